@@ -1,0 +1,61 @@
+//===- Finding.h - One diagnostic produced by a rule ----------------------===//
+//
+// A finding is plain data: it carries everything the reporters need (the source
+// line for the caret, fix-its as byte edits), so a translation unit's results can
+// be produced on any thread, cached, deduplicated and printed without the AST.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUDALINT_ANALYZER_FINDING_H
+#define CUDALINT_ANALYZER_FINDING_H
+
+#include <array>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cudalint {
+
+enum class Severity { Note, Warning, Error };
+
+const char *severityName(Severity S);
+
+/// Replace [Offset, Offset+Length) of File with Replacement.
+struct FixIt {
+  std::string File;
+  unsigned Offset = 0;
+  unsigned Length = 0;
+  std::string Replacement;
+  unsigned Line = 0, Column = 0; // where it applies, for display
+};
+
+/// Launch configuration attached to a finding about a launch site (values that
+/// the source determines; std::nullopt where unknown).
+struct LaunchInfo {
+  std::optional<std::array<unsigned long long, 3>> Grid, Block;
+  std::optional<unsigned long long> DynamicSmem;
+  /// "default", "per-thread", "explicit" or empty when unknown.
+  std::string Stream;
+};
+
+struct Finding {
+  std::string RuleId;
+  Severity Level = Severity::Warning;
+  std::string Message;
+  std::string File; // absolute path
+  unsigned Line = 0, Column = 0, EndLine = 0, EndColumn = 0;
+  std::string SourceLine; // text of Line, for the caret display
+  std::vector<FixIt> Fixes;
+  std::string KernelName;      // mangled name of the kernel concerned, if any
+  std::string KernelDemangled; // its readable name
+  std::optional<LaunchInfo> Launch;
+};
+
+/// A translation unit that could not be analysed (or an input that was refused).
+struct AnalysisError {
+  std::string File;
+  std::string Message; // one line, already clear to a user
+};
+
+} // namespace cudalint
+
+#endif

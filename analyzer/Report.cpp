@@ -1,0 +1,195 @@
+//===- Report.cpp - Findings to text and JSON -----------------------------===//
+#include "analyzer/Report.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/WithColor.h"
+
+#include <set>
+
+using namespace llvm;
+
+namespace cudalint {
+
+const char *severityName(Severity S) {
+  switch (S) {
+  case Severity::Note:
+    return "note";
+  case Severity::Warning:
+    return "warning";
+  case Severity::Error:
+    return "error";
+  }
+  return "warning";
+}
+
+std::string displayPath(StringRef File) {
+  SmallString<256> Cwd;
+  if (!sys::fs::current_path(Cwd)) {
+    if (!Cwd.ends_with("/"))
+      Cwd += "/";
+    if (File.starts_with(Cwd))
+      return File.substr(Cwd.size()).str();
+  }
+  return File.str();
+}
+
+namespace {
+
+raw_ostream::Colors colorOf(Severity S) {
+  switch (S) {
+  case Severity::Note:
+    return raw_ostream::BLACK;
+  case Severity::Warning:
+    return raw_ostream::MAGENTA;
+  case Severity::Error:
+    return raw_ostream::RED;
+  }
+  return raw_ostream::MAGENTA;
+}
+
+/// Tabs expand to the next multiple of 8 when the line is shown; the caret
+/// line must follow them.
+std::string caretPrefix(StringRef Line, unsigned Column) {
+  std::string Prefix;
+  for (unsigned I = 0; I + 1 < Column && I < Line.size(); ++I)
+    Prefix += Line[I] == '\t' ? '\t' : ' ';
+  return Prefix;
+}
+
+void writeFinding(raw_ostream &OS, const Finding &F, bool Color) {
+  if (Color)
+    OS.changeColor(raw_ostream::SAVEDCOLOR, true);
+  OS << displayPath(F.File) << ":" << F.Line << ":" << F.Column << ": ";
+  if (Color)
+    OS.changeColor(colorOf(F.Level), true);
+  OS << severityName(F.Level) << ": ";
+  if (Color)
+    OS.changeColor(raw_ostream::SAVEDCOLOR, true);
+  OS << F.Message << " [" << F.RuleId << "]\n";
+  if (Color)
+    OS.resetColor();
+  if (F.SourceLine.empty())
+    return;
+  OS << F.SourceLine << "\n";
+  std::string Caret = caretPrefix(F.SourceLine, F.Column) + "^";
+  if (F.EndLine == F.Line && F.EndColumn > F.Column + 1)
+    Caret += std::string(F.EndColumn - F.Column - 1, '~');
+  if (Color)
+    OS.changeColor(raw_ostream::GREEN, true);
+  OS << Caret << "\n";
+  if (Color)
+    OS.resetColor();
+  for (const FixIt &Fix : F.Fixes) {
+    if (Fix.Line == F.Line && Fix.File == F.File && Fix.Replacement.find('\n') == std::string::npos) {
+      if (Color)
+        OS.changeColor(raw_ostream::GREEN);
+      OS << caretPrefix(F.SourceLine, Fix.Column) << Fix.Replacement << "\n";
+      if (Color)
+        OS.resetColor();
+    } else {
+      OS << displayPath(Fix.File) << ":" << Fix.Line << ":" << Fix.Column
+         << ": fix-it: replace " << Fix.Length << " bytes with '" << Fix.Replacement << "'\n";
+    }
+  }
+}
+
+std::string plural(size_t N, const char *Word) {
+  return std::to_string(N) + " " + Word + (N == 1 ? "" : "s");
+}
+
+} // namespace
+
+void writeText(raw_ostream &OS, const RunResult &R, bool Color) {
+  size_t Counts[3] = {0, 0, 0};
+  std::set<std::string> Files;
+  for (const Finding &F : R.Findings) {
+    writeFinding(OS, F, Color);
+    ++Counts[static_cast<int>(F.Level)];
+    Files.insert(F.File);
+  }
+  OS << "cuda-lint: " << plural(Counts[1], "warning") << " and " << plural(Counts[2], "error");
+  if (Counts[0])
+    OS << " (" << plural(Counts[0], "note") << ")";
+  OS << " in " << plural(Files.size(), "file") << "; " << plural(R.TranslationUnits, "file")
+     << " analysed";
+  if (R.FailedTranslationUnits)
+    OS << ", " << R.FailedTranslationUnits << " could not be analysed";
+  OS << "\n";
+}
+
+void writeErrors(raw_ostream &OS, const RunResult &R, bool Color) {
+  for (const AnalysisError &E : R.Errors) {
+    if (Color)
+      OS.changeColor(raw_ostream::SAVEDCOLOR, true);
+    OS << "cuda-lint: ";
+    if (!E.File.empty())
+      OS << displayPath(E.File) << ": ";
+    if (Color)
+      OS.changeColor(raw_ostream::RED, true);
+    OS << "error: ";
+    if (Color)
+      OS.resetColor();
+    OS << E.Message << "\n";
+  }
+}
+
+void writeJson(raw_ostream &OS, const RunResult &R) {
+  json::Array Findings;
+  size_t Counts[3] = {0, 0, 0};
+  std::set<std::string> Files;
+  for (const Finding &F : R.Findings) {
+    ++Counts[static_cast<int>(F.Level)];
+    Files.insert(F.File);
+    json::Object O{{"rule", F.RuleId},
+                   {"severity", severityName(F.Level)},
+                   {"message", F.Message},
+                   {"file", F.File},
+                   {"line", F.Line},
+                   {"column", F.Column},
+                   {"end_line", F.EndLine},
+                   {"end_column", F.EndColumn}};
+    if (!F.KernelName.empty())
+      O["kernel"] = json::Object{{"name", F.KernelName}, {"demangled", F.KernelDemangled}};
+    if (F.Launch) {
+      auto Dim = [](const std::optional<std::array<unsigned long long, 3>> &D) -> json::Value {
+        if (!D)
+          return nullptr;
+        return json::Array{(*D)[0], (*D)[1], (*D)[2]};
+      };
+      json::Object L{{"grid", Dim(F.Launch->Grid)}, {"block", Dim(F.Launch->Block)}};
+      L["dynamic_smem"] = F.Launch->DynamicSmem ? json::Value(*F.Launch->DynamicSmem) : nullptr;
+      L["stream"] = F.Launch->Stream.empty() ? json::Value(nullptr) : json::Value(F.Launch->Stream);
+      O["launch"] = std::move(L);
+    }
+    json::Array Fixes;
+    for (const FixIt &X : F.Fixes)
+      Fixes.push_back(json::Object{{"file", X.File},
+                                   {"offset", X.Offset},
+                                   {"length", X.Length},
+                                   {"replacement", X.Replacement},
+                                   {"line", X.Line},
+                                   {"column", X.Column}});
+    O["fixits"] = std::move(Fixes);
+    Findings.push_back(std::move(O));
+  }
+  json::Array Errors;
+  for (const AnalysisError &E : R.Errors)
+    Errors.push_back(json::Object{{"file", E.File}, {"message", E.Message}});
+  json::Object Doc{
+      {"version", 1},
+      {"tool", json::Object{{"name", "cuda-lint"}, {"version", CUDA_LINT_VERSION}}},
+      {"findings", std::move(Findings)},
+      {"errors", std::move(Errors)},
+      {"summary", json::Object{{"warnings", Counts[1]},
+                               {"errors", Counts[2]},
+                               {"notes", Counts[0]},
+                               {"files", Files.size()},
+                               {"translation_units", R.TranslationUnits},
+                               {"failed_translation_units", R.FailedTranslationUnits}}}};
+  OS << formatv("{0:2}", json::Value(std::move(Doc))) << "\n";
+}
+
+} // namespace cudalint

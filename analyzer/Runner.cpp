@@ -1,0 +1,109 @@
+//===- Runner.cpp - Analyse every translation unit and merge the results --===//
+#include "analyzer/Runner.h"
+#include "analyzer/TranslationUnit.h"
+#include "rules/RuleRegistry.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/Threading.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <mutex>
+#include <set>
+#include <tuple>
+
+using namespace llvm;
+
+namespace cudalint {
+namespace {
+
+std::vector<TUResult> runAll(const std::vector<TranslatedCommand> &Cmds, const RunOptions &Opts) {
+  std::vector<TUResult> Results(Cmds.size());
+  if (Cmds.empty())
+    return Results;
+  ThreadPoolStrategy S = Opts.Jobs ? hardware_concurrency(Opts.Jobs) : hardware_concurrency();
+  S.ThreadsRequested = std::min<unsigned>(S.compute_thread_count(), Cmds.size());
+  DefaultThreadPool Pool(S);
+  std::mutex ErrMutex;
+  for (size_t I = 0; I < Cmds.size(); ++I)
+    Pool.async([&, I] {
+      if (Opts.Verbose) {
+        std::lock_guard<std::mutex> Lock(ErrMutex);
+        errs() << "cuda-lint: analysing " << Cmds[I].File << "\n   ";
+        for (const std::string &A : Cmds[I].ClangArgs)
+          errs() << " " << A;
+        errs() << "\n";
+        if (!Cmds[I].IgnoredFlags.empty()) {
+          errs() << "    ignored flags:";
+          for (const std::string &F : Cmds[I].IgnoredFlags)
+            errs() << " " << F;
+          errs() << "\n";
+        }
+      }
+      Results[I] = analyzeTranslationUnit(Cmds[I], Opts.EnabledRules);
+    });
+  Pool.wait();
+  return Results;
+}
+
+bool ruleEnabled(const RunOptions &Opts, StringRef Id) {
+  return Opts.EnabledRules.empty() || is_contained(Opts.EnabledRules, Id);
+}
+
+} // namespace
+
+RunResult runAnalysis(const InputPlan &Plan, const RunOptions &Opts) {
+  RunResult Out;
+  Out.Errors = Plan.Errors;
+
+  std::vector<TUResult> Results = runAll(Plan.Sources, Opts);
+  // Headers that some source includes were analysed as part of it.
+  StringSet<> Covered;
+  for (const TUResult &R : Results)
+    for (const std::string &F : R.IncludedFiles)
+      Covered.insert(F);
+  std::vector<TranslatedCommand> Alone;
+  for (const TranslatedCommand &H : Plan.Headers)
+    if (!Covered.contains(H.File))
+      Alone.push_back(H);
+  for (TUResult &R : runAll(Alone, Opts))
+    Results.push_back(std::move(R));
+
+  ProgramFacts Facts;
+  StringSet<> KernelKeys;
+  std::set<std::tuple<std::string, std::string, unsigned, unsigned, std::int64_t>> LaunchKeys;
+  for (TUResult &R : Results) {
+    ++Out.TranslationUnits;
+    if (!R.Errors.empty())
+      ++Out.FailedTranslationUnits;
+    append_range(Out.Errors, R.Errors);
+    append_range(Out.Findings, R.Findings);
+    for (KernelFact &K : R.Facts.Kernels)
+      if (KernelKeys.insert(K.Key).second)
+        Facts.Kernels.push_back(std::move(K));
+    for (LaunchFact &L : R.Facts.Launches)
+      if (LaunchKeys.insert({L.KernelKey, L.File, L.Line, L.Column, L.ThreadsPerBlock.value_or(-1)})
+              .second)
+        Facts.Launches.push_back(std::move(L));
+  }
+  for (const RuleInfo &Rule : allRules())
+    if (Rule.Finalize && ruleEnabled(Opts, Rule.Id))
+      Rule.Finalize(Rule, Facts, Out.Findings);
+
+  // A header included by several TUs yields the same finding several times.
+  auto Key = [](const Finding &F) {
+    return std::tie(F.File, F.Line, F.Column, F.RuleId, F.Message);
+  };
+  std::stable_sort(Out.Findings.begin(), Out.Findings.end(),
+                   [&](const Finding &A, const Finding &B) { return Key(A) < Key(B); });
+  Out.Findings.erase(std::unique(Out.Findings.begin(), Out.Findings.end(),
+                                 [&](const Finding &A, const Finding &B) {
+                                   return Key(A) == Key(B);
+                                 }),
+                     Out.Findings.end());
+  return Out;
+}
+
+} // namespace cudalint

@@ -1,0 +1,32 @@
+//===- Runner.h - Analyse every translation unit and merge the results ----===//
+#ifndef CUDALINT_ANALYZER_RUNNER_H
+#define CUDALINT_ANALYZER_RUNNER_H
+
+#include "analyzer/Finding.h"
+#include "analyzer/Inputs.h"
+
+#include <string>
+#include <vector>
+
+namespace cudalint {
+
+struct RunOptions {
+  unsigned Jobs = 0;                     // 0: all cores
+  std::vector<std::string> EnabledRules; // empty: all
+  bool Verbose = false;                  // print each TU's command on stderr
+};
+
+struct RunResult {
+  std::vector<Finding> Findings; // deduplicated, sorted by file and position
+  std::vector<AnalysisError> Errors;
+  unsigned TranslationUnits = 0;
+  unsigned FailedTranslationUnits = 0;
+};
+
+/// Runs the TUs of \p Plan in parallel (headers that no source includes are
+/// analysed alone afterwards), then the whole-program rules.
+RunResult runAnalysis(const InputPlan &Plan, const RunOptions &Opts);
+
+} // namespace cudalint
+
+#endif

@@ -1,0 +1,56 @@
+//===- Toolchain.cpp - Locate the CUDA toolkit and Clang's resource dir ---===//
+#include "analyzer/Toolchain.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/Program.h"
+
+using namespace llvm;
+
+namespace cudalint {
+
+static bool hasCudaRuntimeHeader(StringRef Root) {
+  SmallString<256> P(Root);
+  sys::path::append(P, "include", "cuda_runtime.h");
+  return sys::fs::exists(P);
+}
+
+Expected<ToolchainPaths> findToolchain(StringRef Requested) {
+  ToolchainPaths Paths;
+  Paths.ResourceDir = CUDA_LINT_CLANG_RESOURCE_DIR;
+
+  if (!Requested.empty()) {
+    if (!hasCudaRuntimeHeader(Requested))
+      return createStringError("--cuda-path '%s' is not a CUDA toolkit (no include/cuda_runtime.h)",
+                               Requested.str().c_str());
+    Paths.CudaPath = Requested.str();
+    return Paths;
+  }
+  if (std::optional<std::string> Env = sys::Process::GetEnv("CUDA_PATH");
+      Env && !Env->empty()) {
+    if (!hasCudaRuntimeHeader(*Env))
+      return createStringError("CUDA_PATH '%s' is not a CUDA toolkit (no include/cuda_runtime.h)",
+                               Env->c_str());
+    Paths.CudaPath = *Env;
+    return Paths;
+  }
+  if (hasCudaRuntimeHeader(CUDA_LINT_DEFAULT_CUDA_PATH)) {
+    Paths.CudaPath = CUDA_LINT_DEFAULT_CUDA_PATH;
+    return Paths;
+  }
+  if (ErrorOr<std::string> Nvcc = sys::findProgramByName("nvcc")) {
+    SmallString<256> Root(*Nvcc);
+    sys::path::remove_filename(Root); // bin/
+    sys::path::remove_filename(Root);
+    if (hasCudaRuntimeHeader(Root)) {
+      Paths.CudaPath = std::string(Root);
+      return Paths;
+    }
+  }
+  return createStringError("no CUDA toolkit found: install it at %s, set CUDA_PATH, or pass "
+                           "--cuda-path",
+                           CUDA_LINT_DEFAULT_CUDA_PATH);
+}
+
+} // namespace cudalint

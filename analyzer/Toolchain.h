@@ -1,0 +1,17 @@
+//===- Toolchain.h - Locate the CUDA toolkit and Clang's resource dir -----===//
+#ifndef CUDALINT_ANALYZER_TOOLCHAIN_H
+#define CUDALINT_ANALYZER_TOOLCHAIN_H
+
+#include "analyzer/NvccTranslate.h"
+#include "llvm/Support/Error.h"
+
+namespace cudalint {
+
+/// The CUDA toolkit: \p Requested (--cuda-path) if given, else $CUDA_PATH,
+/// else the build-time default, else the directory of an nvcc found on PATH.
+/// The resource dir is the one of the Clang this binary was built against.
+llvm::Expected<ToolchainPaths> findToolchain(llvm::StringRef Requested);
+
+} // namespace cudalint
+
+#endif

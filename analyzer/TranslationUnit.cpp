@@ -1,0 +1,160 @@
+//===- TranslationUnit.cpp - Analyse one translation unit -----------------===//
+#include "analyzer/TranslationUnit.h"
+#include "rules/RuleRegistry.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Lex/Preprocessor.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/VirtualFileSystem.h"
+
+using namespace clang;
+using namespace llvm;
+
+namespace cudalint {
+namespace {
+
+constexpr uint64_t MaxSourceBytes = 32 << 20;
+constexpr unsigned MaxReportedErrors = 3;
+
+/// Keeps the first parse errors, each as "file:line:col: message".
+class ErrorCollector : public DiagnosticConsumer {
+public:
+  std::vector<std::string> Errors;
+  unsigned Count = 0;
+
+  void HandleDiagnostic(DiagnosticsEngine::Level Level, const Diagnostic &Info) override {
+    DiagnosticConsumer::HandleDiagnostic(Level, Info);
+    if (Level < DiagnosticsEngine::Error)
+      return;
+    ++Count;
+    if (Errors.size() >= MaxReportedErrors)
+      return;
+    SmallString<256> Msg;
+    Info.FormatDiagnostic(Msg);
+    std::string Where;
+    if (Info.hasSourceManager() && Info.getLocation().isValid()) {
+      const SourceManager &SM = Info.getSourceManager();
+      PresumedLoc P = SM.getPresumedLoc(SM.getFileLoc(Info.getLocation()));
+      if (P.isValid())
+        Where = std::string(P.getFilename()) + ":" + std::to_string(P.getLine()) + ":" +
+                std::to_string(P.getColumn()) + ": ";
+    }
+    Errors.push_back(Where + std::string(Msg));
+  }
+};
+
+class LintConsumer : public ASTConsumer {
+public:
+  LintConsumer(CompilerInstance &CI, const std::vector<std::string> &Enabled, TUResult &Out)
+      : CI(CI), Out(Out) {
+    for (const RuleInfo &R : allRules())
+      if (R.Create && (Enabled.empty() || is_contained(Enabled, R.Id)))
+        Rules.push_back(R.Create(R, Ctx));
+    Rules.push_back(createFactCollector(Ctx));
+    for (auto &R : Rules)
+      R->registerMatchers(Finder);
+  }
+
+  void HandleTranslationUnit(ASTContext &AST) override {
+    if (CI.getDiagnostics().hasErrorOccurred())
+      return; // reported as a parse failure; an AST with holes gives wrong findings
+    Preprocessor &PP = CI.getPreprocessor();
+    Ctx.PerThreadDefaultStream = PP.isMacroDefined("CUDA_API_PER_THREAD_DEFAULT_STREAM");
+    Ctx.DriverPerThreadDefaultStream = PP.isMacroDefined("CU_API_PER_THREAD_DEFAULT_STREAM");
+    Finder.matchAST(AST);
+    Out.Findings = std::move(Ctx.Findings);
+    Out.Facts = std::move(Ctx.Facts);
+    const SourceManager &SM = AST.getSourceManager();
+    for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It) {
+      StringRef Real = It->first.getFileEntry().tryGetRealPathName();
+      if (!Real.empty() && !Real.starts_with("/usr/"))
+        Out.IncludedFiles.insert(Real.str());
+    }
+  }
+
+private:
+  CompilerInstance &CI;
+  TUResult &Out;
+  RuleContext Ctx;
+  ast_matchers::MatchFinder Finder;
+  std::vector<std::unique_ptr<Rule>> Rules;
+};
+
+class LintAction : public ASTFrontendAction {
+public:
+  LintAction(const std::vector<std::string> &Enabled, TUResult &Out)
+      : Enabled(Enabled), Out(Out) {}
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, StringRef) override {
+    return std::make_unique<LintConsumer>(CI, Enabled, Out);
+  }
+
+private:
+  const std::vector<std::string> &Enabled;
+  TUResult &Out;
+};
+
+} // namespace
+
+std::string checkSourceFile(StringRef Path) {
+  sys::fs::file_status St;
+  if (std::error_code EC = sys::fs::status(Path, St))
+    return "cannot read '" + Path.str() + "': " + EC.message();
+  if (sys::fs::is_directory(St))
+    return "'" + Path.str() + "' is a directory, not a source file";
+  if (St.getSize() > MaxSourceBytes)
+    return "'" + Path.str() + "' is " + std::to_string(St.getSize() >> 20) +
+           " MiB, larger than the 32 MiB a source file may have; skipped";
+  auto Buf = MemoryBuffer::getFile(Path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
+  if (!Buf)
+    return "cannot read '" + Path.str() + "': " + Buf.getError().message();
+  StringRef Head = (*Buf)->getBuffer().take_front(65536);
+  if (Head.contains('\0'))
+    return "'" + Path.str() + "' is a binary file, not CUDA source; skipped";
+  return "";
+}
+
+TUResult analyzeTranslationUnit(const TranslatedCommand &Cmd,
+                                const std::vector<std::string> &EnabledRules) {
+  TUResult Out;
+  Out.File = Cmd.File;
+  if (std::string Problem = checkSourceFile(Cmd.File); !Problem.empty()) {
+    Out.Errors.push_back({Cmd.File, Problem});
+    return Out;
+  }
+
+  IntrusiveRefCntPtr<vfs::FileSystem> FS = vfs::createPhysicalFileSystem();
+  if (!Cmd.Directory.empty())
+    (void)FS->setCurrentWorkingDirectory(Cmd.Directory);
+  IntrusiveRefCntPtr<FileManager> Files(new FileManager(FileSystemOptions(), FS));
+
+  ErrorCollector Errors;
+  tooling::ToolInvocation Invocation(Cmd.ClangArgs,
+                                     std::make_unique<LintAction>(EnabledRules, Out),
+                                     Files.get());
+  Invocation.setDiagnosticConsumer(&Errors);
+  bool Ok = Invocation.run();
+  if (!Ok || Errors.Count > 0) {
+    std::string Msg = "failed to parse";
+    if (Errors.Errors.empty())
+      Msg += " (the compile command was rejected)";
+    for (const std::string &E : Errors.Errors)
+      Msg += "\n    " + E;
+    if (Errors.Count > Errors.Errors.size())
+      Msg += "\n    ... and " + std::to_string(Errors.Count - Errors.Errors.size()) +
+             " more errors";
+    Out.Errors.push_back({Cmd.File, Msg});
+    Out.Findings.clear();
+    Out.Facts = TUFacts();
+  }
+  return Out;
+}
+
+} // namespace cudalint

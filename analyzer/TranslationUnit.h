@@ -1,0 +1,39 @@
+//===- TranslationUnit.h - Analyse one translation unit -------------------===//
+//
+// analyzeTranslationUnit is a pure function: a translated compile command in,
+// findings, facts and errors out. It touches no global state, so TUs run in
+// parallel and a result cache or shared preamble can be put in front of it.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUDALINT_ANALYZER_TRANSLATIONUNIT_H
+#define CUDALINT_ANALYZER_TRANSLATIONUNIT_H
+
+#include "analyzer/Finding.h"
+#include "analyzer/NvccTranslate.h"
+#include "rules/Facts.h"
+
+#include <set>
+#include <string>
+#include <vector>
+
+namespace cudalint {
+
+struct TUResult {
+  std::string File;
+  std::vector<Finding> Findings;
+  TUFacts Facts;
+  std::vector<AnalysisError> Errors;   // non-empty: the TU could not be analysed
+  std::set<std::string> IncludedFiles; // non-system files the TU read (absolute)
+};
+
+/// Rule ids to run; empty means all.
+TUResult analyzeTranslationUnit(const TranslatedCommand &Cmd,
+                                const std::vector<std::string> &EnabledRules);
+
+/// Refuses inputs that are not source text (NUL bytes, huge files) with one
+/// clear message; empty when the file looks like source.
+std::string checkSourceFile(llvm::StringRef Path);
+
+} // namespace cudalint
+
+#endif

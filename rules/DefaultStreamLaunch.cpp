@@ -1,0 +1,87 @@
+//===- DefaultStreamLaunch.cpp - default-stream-launch --------------------===//
+//
+// Flags kernel launches that go to the default stream: no stream argument, or
+// one that is provably 0 / NULL / nullptr / cudaStreamLegacy. The legacy
+// default stream synchronises with every other blocking stream of the device,
+// so such a launch neither overlaps with other work nor lets other work
+// overlap with it. Launches on cudaStreamPerThread or on a stream the source
+// does not pin down are not reported. Under --default-stream per-thread the
+// message says what that mode changes (and what it does not).
+//
+//===----------------------------------------------------------------------===//
+#include "rules/KernelNames.h"
+#include "rules/LaunchSite.h"
+#include "rules/RuleRegistry.h"
+
+#include "clang/AST/ASTContext.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace cudalint {
+namespace {
+
+class DefaultStreamLaunch : public Rule {
+public:
+  using Rule::Rule;
+
+  void registerMatchers(MatchFinder &Finder) override {
+    Finder.addMatcher(launchCallMatcher(), this);
+  }
+
+  void check(const MatchFinder::MatchResult &Result) override {
+    const auto *Call = Result.Nodes.getNodeAs<CallExpr>("launch");
+    std::optional<LaunchSite> Site = analyzeLaunch(Call, *Result.Context);
+    if (!Site)
+      return;
+    const char *How = nullptr;
+    switch (Site->Stream) {
+    case StreamKind::Absent:
+      How = "no stream argument";
+      break;
+    case StreamKind::Zero:
+      How = "the stream argument is 0";
+      break;
+    case StreamKind::Legacy:
+      How = "cudaStreamLegacy";
+      break;
+    case StreamKind::PerThread:
+    case StreamKind::Explicit:
+      return;
+    }
+    bool PerThread = Site->Stream != StreamKind::Legacy &&
+                     (Site->Form == LaunchForm::CuLaunchKernel ? Ctx.DriverPerThreadDefaultStream
+                                                               : Ctx.PerThreadDefaultStream);
+    std::string Kernel = Site->Kernel ? "kernel '" + displayName(Site->Kernel) + "'" : "kernel";
+    std::string Msg;
+    if (PerThread) {
+      Msg = Kernel + " is launched on the per-thread default stream (" + How +
+            ", compiled with --default-stream per-thread): it does not synchronise with other "
+            "streams, but every launch from this host thread on it runs one after another; "
+            "pass a stream created with cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking) to "
+            "overlap independent launches";
+    } else {
+      Msg = Kernel + " is launched on the legacy default stream (" + How +
+            "): it waits for all earlier work in every blocking stream and later work waits for "
+            "it, so nothing overlaps with this kernel; pass a stream created with "
+            "cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), or compile with "
+            "--default-stream per-thread";
+    }
+    Finding *F = report(*Result.SourceManager, SourceRange(Site->Loc, Call->getEndLoc()), Msg);
+    if (!F)
+      return;
+    if (Site->Kernel) {
+      F->KernelName = mangledName(Site->Kernel);
+      F->KernelDemangled = specializationName(Site->Kernel);
+    }
+    F->Launch = toLaunchInfo(*Site, PerThread ? "per-thread" : "default");
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Rule> createDefaultStreamLaunch(const RuleInfo &Info, RuleContext &Ctx) {
+  return std::make_unique<DefaultStreamLaunch>(Info, Ctx);
+}
+
+} // namespace cudalint

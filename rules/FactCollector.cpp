@@ -1,0 +1,73 @@
+//===- FactCollector.cpp - Kernel definitions and launches for later ------===//
+//
+// Not a rule: records every kernel definition and every launch with what the
+// source says about its block size, for the whole-program rules
+// (missing-launch-bounds' fix-it needs the launches of all files).
+//
+//===----------------------------------------------------------------------===//
+#include "rules/KernelNames.h"
+#include "rules/LaunchSite.h"
+#include "rules/RuleRegistry.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace cudalint {
+namespace {
+
+const RuleInfo CollectorInfo = {"fact-collector", Severity::Note, "", nullptr, nullptr};
+
+class FactCollector : public Rule {
+public:
+  explicit FactCollector(RuleContext &Ctx) : Rule(CollectorInfo, Ctx) {}
+
+  void registerMatchers(MatchFinder &Finder) override {
+    Finder.addMatcher(
+        functionDecl(isDefinition(), hasAttr(attr::CUDAGlobal)).bind("kernel"), this);
+    Finder.addMatcher(launchCallMatcher(), this);
+  }
+
+  void check(const MatchFinder::MatchResult &Result) override {
+    const SourceManager &SM = *Result.SourceManager;
+    if (const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("kernel")) {
+      if (FD->isTemplateInstantiation())
+        return; // the pattern stands for all of them
+      SourceLocation NameLoc = FD->getLocation();
+      if (NameLoc.isInvalid() || SM.isInSystemHeader(SM.getFileLoc(NameLoc)))
+        return;
+      KernelFact K;
+      K.Key = kernelKey(FD);
+      K.Name = FD->getQualifiedNameAsString();
+      if (!describeLocation(SM, NameLoc, K.File, K.Line, K.Column, &K.SourceLine))
+        return;
+      K.EndColumn = K.Column + FD->getName().size();
+      K.HasLaunchBounds = FD->hasAttr<CUDALaunchBoundsAttr>();
+      SourceLocation Insert = FD->getQualifierLoc() ? FD->getQualifierLoc().getBeginLoc() : NameLoc;
+      if (Insert.isFileID())
+        K.InsertOffset = SM.getFileOffset(Insert);
+      Ctx.Facts.Kernels.push_back(std::move(K));
+      return;
+    }
+    const auto *Call = Result.Nodes.getNodeAs<CallExpr>("launch");
+    std::optional<LaunchSite> Site = analyzeLaunch(Call, *Result.Context);
+    if (!Site || !Site->Kernel)
+      return;
+    LaunchFact L;
+    L.KernelKey = kernelKey(Site->Kernel);
+    if (!describeLocation(SM, Site->Loc, L.File, L.Line, L.Column))
+      return;
+    L.ThreadsPerBlock = Site->threadsPerBlock();
+    Ctx.Facts.Launches.push_back(std::move(L));
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Rule> createFactCollector(RuleContext &Ctx) {
+  return std::make_unique<FactCollector>(Ctx);
+}
+
+} // namespace cudalint

@@ -1,0 +1,46 @@
+//===- Facts.h - What one translation unit knows about kernels ------------===//
+//
+// Rules that need the whole program (a kernel defined in one file and launched
+// from another) work on these facts after every translation unit is analysed.
+// Like findings, facts are plain data.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUDALINT_RULES_FACTS_H
+#define CUDALINT_RULES_FACTS_H
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cudalint {
+
+/// A __global__ function definition (a template's pattern, not its instantiations).
+struct KernelFact {
+  std::string Key; // identity across TUs: "file:offset" of the definition's name
+  std::string Name;          // qualified name as written
+  std::string File;
+  unsigned Line = 0, Column = 0, EndColumn = 0;
+  std::string SourceLine;
+  bool HasLaunchBounds = false;
+  /// Byte offset where `__launch_bounds__(N) ` can be inserted (before the
+  /// name), or no value when the name comes from a macro.
+  std::optional<unsigned> InsertOffset;
+};
+
+/// One launch of a kernel whose definition is known by key.
+struct LaunchFact {
+  std::string KernelKey;
+  std::string File;
+  unsigned Line = 0, Column = 0;
+  std::optional<std::int64_t> ThreadsPerBlock;
+};
+
+struct TUFacts {
+  std::vector<KernelFact> Kernels;
+  std::vector<LaunchFact> Launches;
+};
+
+} // namespace cudalint
+
+#endif

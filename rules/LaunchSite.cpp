@@ -1,0 +1,224 @@
+//===- LaunchSite.cpp - The launch-site model shared by the rules ---------===//
+#include "rules/LaunchSite.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/AST/ExprCXX.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace cudalint {
+namespace {
+
+enum class Api { None, LaunchKernel, Cooperative, LaunchEx, CuLaunch };
+
+Api apiOf(const FunctionDecl *FD) {
+  if (!FD || !FD->getIdentifier())
+    return Api::None;
+  StringRef N = FD->getName();
+  N.consume_back("_ptsz");
+  if (N == "cudaLaunchKernel")
+    return Api::LaunchKernel;
+  if (N == "cudaLaunchCooperativeKernel")
+    return Api::Cooperative;
+  if (N == "cudaLaunchKernelEx" || N == "cudaLaunchKernelExC")
+    return Api::LaunchEx;
+  if (N == "cuLaunchKernel" || N == "cuLaunchCooperativeKernel")
+    return Api::CuLaunch;
+  return Api::None;
+}
+
+/// The __global__ function an argument names: kernel, &kernel, (void*)kernel.
+const FunctionDecl *kernelOf(const Expr *E) {
+  if (!E)
+    return nullptr;
+  E = stripWrappers(E)->IgnoreParenCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(E); UO && UO->getOpcode() == UO_AddrOf)
+    E = UO->getSubExpr()->IgnoreParenCasts();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (const auto *FD = dyn_cast<FunctionDecl>(DRE->getDecl()))
+      if (FD->hasAttr<CUDAGlobalAttr>())
+        return FD;
+  return nullptr;
+}
+
+StreamKind streamKindOf(ValueEvaluator &Eval, const Expr *E) {
+  if (!E)
+    return StreamKind::Absent;
+  if (isa<CXXDefaultArgExpr>(E))
+    return StreamKind::Absent;
+  std::optional<std::int64_t> V = Eval.evalHandle(E);
+  if (!V)
+    return StreamKind::Explicit;
+  switch (*V) {
+  case 0:
+    return StreamKind::Zero;
+  case 1:
+    return StreamKind::Legacy;
+  case 2:
+    return StreamKind::PerThread;
+  default:
+    return StreamKind::Explicit;
+  }
+}
+
+/// The local `cudaLaunchConfig_t cfg` that `&cfg` names.
+const VarDecl *configVar(const Expr *E) {
+  E = stripWrappers(E)->IgnoreParenCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(E); UO && UO->getOpcode() == UO_AddrOf)
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(UO->getSubExpr()->IgnoreParens()))
+      return dyn_cast<VarDecl>(DRE->getDecl());
+  return nullptr;
+}
+
+} // namespace
+
+const char *launchFormName(LaunchForm F) {
+  switch (F) {
+  case LaunchForm::TripleChevron:
+    return "<<<>>>";
+  case LaunchForm::CudaLaunchKernel:
+    return "cudaLaunchKernel";
+  case LaunchForm::CudaLaunchKernelEx:
+    return "cudaLaunchKernelEx";
+  case LaunchForm::CudaLaunchCooperativeKernel:
+    return "cudaLaunchCooperativeKernel";
+  case LaunchForm::CuLaunchKernel:
+    return "cuLaunchKernel";
+  }
+  return "";
+}
+
+LaunchInfo toLaunchInfo(const LaunchSite &S, std::string Stream) {
+  LaunchInfo L;
+  auto Convert = [](const std::optional<Dim3> &D)
+      -> std::optional<std::array<unsigned long long, 3>> {
+    if (!D)
+      return std::nullopt;
+    return std::array<unsigned long long, 3>{(unsigned long long)(*D)[0],
+                                             (unsigned long long)(*D)[1],
+                                             (unsigned long long)(*D)[2]};
+  };
+  L.Grid = Convert(S.Grid);
+  L.Block = Convert(S.Block);
+  if (S.DynamicSmem)
+    L.DynamicSmem = (unsigned long long)*S.DynamicSmem;
+  L.Stream = std::move(Stream);
+  return L;
+}
+
+StatementMatcher launchCallMatcher() {
+  return callExpr(anyOf(cudaKernelCallExpr(),
+                        callee(functionDecl(hasAnyName(
+                            "cudaLaunchKernel", "cudaLaunchKernel_ptsz",
+                            "cudaLaunchCooperativeKernel", "cudaLaunchCooperativeKernel_ptsz",
+                            "cudaLaunchKernelEx", "cudaLaunchKernelExC", "cudaLaunchKernelExC_ptsz",
+                            "cuLaunchKernel", "cuLaunchKernel_ptsz", "cuLaunchCooperativeKernel",
+                            "cuLaunchCooperativeKernel_ptsz")))))
+      .bind("launch");
+}
+
+std::optional<LaunchSite> analyzeLaunch(const CallExpr *Call, ASTContext &Ctx) {
+  if (!Call || Call->isInstantiationDependent())
+    return std::nullopt;
+  ValueEvaluator Eval(Ctx, Call);
+  LaunchSite S;
+  S.Call = Call;
+
+  if (const auto *KC = dyn_cast<CUDAKernelCallExpr>(Call)) {
+    const CallExpr *Config = KC->getConfig();
+    if (!Config || Config->getNumArgs() < 2)
+      return std::nullopt;
+    S.Form = LaunchForm::TripleChevron;
+    S.Kernel = KC->getDirectCallee();
+    S.Loc = KC->getCallee()->getBeginLoc();
+    S.Grid = Eval.evalDim3(Config->getArg(0));
+    S.Block = Eval.evalDim3(Config->getArg(1));
+    if (Config->getNumArgs() > 2)
+      S.DynamicSmem = Eval.evalInt(Config->getArg(2));
+    else
+      S.DynamicSmem = 0;
+    const Expr *Stream = Config->getNumArgs() > 3 ? Config->getArg(3) : nullptr;
+    S.StreamExpr = Stream && !isa<CXXDefaultArgExpr>(Stream) ? Stream : nullptr;
+    S.Stream = streamKindOf(Eval, Stream);
+    return S;
+  }
+
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  Api A = apiOf(Callee);
+  if (A == Api::None)
+    return std::nullopt;
+  S.Loc = Call->getBeginLoc();
+  auto Arg = [&](unsigned I) -> const Expr * {
+    return I < Call->getNumArgs() ? Call->getArg(I) : nullptr;
+  };
+  auto Stream = [&](const Expr *E) {
+    S.StreamExpr = E && !isa<CXXDefaultArgExpr>(E) ? E : nullptr;
+    S.Stream = streamKindOf(Eval, E);
+  };
+
+  switch (A) {
+  case Api::LaunchKernel:
+  case Api::Cooperative:
+    // (func, gridDim, blockDim, args, sharedMem = 0, stream = 0)
+    S.Form = A == Api::LaunchKernel ? LaunchForm::CudaLaunchKernel
+                                    : LaunchForm::CudaLaunchCooperativeKernel;
+    S.Kernel = kernelOf(Arg(0));
+    S.Grid = Eval.evalDim3(Arg(1));
+    S.Block = Eval.evalDim3(Arg(2));
+    S.DynamicSmem = Arg(4) ? Eval.evalInt(Arg(4)) : std::optional<std::int64_t>(0);
+    Stream(Arg(5));
+    return S;
+  case Api::CuLaunch: {
+    // (f, gridX, gridY, gridZ, blockX, blockY, blockZ, sharedMem, stream, params, extra)
+    S.Form = LaunchForm::CuLaunchKernel;
+    auto Dims = [&](unsigned First) -> std::optional<Dim3> {
+      Dim3 D;
+      for (unsigned I = 0; I < 3; ++I) {
+        auto V = Eval.evalInt(Arg(First + I));
+        if (!V)
+          return std::nullopt;
+        D[I] = *V;
+      }
+      return D;
+    };
+    S.Grid = Dims(1);
+    S.Block = Dims(4);
+    S.DynamicSmem = Eval.evalInt(Arg(7));
+    Stream(Arg(8));
+    if (!Arg(8))
+      S.Stream = StreamKind::Explicit; // malformed call: say nothing
+    return S;
+  }
+  case Api::LaunchEx: {
+    // (const cudaLaunchConfig_t *config, kernel, args...)
+    S.Form = LaunchForm::CudaLaunchKernelEx;
+    S.Kernel = kernelOf(Arg(1));
+    const VarDecl *Cfg = Arg(0) ? configVar(Arg(0)) : nullptr;
+    S.Stream = StreamKind::Explicit;
+    if (!Cfg)
+      return S;
+    bool Zero = false;
+    if (const Expr *G = Eval.fieldValueOf(Cfg, "gridDim", Zero))
+      S.Grid = Eval.evalDim3(G);
+    if (const Expr *B = Eval.fieldValueOf(Cfg, "blockDim", Zero))
+      S.Block = Eval.evalDim3(B);
+    if (const Expr *M = Eval.fieldValueOf(Cfg, "dynamicSmemBytes", Zero))
+      S.DynamicSmem = Eval.evalInt(M);
+    else if (Zero)
+      S.DynamicSmem = 0;
+    if (const Expr *St = Eval.fieldValueOf(Cfg, "stream", Zero)) {
+      S.StreamExpr = St;
+      S.Stream = streamKindOf(Eval, St);
+    } else if (Zero) {
+      S.Stream = StreamKind::Zero;
+    }
+    return S;
+  }
+  case Api::None:
+    break;
+  }
+  return std::nullopt;
+}
+
+} // namespace cudalint

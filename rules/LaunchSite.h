@@ -1,0 +1,71 @@
+//===- LaunchSite.h - The launch-site model shared by the rules -----------===//
+//
+// Every kernel launch is a launch site: k<<<grid, block, smem, stream>>>(...),
+// cudaLaunchKernel, cudaLaunchKernelEx (its cudaLaunchConfig_t),
+// cudaLaunchCooperativeKernel and cuLaunchKernel. For each, the kernel (when
+// named directly) and the grid, block, dynamic shared memory and stream that the
+// source determines (see ValueEval.h); unknown values are std::nullopt.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUDALINT_RULES_LAUNCHSITE_H
+#define CUDALINT_RULES_LAUNCHSITE_H
+
+#include "analyzer/Finding.h"
+#include "rules/ValueEval.h"
+
+#include "clang/AST/Expr.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
+
+#include <optional>
+
+namespace cudalint {
+
+enum class LaunchForm {
+  TripleChevron,
+  CudaLaunchKernel,
+  CudaLaunchKernelEx,
+  CudaLaunchCooperativeKernel,
+  CuLaunchKernel
+};
+
+const char *launchFormName(LaunchForm F);
+
+enum class StreamKind {
+  Absent,        // no stream argument: the default stream
+  Zero,          // 0, NULL, nullptr, (cudaStream_t)0
+  Legacy,        // cudaStreamLegacy / CU_STREAM_LEGACY
+  PerThread,     // cudaStreamPerThread / CU_STREAM_PER_THREAD
+  Explicit,      // a created stream, or a value the source does not pin down
+};
+
+struct LaunchSite {
+  const clang::CallExpr *Call = nullptr;
+  LaunchForm Form = LaunchForm::TripleChevron;
+  const clang::FunctionDecl *Kernel = nullptr; // null for a function pointer / CUfunction
+  const clang::Expr *StreamExpr = nullptr;     // null when absent
+  std::optional<Dim3> Grid, Block;
+  std::optional<std::int64_t> DynamicSmem;
+  StreamKind Stream = StreamKind::Explicit;
+  /// Where to report: the kernel name of a <<<>>> launch, else the callee.
+  clang::SourceLocation Loc;
+
+  std::optional<std::int64_t> threadsPerBlock() const {
+    if (!Block)
+      return std::nullopt;
+    return (*Block)[0] * (*Block)[1] * (*Block)[2];
+  }
+};
+
+/// The launch configuration to attach to a finding; \p Stream as in LaunchInfo.
+LaunchInfo toLaunchInfo(const LaunchSite &S, std::string Stream);
+
+/// Matches every call that may be a launch site; bind name "launch".
+clang::ast_matchers::StatementMatcher launchCallMatcher();
+
+/// The launch site of \p Call, or std::nullopt when it is not a launch (or is
+/// still dependent, in a template's pattern).
+std::optional<LaunchSite> analyzeLaunch(const clang::CallExpr *Call, clang::ASTContext &Ctx);
+
+} // namespace cudalint
+
+#endif

@@ -1,0 +1,103 @@
+//===- MissingLaunchBounds.cpp - missing-launch-bounds --------------------===//
+//
+// Flags __global__ definitions without __launch_bounds__. Without it ptxas
+// does not know how many threads a block will have, so it may give each thread
+// more registers than a large block can get on one SM (the launch then fails
+// with "too many resources requested for launch") or than good occupancy
+// allows. When every launch of the kernel in the analysed code has a known
+// block size, the fix-it inserts __launch_bounds__(N) with N the largest.
+//
+//===----------------------------------------------------------------------===//
+#include "rules/RuleRegistry.h"
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/Path.h"
+
+#include <algorithm>
+
+namespace cudalint {
+
+static std::string siteName(const LaunchFact &L) {
+  return llvm::sys::path::filename(L.File).str() + ":" + std::to_string(L.Line);
+}
+
+static std::string listSites(const std::vector<const LaunchFact *> &Sites) {
+  std::string S;
+  const size_t Shown = 4;
+  for (size_t I = 0; I < Sites.size() && I < Shown; ++I)
+    S += (I ? ", " : "") + siteName(*Sites[I]);
+  if (Sites.size() > Shown)
+    S += " and " + std::to_string(Sites.size() - Shown) + " more";
+  return S;
+}
+
+void finalizeMissingLaunchBounds(const RuleInfo &Info, const ProgramFacts &Facts,
+                                 std::vector<Finding> &Out) {
+  llvm::StringMap<std::vector<const LaunchFact *>> ByKernel;
+  for (const LaunchFact &L : Facts.Launches)
+    ByKernel[L.KernelKey].push_back(&L);
+
+  for (const KernelFact &K : Facts.Kernels) {
+    if (K.HasLaunchBounds)
+      continue;
+    std::vector<const LaunchFact *> Sites = ByKernel.lookup(K.Key);
+    std::sort(Sites.begin(), Sites.end(), [](const LaunchFact *A, const LaunchFact *B) {
+      return std::tie(A->File, A->Line, A->Column) < std::tie(B->File, B->Line, B->Column);
+    });
+    Sites.erase(std::unique(Sites.begin(), Sites.end(),
+                            [](const LaunchFact *A, const LaunchFact *B) {
+                              return A->File == B->File && A->Line == B->Line &&
+                                     A->Column == B->Column &&
+                                     A->ThreadsPerBlock == B->ThreadsPerBlock;
+                            }),
+                Sites.end());
+
+    Finding F;
+    F.RuleId = Info.Id;
+    F.Level = Info.DefaultSeverity;
+    F.File = K.File;
+    F.Line = F.EndLine = K.Line;
+    F.Column = K.Column;
+    F.EndColumn = K.EndColumn;
+    F.SourceLine = K.SourceLine;
+    std::string Head = "kernel '" + K.Name +
+                       "' has no __launch_bounds__: ptxas cannot budget registers for its block "
+                       "size, so a large block may fail to launch (too many resources requested) "
+                       "or run at low occupancy; ";
+
+    std::vector<const LaunchFact *> Unknown;
+    std::int64_t Max = 0;
+    for (const LaunchFact *L : Sites) {
+      if (!L->ThreadsPerBlock || *L->ThreadsPerBlock <= 0)
+        Unknown.push_back(L);
+      else
+        Max = std::max(Max, *L->ThreadsPerBlock);
+    }
+    if (Sites.empty()) {
+      F.Message = Head + "no launch of it was found in the analysed code, so no block size could "
+                         "be inferred: add __launch_bounds__(N) with the largest block size it "
+                         "is launched with";
+    } else if (!Unknown.empty()) {
+      F.Message = Head + "the block size at " + listSites(Unknown) +
+                  " is not known from the source, so no block size could be inferred: add "
+                  "__launch_bounds__(N) with the largest block size it is launched with";
+    } else {
+      std::string N = std::to_string(Max);
+      F.Message = Head + "its launches (" + listSites(Sites) + ") use at most " + N +
+                  " threads per block: add __launch_bounds__(" + N + ")";
+      if (K.InsertOffset && Max <= 1024) {
+        FixIt Fix;
+        Fix.File = K.File;
+        Fix.Offset = *K.InsertOffset;
+        Fix.Length = 0;
+        Fix.Replacement = "__launch_bounds__(" + N + ") ";
+        Fix.Line = K.Line;
+        Fix.Column = K.Column;
+        F.Fixes.push_back(std::move(Fix));
+      }
+    }
+    Out.push_back(std::move(F));
+  }
+}
+
+} // namespace cudalint

@@ -1,0 +1,44 @@
+//===- RuleRegistry.h - The list of rules ---------------------------------===//
+#ifndef CUDALINT_RULES_RULEREGISTRY_H
+#define CUDALINT_RULES_RULEREGISTRY_H
+
+#include "analyzer/Finding.h"
+#include "rules/Rule.h"
+
+#include "llvm/ADT/ArrayRef.h"
+
+#include <memory>
+#include <vector>
+
+namespace cudalint {
+
+/// Facts of every analysed translation unit, for the whole-program rules.
+struct ProgramFacts {
+  std::vector<KernelFact> Kernels; // deduplicated by key
+  std::vector<LaunchFact> Launches;
+};
+
+struct RuleInfo {
+  const char *Id;
+  Severity DefaultSeverity;
+  const char *Summary; // one line: what it flags
+  /// Creates the AST part of the rule, or null for whole-program-only rules.
+  std::unique_ptr<Rule> (*Create)(const RuleInfo &, RuleContext &);
+  /// The whole-program part, run once after every TU; may be null.
+  void (*Finalize)(const RuleInfo &, const ProgramFacts &, std::vector<Finding> &);
+};
+
+/// Every rule, in a stable order (the order of --list-rules and SARIF).
+llvm::ArrayRef<RuleInfo> allRules();
+const RuleInfo *findRule(llvm::StringRef Id);
+
+// Factories, one per rule file.
+std::unique_ptr<Rule> createDefaultStreamLaunch(const RuleInfo &, RuleContext &);
+void finalizeMissingLaunchBounds(const RuleInfo &, const ProgramFacts &, std::vector<Finding> &);
+
+/// Collects KernelFact and LaunchFact for the whole-program rules.
+std::unique_ptr<Rule> createFactCollector(RuleContext &);
+
+} // namespace cudalint
+
+#endif

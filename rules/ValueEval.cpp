@@ -1,0 +1,553 @@
+//===- ValueEval.cpp - What the source says an expression's value is ------===//
+#include "rules/ValueEval.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/StmtVisitor.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace cudalint {
+namespace {
+
+constexpr unsigned MaxDepth = 16;
+
+bool isDim3Type(QualType T) {
+  if (const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl())
+    return RD->getName() == "dim3";
+  return false;
+}
+
+/// The function (or lambda call operator) whose body contains \p S.
+const FunctionDecl *enclosingFunction(ASTContext &Ctx, DynTypedNode N) {
+  for (unsigned Steps = 0; Steps < 256; ++Steps) {
+    DynTypedNodeList Parents = Ctx.getParents(N);
+    if (Parents.empty())
+      return nullptr;
+    N = Parents[0];
+    if (const auto *FD = N.get<FunctionDecl>())
+      return FD;
+  }
+  return nullptr;
+}
+
+/// How one reference to a variable uses it.
+enum class Use { Read, Assign, FieldAssign, Other };
+
+struct VarUse {
+  const DeclRefExpr *Ref;
+  Use Kind;
+  const Expr *AssignedValue = nullptr; // for Assign / FieldAssign
+  StringRef Field;                     // for FieldAssign
+  const Stmt *Statement = nullptr;     // the assignment expression
+};
+
+DynTypedNode parentOf(ASTContext &Ctx, DynTypedNode N) {
+  DynTypedNodeList P = Ctx.getParents(N);
+  return P.empty() ? DynTypedNode() : P[0];
+}
+
+/// Skips the implicit and parenthesis nodes above \p E.
+DynTypedNode semanticParent(ASTContext &Ctx, const Expr *E, const Expr *&Child) {
+  DynTypedNode N = DynTypedNode::create(*E);
+  Child = E;
+  for (;;) {
+    DynTypedNode P = parentOf(Ctx, N);
+    const auto *PE = P.get<Expr>();
+    if (PE && (isa<ParenExpr>(PE) ||
+               (isa<ImplicitCastExpr>(PE) &&
+                cast<ImplicitCastExpr>(PE)->getCastKind() == CK_NoOp))) {
+      N = P;
+      Child = PE;
+      continue;
+    }
+    return P;
+  }
+}
+
+VarUse classify(ASTContext &Ctx, const DeclRefExpr *Ref) {
+  VarUse U{Ref, Use::Other};
+  const Expr *Child;
+  DynTypedNode P = semanticParent(Ctx, Ref, Child);
+  if (const auto *ICE = P.get<ImplicitCastExpr>()) {
+    if (ICE->getCastKind() == CK_LValueToRValue || ICE->getCastKind() == CK_ArrayToPointerDecay)
+      U.Kind = Use::Read;
+    return U;
+  }
+  if (const auto *BO = P.get<BinaryOperator>()) {
+    if (BO->getOpcode() == BO_Assign && BO->getLHS()->IgnoreParens() == Child) {
+      U.Kind = Use::Assign;
+      U.AssignedValue = BO->getRHS();
+      U.Statement = BO;
+    } else if (!BO->isAssignmentOp()) {
+      U.Kind = Use::Read;
+    }
+    return U;
+  }
+  if (const auto *Op = P.get<CXXOperatorCallExpr>()) {
+    // dim3 / struct copy assignment: v = dim3(...)
+    if (Op->getOperator() == OO_Equal && Op->getNumArgs() == 2 &&
+        Op->getArg(0)->IgnoreParenImpCasts() == Child) {
+      U.Kind = Use::Assign;
+      U.AssignedValue = Op->getArg(1);
+      U.Statement = Op;
+    }
+    return U;
+  }
+  if (const auto *CE = P.get<CXXConstructExpr>()) {
+    // Passed by value (copy constructor from a const reference): a read.
+    if (const CXXConstructorDecl *Ctor = CE->getConstructor();
+        Ctor && Ctor->isCopyConstructor() &&
+        Ctor->getParamDecl(0)->getType()->getPointeeType().isConstQualified())
+      U.Kind = Use::Read;
+    return U;
+  }
+  if (const auto *ME = P.get<MemberExpr>()) {
+    if (ME->isArrow())
+      return U;
+    const Expr *MChild;
+    DynTypedNode MP = semanticParent(Ctx, ME, MChild);
+    if (const auto *ICE = MP.get<ImplicitCastExpr>()) {
+      if (ICE->getCastKind() == CK_LValueToRValue)
+        U.Kind = Use::Read;
+      return U;
+    }
+    if (const auto *BO = MP.get<BinaryOperator>()) {
+      if (BO->getOpcode() == BO_Assign && BO->getLHS()->IgnoreParens() == MChild) {
+        U.Kind = Use::FieldAssign;
+        U.AssignedValue = BO->getRHS();
+        U.Field = ME->getMemberDecl()->getName();
+        U.Statement = BO;
+      } else if (!BO->isAssignmentOp()) {
+        U.Kind = Use::Read;
+      }
+      return U;
+    }
+    if (const auto *Op = MP.get<CXXOperatorCallExpr>()) {
+      if (Op->getOperator() == OO_Equal && Op->getNumArgs() == 2 &&
+          Op->getArg(0)->IgnoreParenImpCasts() == MChild) {
+        U.Kind = Use::FieldAssign;
+        U.AssignedValue = Op->getArg(1);
+        U.Field = ME->getMemberDecl()->getName();
+        U.Statement = Op;
+      }
+      return U;
+    }
+    if (const auto *CE = MP.get<CXXConstructExpr>()) {
+      if (CE->getConstructor() && CE->getConstructor()->isCopyConstructor())
+        U.Kind = Use::Read;
+    }
+    return U;
+  }
+  if (const auto *UO = P.get<UnaryOperator>()) {
+    // &v, ++v, --v: the value can change behind our back.
+    (void)UO;
+    return U;
+  }
+  return U;
+}
+
+/// True when \p Assign executes exactly once, before \p Site, on every path
+/// to it: it precedes the site in the source and sits directly in a compound
+/// statement that also (transitively) contains the site.
+bool dominatesSite(ASTContext &Ctx, const Stmt *Assign, const Stmt *Site) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (!SM.isBeforeInTranslationUnit(Assign->getBeginLoc(), Site->getBeginLoc()))
+    return false;
+  // The compound statement that directly holds the assignment statement.
+  DynTypedNode N = DynTypedNode::create(*Assign);
+  const CompoundStmt *Holder = nullptr;
+  for (unsigned I = 0; I < 64; ++I) {
+    DynTypedNode P = parentOf(Ctx, N);
+    if (P.get<CompoundStmt>()) {
+      Holder = P.get<CompoundStmt>();
+      break;
+    }
+    if (!P.get<Expr>()) // an if/for/while/... between: not executed exactly once
+      return false;
+    N = P;
+  }
+  if (!Holder)
+    return false;
+  // The site must be inside Holder, with no loop between Holder and the site
+  // that could also contain the assignment (it does not: Holder holds it).
+  DynTypedNode S = DynTypedNode::create(*Site);
+  for (unsigned I = 0; I < 256; ++I) {
+    DynTypedNode P = parentOf(Ctx, S);
+    if (P.get<CompoundStmt>() == Holder)
+      return true;
+    if (P.get<FunctionDecl>() || P.get<LambdaExpr>() || P.getNodeKind().isNone())
+      return false;
+    S = P;
+  }
+  return false;
+}
+
+std::vector<VarUse> usesOf(ASTContext &Ctx, const VarDecl *V, const FunctionDecl *F) {
+  std::vector<VarUse> Uses;
+  if (!F || !F->getBody())
+    return Uses;
+  auto Matches =
+      match(findAll(declRefExpr(to(varDecl(equalsNode(V)))).bind("ref")), *F->getBody(), Ctx);
+  for (const BoundNodes &B : Matches)
+    Uses.push_back(classify(Ctx, B.getNodeAs<DeclRefExpr>("ref")));
+  return Uses;
+}
+
+} // namespace
+
+const Expr *stripWrappers(const Expr *E) {
+  while (E) {
+    const Expr *Next = E->IgnoreParens();
+    if (const auto *EWC = dyn_cast<ExprWithCleanups>(Next))
+      Next = EWC->getSubExpr();
+    else if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(Next))
+      Next = MTE->getSubExpr();
+    else if (const auto *BTE = dyn_cast<CXXBindTemporaryExpr>(Next))
+      Next = BTE->getSubExpr();
+    else if (const auto *ICE = dyn_cast<ImplicitCastExpr>(Next);
+             ICE && (ICE->getCastKind() == CK_NoOp || ICE->getCastKind() == CK_LValueToRValue ||
+                     ICE->getCastKind() == CK_ConstructorConversion ||
+                     ICE->getCastKind() == CK_UserDefinedConversion))
+      Next = ICE->getSubExpr();
+    else if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(Next);
+             FC && FC->getCastKind() == CK_ConstructorConversion)
+      Next = FC->getSubExpr();
+    else if (const auto *SNT = dyn_cast<SubstNonTypeTemplateParmExpr>(Next))
+      Next = SNT->getReplacement();
+    if (Next == E)
+      return E;
+    E = Next;
+  }
+  return E;
+}
+
+const Expr *ValueEvaluator::singleValueOf(const VarDecl *V) {
+  if (!V || isa<ParmVarDecl>(V) || V->getType().isVolatileQualified())
+    return nullptr;
+  if (!V->hasLocalStorage()) {
+    // Globals and statics: only when const (their initializer is final).
+    if (V->getType().isConstQualified() || V->isConstexpr())
+      return V->getInit();
+    return nullptr;
+  }
+  const FunctionDecl *F = enclosingFunction(Ctx, DynTypedNode::create(*V));
+  const Expr *Value = V->getInit();
+  unsigned Assignments = 0;
+  for (const VarUse &U : usesOf(Ctx, V, F)) {
+    switch (U.Kind) {
+    case Use::Read:
+      break;
+    case Use::Assign:
+      if (++Assignments > 1 || !dominatesSite(Ctx, U.Statement, Site))
+        return nullptr;
+      Value = U.AssignedValue;
+      break;
+    case Use::FieldAssign:
+    case Use::Other:
+      return nullptr;
+    }
+  }
+  // An initializer plus an assignment is two values; the assignment wins only
+  // when the initializer is trivial (no initializer, or a default one).
+  if (Assignments == 1 && V->getInit() && !isa<CXXConstructExpr>(stripWrappers(V->getInit())))
+    return nullptr;
+  return Value;
+}
+
+const Expr *ValueEvaluator::fieldValueOf(const VarDecl *V, StringRef Field, bool &ZeroInit) {
+  ZeroInit = false;
+  if (!V || isa<ParmVarDecl>(V) || !V->hasLocalStorage())
+    return nullptr;
+  const FunctionDecl *F = enclosingFunction(Ctx, DynTypedNode::create(*V));
+  const Expr *Value = nullptr;
+  for (const VarUse &U : usesOf(Ctx, V, F)) {
+    if (U.Kind == Use::Read)
+      continue;
+    if (U.Kind == Use::FieldAssign) {
+      if (U.Field != Field)
+        continue;
+      if (Value || !dominatesSite(Ctx, U.Statement, Site))
+        return nullptr;
+      Value = U.AssignedValue;
+      continue;
+    }
+    // &cfg passed to the launch itself is a read of the config; any other
+    // address-taking or whole assignment makes the fields unknowable, except
+    // when that use is the site itself.
+    if (U.Kind == Use::Other) {
+      const SourceManager &SM = Ctx.getSourceManager();
+      if (SM.isBeforeInTranslationUnit(U.Ref->getBeginLoc(), Site->getBeginLoc()))
+        return nullptr;
+      continue;
+    }
+    return nullptr;
+  }
+  if (Value)
+    return Value;
+  const Expr *Init = V->getInit() ? stripWrappers(V->getInit()) : nullptr;
+  if (!Init)
+    return nullptr;
+  if (const auto *IL = dyn_cast<InitListExpr>(Init)) {
+    const RecordDecl *RD = IL->getType()->getAsRecordDecl();
+    if (!RD)
+      return nullptr;
+    unsigned Index = 0;
+    for (const FieldDecl *FD : RD->fields()) {
+      if (FD->getName() == Field) {
+        if (Index >= IL->getNumInits()) {
+          ZeroInit = true;
+          return nullptr;
+        }
+        const Expr *E = stripWrappers(IL->getInit(Index));
+        if (isa<ImplicitValueInitExpr>(E)) {
+          ZeroInit = true;
+          return nullptr;
+        }
+        return IL->getInit(Index);
+      }
+      ++Index;
+    }
+    return nullptr;
+  }
+  if (isa<CXXScalarValueInitExpr>(Init) || isa<ImplicitValueInitExpr>(Init))
+    ZeroInit = true;
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(Init);
+      CE && CE->getNumArgs() == 0 && CE->requiresZeroInitialization())
+    ZeroInit = true;
+  return nullptr;
+}
+
+std::optional<std::int64_t> ValueEvaluator::evalInt(const Expr *E) { return evalIntImpl(E, 0); }
+
+std::optional<Dim3> ValueEvaluator::evalDim3(const Expr *E) { return evalDim3Impl(E, 0); }
+
+std::optional<std::int64_t> ValueEvaluator::evalIntImpl(const Expr *E, unsigned Depth) {
+  if (!E || Depth > MaxDepth || E->isValueDependent() || E->isTypeDependent())
+    return std::nullopt;
+  if (isa<CXXDefaultArgExpr>(E))
+    return evalIntImpl(cast<CXXDefaultArgExpr>(E)->getExpr(), Depth + 1);
+  if (Bindings.empty()) {
+    Expr::EvalResult R;
+    if (E->EvaluateAsInt(R, Ctx))
+      return R.Val.getInt().getExtValue();
+  }
+  E = stripWrappers(E);
+  if (const auto *ICE = dyn_cast<ImplicitCastExpr>(E))
+    return evalIntImpl(ICE->getSubExpr(), Depth + 1);
+  if (const auto *CE = dyn_cast<ExplicitCastExpr>(E)) {
+    if (CE->getType()->isIntegralOrEnumerationType() || CE->getType()->isPointerType())
+      return evalIntImpl(CE->getSubExpr(), Depth + 1);
+    return std::nullopt;
+  }
+  if (const auto *IL = dyn_cast<IntegerLiteral>(E))
+    return IL->getValue().getSExtValue();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    if (const auto *P = dyn_cast<ParmVarDecl>(DRE->getDecl())) {
+      auto It = Bindings.find(P);
+      if (It != Bindings.end())
+        return It->second;
+      return std::nullopt;
+    }
+    if (const auto *ECD = dyn_cast<EnumConstantDecl>(DRE->getDecl()))
+      return ECD->getInitVal().getExtValue();
+    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+      return evalIntImpl(singleValueOf(V), Depth + 1);
+    return std::nullopt;
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    auto V = evalIntImpl(UO->getSubExpr(), Depth + 1);
+    if (!V)
+      return std::nullopt;
+    switch (UO->getOpcode()) {
+    case UO_Minus:
+      return -*V;
+    case UO_Plus:
+      return *V;
+    case UO_Not:
+      return ~*V;
+    case UO_LNot:
+      return !*V;
+    default:
+      return std::nullopt;
+    }
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    auto L = evalIntImpl(BO->getLHS(), Depth + 1);
+    if (!L)
+      return std::nullopt;
+    auto R = evalIntImpl(BO->getRHS(), Depth + 1);
+    if (!R)
+      return std::nullopt;
+    switch (BO->getOpcode()) {
+    case BO_Add: return *L + *R;
+    case BO_Sub: return *L - *R;
+    case BO_Mul: return *L * *R;
+    case BO_Div: return *R ? std::optional<std::int64_t>(*L / *R) : std::nullopt;
+    case BO_Rem: return *R ? std::optional<std::int64_t>(*L % *R) : std::nullopt;
+    case BO_Shl: return (*R >= 0 && *R < 63) ? std::optional<std::int64_t>(*L << *R) : std::nullopt;
+    case BO_Shr: return (*R >= 0 && *R < 63) ? std::optional<std::int64_t>(*L >> *R) : std::nullopt;
+    case BO_And: return *L & *R;
+    case BO_Or: return *L | *R;
+    case BO_Xor: return *L ^ *R;
+    case BO_LT: return *L < *R;
+    case BO_GT: return *L > *R;
+    case BO_LE: return *L <= *R;
+    case BO_GE: return *L >= *R;
+    case BO_EQ: return *L == *R;
+    case BO_NE: return *L != *R;
+    case BO_LAnd: return *L && *R;
+    case BO_LOr: return *L || *R;
+    default: return std::nullopt;
+    }
+  }
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+    auto C = evalIntImpl(CO->getCond(), Depth + 1);
+    if (!C)
+      return std::nullopt;
+    return evalIntImpl(*C ? CO->getTrueExpr() : CO->getFalseExpr(), Depth + 1);
+  }
+  if (const auto *C = dyn_cast<CallExpr>(E))
+    return evalCall(C, Depth);
+  return std::nullopt;
+}
+
+/// std::min / std::max, and helpers whose body is a single return statement
+/// (a round-up division, a clamp) evaluated with their arguments bound.
+std::optional<std::int64_t> ValueEvaluator::evalCall(const CallExpr *C, unsigned Depth) {
+  const FunctionDecl *FD = C->getDirectCallee();
+  if (!FD)
+    return std::nullopt;
+  std::vector<std::int64_t> Args;
+  for (const Expr *A : C->arguments()) {
+    auto V = evalIntImpl(A, Depth + 1);
+    if (!V)
+      return std::nullopt;
+    Args.push_back(*V);
+  }
+  if (FD->isInStdNamespace() && Args.size() == 2) {
+    if (FD->getName() == "min")
+      return std::min(Args[0], Args[1]);
+    if (FD->getName() == "max")
+      return std::max(Args[0], Args[1]);
+  }
+  const FunctionDecl *Def = nullptr;
+  if (!FD->hasBody(Def) || !Def || Def->getNumParams() != Args.size())
+    return std::nullopt;
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
+  if (!Body || Body->size() != 1)
+    return std::nullopt;
+  const auto *Ret = dyn_cast<ReturnStmt>(Body->body_front());
+  if (!Ret || !Ret->getRetValue())
+    return std::nullopt;
+  auto Saved = Bindings;
+  for (unsigned I = 0; I < Args.size(); ++I)
+    Bindings[Def->getParamDecl(I)] = Args[I];
+  auto Result = evalIntImpl(Ret->getRetValue(), Depth + 1);
+  Bindings = std::move(Saved);
+  return Result;
+}
+
+std::optional<Dim3> ValueEvaluator::dim3OfVar(const VarDecl *V, unsigned Depth) {
+  // Whole-variable value first (initializer or one assignment).
+  if (const Expr *Whole = singleValueOf(V))
+    return evalDim3Impl(Whole, Depth + 1);
+  // dim3 b(...); b.x = ...; b.y = ...;  (each field written at most once)
+  if (!V->hasLocalStorage() || isa<ParmVarDecl>(V))
+    return std::nullopt;
+  std::optional<Dim3> Base =
+      V->getInit() ? evalDim3Impl(V->getInit(), Depth + 1) : std::optional<Dim3>(Dim3{1, 1, 1});
+  if (!Base)
+    return std::nullopt;
+  const char *Names[3] = {"x", "y", "z"};
+  bool AnyField = false;
+  for (unsigned I = 0; I < 3; ++I) {
+    bool Zero;
+    if (const Expr *F = fieldValueOf(V, Names[I], Zero)) {
+      auto Val = evalIntImpl(F, Depth + 1);
+      if (!Val)
+        return std::nullopt;
+      (*Base)[I] = *Val;
+      AnyField = true;
+    }
+  }
+  // fieldValueOf rejects whole assignments and address-taking; if no field was
+  // written, singleValueOf's refusal stands.
+  if (!AnyField)
+    return std::nullopt;
+  return Base;
+}
+
+std::optional<Dim3> ValueEvaluator::evalDim3Impl(const Expr *E, unsigned Depth) {
+  if (!E || Depth > MaxDepth || E->isValueDependent() || E->isTypeDependent())
+    return std::nullopt;
+  if (const auto *DA = dyn_cast<CXXDefaultArgExpr>(E))
+    return evalDim3Impl(DA->getExpr(), Depth + 1);
+  E = stripWrappers(E);
+  if (!isDim3Type(E->getType())) {
+    if (E->getType()->isIntegralOrEnumerationType()) {
+      if (auto V = evalIntImpl(E, Depth + 1))
+        return Dim3{*V, 1, 1};
+    }
+    return std::nullopt;
+  }
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+    const CXXConstructorDecl *Ctor = CE->getConstructor();
+    if (!Ctor)
+      return std::nullopt;
+    if (Ctor->isCopyOrMoveConstructor() && CE->getNumArgs() == 1)
+      return evalDim3Impl(CE->getArg(0), Depth + 1);
+    Dim3 D{1, 1, 1};
+    if (CE->getNumArgs() > 3)
+      return std::nullopt;
+    for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
+      const Expr *A = CE->getArg(I);
+      if (!A->getType()->isIntegralOrEnumerationType() &&
+          !isa<CXXDefaultArgExpr>(A))
+        return std::nullopt; // dim3(uint3)
+      auto V = evalIntImpl(A, Depth + 1);
+      if (!V)
+        return std::nullopt;
+      D[I] = *V;
+    }
+    return D;
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+      return dim3OfVar(V, Depth);
+    return std::nullopt;
+  }
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+    auto C = evalIntImpl(CO->getCond(), Depth + 1);
+    if (!C)
+      return std::nullopt;
+    return evalDim3Impl(*C ? CO->getTrueExpr() : CO->getFalseExpr(), Depth + 1);
+  }
+  return std::nullopt;
+}
+
+std::optional<std::int64_t> ValueEvaluator::evalHandle(const Expr *E) {
+  if (!E || E->isValueDependent())
+    return std::nullopt;
+  if (const auto *DA = dyn_cast<CXXDefaultArgExpr>(E))
+    return evalHandle(DA->getExpr());
+  if (E->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
+    return 0;
+  const Expr *S = E->IgnoreParenCasts();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
+    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+      if (const Expr *Val = singleValueOf(V))
+        return evalHandle(Val);
+    return std::nullopt;
+  }
+  if (isa<CXXNullPtrLiteralExpr>(S) || isa<GNUNullExpr>(S))
+    return 0;
+  if (S->getType()->isIntegralOrEnumerationType())
+    return evalIntImpl(S, 0);
+  return std::nullopt;
+}
+
+} // namespace cudalint

@@ -1,0 +1,67 @@
+//===- ValueEval.h - What the source says an expression's value is --------===//
+//
+// Evaluates the integer, dim3 and stream-handle values that a launch site's
+// arguments have when the source determines them: literals, macros, const and
+// constexpr variables, enumerators, template arguments (per instantiation),
+// dim3 with one to three arguments, locals assigned exactly once before the
+// launch, arithmetic, std::min/std::max, small constexpr helpers called with
+// known arguments, and ?: with a known condition. Anything else is unknown
+// (std::nullopt) and the rules that need the value stay silent.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUDALINT_RULES_VALUEEVAL_H
+#define CUDALINT_RULES_VALUEEVAL_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include <array>
+#include <cstdint>
+#include <optional>
+
+namespace cudalint {
+
+using Dim3 = std::array<std::int64_t, 3>;
+
+class ValueEvaluator {
+public:
+  /// \p Site is the statement whose values are asked for (the launch): locals
+  /// count only if assigned before it.
+  ValueEvaluator(clang::ASTContext &Ctx, const clang::Stmt *Site) : Ctx(Ctx), Site(Site) {}
+
+  std::optional<std::int64_t> evalInt(const clang::Expr *E);
+  std::optional<Dim3> evalDim3(const clang::Expr *E);
+  /// The integer value of a pointer-typed handle such as a cudaStream_t:
+  /// 0 for 0/NULL/nullptr, 1 for cudaStreamLegacy, 2 for cudaStreamPerThread.
+  std::optional<std::int64_t> evalHandle(const clang::Expr *E);
+
+  /// The expression a variable holds at the site: its initializer if it is
+  /// never written, or the single plain assignment before the site. Null when
+  /// the value cannot be pinned down (parameters, globals that are not const,
+  /// address taken, written in a loop or branch, written more than once).
+  const clang::Expr *singleValueOf(const clang::VarDecl *V);
+  /// Like singleValueOf, for one field of a local struct (dim3::x,
+  /// cudaLaunchConfig_t::stream): the last plain assignment `v.f = e` before
+  /// the site, else the field's initializer. \p ZeroInit is set when the
+  /// variable was value-initialised ({}, {0}) and the field never written.
+  const clang::Expr *fieldValueOf(const clang::VarDecl *V, llvm::StringRef Field, bool &ZeroInit);
+
+private:
+  std::optional<std::int64_t> evalIntImpl(const clang::Expr *E, unsigned Depth);
+  std::optional<Dim3> evalDim3Impl(const clang::Expr *E, unsigned Depth);
+  std::optional<std::int64_t> evalCall(const clang::CallExpr *C, unsigned Depth);
+  std::optional<Dim3> dim3OfVar(const clang::VarDecl *V, unsigned Depth);
+
+  clang::ASTContext &Ctx;
+  const clang::Stmt *Site;
+  /// Parameter bindings while evaluating the body of a small helper.
+  llvm::DenseMap<const clang::ParmVarDecl *, std::int64_t> Bindings;
+};
+
+/// Strips parentheses, implicit nodes, temporaries and no-op casts.
+const clang::Expr *stripWrappers(const clang::Expr *E);
+
+} // namespace cudalint
+
+#endif

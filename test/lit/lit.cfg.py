@@ -1,0 +1,33 @@
+# lit configuration for cuda-lint, loaded by the lit.site.cfg.py that CMake writes into the build tree.
+# Run through CTest (`ctest -R lit`) or directly: `lit -sv build/test/lit [--filter REGEX]`.
+import os
+import shutil
+
+import lit.formats
+import lit.util
+
+config.name = "cuda-lint"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".cu", ".cuh", ".test", ".cpp"]
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py.in"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.cuda_lint_build_dir, "test", "lit")
+
+config.environment["NO_COLOR"] = "1"
+config.environment.pop("GITHUB_STEP_SUMMARY", None)
+config.environment["PATH"] = os.pathsep.join(
+    [config.cuda_lint_bin_dir, config.llvm_tools_dir, config.environment.get("PATH", os.environ["PATH"])])
+
+config.substitutions.append(("%cuda-lint", os.path.join(config.cuda_lint_bin_dir, "cuda-lint")))
+config.substitutions.append(("%cuda_path", config.cuda_path))
+config.substitutions.append(("%src_root", config.cuda_lint_src_dir))
+config.substitutions.append(("%cmake", config.cmake_command))
+
+nvcc = os.path.join(config.cuda_path, "bin", "nvcc")
+if os.access(nvcc, os.X_OK):
+    config.available_features.add("nvcc")
+    config.substitutions.append(("%nvcc", nvcc))
+if shutil.which("nvidia-smi") and lit.util.executeCommand(["nvidia-smi", "-L"])[2] == 0:
+    config.available_features.add("gpu")
+config.substitutions.append(
+    ("%expect-exit", "python3 " + os.path.join(os.path.dirname(__file__), "expect_exit.py")))
