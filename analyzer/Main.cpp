@@ -7,6 +7,7 @@
 // an analysis that could not complete.
 //
 //===----------------------------------------------------------------------===//
+#include "analyzer/ApplyFixes.h"
 #include "analyzer/Inputs.h"
 #include "analyzer/Report.h"
 #include "analyzer/Runner.h"
@@ -68,6 +69,13 @@ cl::opt<bool> ExitZero("exit-zero", cl::desc("Exit 0 even when there are finding
                        cl::cat(Category));
 cl::list<std::string> Rules("rules", cl::desc("Run only these rules (comma-separated ids)"),
                             cl::CommaSeparated, cl::value_desc("id,..."), cl::cat(Category));
+cl::opt<bool> Fix("fix", cl::desc("Apply the safe fix-its in place (files under the given paths "
+                                   "only)"),
+                  cl::cat(Category));
+cl::opt<bool> Pedantic("pedantic",
+                       cl::desc("Also report the silent categories (tail guards, single-lane "
+                                "branches, data-dependent branches) as notes"),
+                       cl::cat(Category));
 cl::opt<bool> Verbose("verbose", cl::desc("Print each translation unit's Clang command"),
                       cl::cat(Category));
 
@@ -142,6 +150,7 @@ int main(int argc, const char **argv) {
   Run.Jobs = Jobs;
   Run.EnabledRules = Rules;
   Run.Verbose = Verbose;
+  Run.Pedantic = Pedantic;
   RunResult Result = runAnalysis(Plan, Run);
 
   std::unique_ptr<raw_fd_ostream> File;
@@ -159,6 +168,18 @@ int main(int argc, const char **argv) {
   else
     writeText(*OS, Result, !File && useColor(outs().is_displayed()));
   OS->flush();
+
+  if (Fix) {
+    std::vector<std::string> Roots(Paths.begin(), Paths.end());
+    if (Roots.empty())
+      Roots.push_back("."); // -p build without paths: the current directory
+    FixSummary Fixed = applyFixes(Result.Findings, Roots);
+    for (const AnalysisError &E : Fixed.Refused)
+      errs() << "cuda-lint: " << displayPath(E.File) << ": " << E.Message << "\n";
+    errs() << "cuda-lint: applied " << Fixed.Applied << " fix-it" << (Fixed.Applied == 1 ? "" : "s")
+           << " in " << Fixed.FilesChanged << " file" << (Fixed.FilesChanged == 1 ? "" : "s")
+           << "\n";
+  }
 
   if (!Result.Errors.empty())
     return 2;

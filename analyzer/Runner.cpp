@@ -42,7 +42,7 @@ std::vector<TUResult> runAll(const std::vector<TranslatedCommand> &Cmds, const R
           errs() << "\n";
         }
       }
-      Results[I] = analyzeTranslationUnit(Cmds[I], Opts.EnabledRules);
+      Results[I] = analyzeTranslationUnit(Cmds[I], {Opts.EnabledRules, Opts.Pedantic});
     });
   Pool.wait();
   return Results;

@@ -14,6 +14,7 @@ struct RunOptions {
   unsigned Jobs = 0;                     // 0: all cores
   std::vector<std::string> EnabledRules; // empty: all
   bool Verbose = false;                  // print each TU's command on stderr
+  bool Pedantic = false;                 // notes for the silent categories
 };
 
 struct RunResult {

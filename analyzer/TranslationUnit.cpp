@@ -53,10 +53,10 @@ public:
 
 class LintConsumer : public ASTConsumer {
 public:
-  LintConsumer(CompilerInstance &CI, const std::vector<std::string> &Enabled, TUResult &Out)
-      : CI(CI), Out(Out) {
+  LintConsumer(CompilerInstance &CI, const TUOptions &Opts, TUResult &Out) : CI(CI), Out(Out) {
+    Ctx.Pedantic = Opts.Pedantic;
     for (const RuleInfo &R : allRules())
-      if (R.Create && (Enabled.empty() || is_contained(Enabled, R.Id)))
+      if (R.Create && (Opts.EnabledRules.empty() || is_contained(Opts.EnabledRules, R.Id)))
         Rules.push_back(R.Create(R, Ctx));
     Rules.push_back(createFactCollector(Ctx));
     for (auto &R : Rules)
@@ -90,14 +90,13 @@ private:
 
 class LintAction : public ASTFrontendAction {
 public:
-  LintAction(const std::vector<std::string> &Enabled, TUResult &Out)
-      : Enabled(Enabled), Out(Out) {}
+  LintAction(const TUOptions &Opts, TUResult &Out) : Opts(Opts), Out(Out) {}
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, StringRef) override {
-    return std::make_unique<LintConsumer>(CI, Enabled, Out);
+    return std::make_unique<LintConsumer>(CI, Opts, Out);
   }
 
 private:
-  const std::vector<std::string> &Enabled;
+  const TUOptions &Opts;
   TUResult &Out;
 };
 
@@ -121,8 +120,7 @@ std::string checkSourceFile(StringRef Path) {
   return "";
 }
 
-TUResult analyzeTranslationUnit(const TranslatedCommand &Cmd,
-                                const std::vector<std::string> &EnabledRules) {
+TUResult analyzeTranslationUnit(const TranslatedCommand &Cmd, const TUOptions &Opts) {
   TUResult Out;
   Out.File = Cmd.File;
   if (std::string Problem = checkSourceFile(Cmd.File); !Problem.empty()) {
@@ -137,7 +135,7 @@ TUResult analyzeTranslationUnit(const TranslatedCommand &Cmd,
 
   ErrorCollector Errors;
   tooling::ToolInvocation Invocation(Cmd.ClangArgs,
-                                     std::make_unique<LintAction>(EnabledRules, Out),
+                                     std::make_unique<LintAction>(Opts, Out),
                                      Files.get());
   Invocation.setDiagnosticConsumer(&Errors);
   bool Ok = Invocation.run();

@@ -26,9 +26,12 @@ struct TUResult {
   std::set<std::string> IncludedFiles; // non-system files the TU read (absolute)
 };
 
-/// Rule ids to run; empty means all.
-TUResult analyzeTranslationUnit(const TranslatedCommand &Cmd,
-                                const std::vector<std::string> &EnabledRules);
+struct TUOptions {
+  std::vector<std::string> EnabledRules; // empty: all
+  bool Pedantic = false;
+};
+
+TUResult analyzeTranslationUnit(const TranslatedCommand &Cmd, const TUOptions &Opts);
 
 /// Refuses inputs that are not source text (NUL bytes, huge files) with one
 /// clear message; empty when the file looks like source.

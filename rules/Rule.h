@@ -30,6 +30,8 @@ public:
   bool PerThreadDefaultStream = false;
   /// Driver API launches (cuLaunchKernel) use CU_API_PER_THREAD_DEFAULT_STREAM.
   bool DriverPerThreadDefaultStream = false;
+  /// --pedantic: rules may add notes for silent categories.
+  bool Pedantic = false;
   std::vector<Finding> Findings;
   TUFacts Facts;
 
