@@ -6,6 +6,9 @@
 namespace cudalint {
 
 static const RuleInfo Rules[] = {
+    {"block-size-not-multiple-of-32", Severity::Warning,
+     "launch whose threads per block is not a multiple of the 32-lane warp",
+     createBlockSizeNotMultipleOf32, nullptr},
     {"default-stream-launch", Severity::Warning,
      "kernel launch on the default stream, which serialises against other work",
      createDefaultStreamLaunch, nullptr},
@@ -13,6 +16,12 @@ static const RuleInfo Rules[] = {
      "__global__ function without __launch_bounds__, so ptxas cannot budget registers for the "
      "block size",
      nullptr, finalizeMissingLaunchBounds},
+    {"invalid-launch-config", Severity::Error,
+     "launch whose known block or grid exceeds what any CUDA device accepts",
+     createInvalidLaunchConfig, nullptr},
+    {"launch-exceeds-bounds", Severity::Error,
+     "launch whose known block is larger than the kernel's __launch_bounds__",
+     createLaunchExceedsBounds, nullptr},
 };
 
 llvm::ArrayRef<RuleInfo> allRules() { return Rules; }

@@ -34,6 +34,9 @@ const RuleInfo *findRule(llvm::StringRef Id);
 
 // Factories, one per rule file.
 std::unique_ptr<Rule> createDefaultStreamLaunch(const RuleInfo &, RuleContext &);
+std::unique_ptr<Rule> createBlockSizeNotMultipleOf32(const RuleInfo &, RuleContext &);
+std::unique_ptr<Rule> createInvalidLaunchConfig(const RuleInfo &, RuleContext &);
+std::unique_ptr<Rule> createLaunchExceedsBounds(const RuleInfo &, RuleContext &);
 void finalizeMissingLaunchBounds(const RuleInfo &, const ProgramFacts &, std::vector<Finding> &);
 
 /// Collects KernelFact and LaunchFact for the whole-program rules.

@@ -142,11 +142,20 @@ VarUse classify(ASTContext &Ctx, const DeclRefExpr *Ref) {
     }
     return U;
   }
-  if (const auto *UO = P.get<UnaryOperator>()) {
-    // &v, ++v, --v: the value can change behind our back.
-    (void)UO;
+  if (const auto *Call = P.get<CallExpr>()) {
+    // Bound to a `const T &` parameter (std::min(v, 10)): a read.
+    if (const FunctionDecl *FD = Call->getDirectCallee()) {
+      unsigned Shift = isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(FD) ? 1 : 0;
+      for (unsigned I = Shift; I < Call->getNumArgs(); ++I)
+        if (Call->getArg(I)->IgnoreParens() == Child && I - Shift < FD->getNumParams()) {
+          QualType T = FD->getParamDecl(I - Shift)->getType();
+          if (T->isReferenceType() && T->getPointeeType().isConstQualified())
+            U.Kind = Use::Read;
+        }
+    }
     return U;
   }
+  // &v, ++v, --v, non-const references: the value can change behind our back.
   return U;
 }
 

@@ -1,0 +1,70 @@
+//===- BlockSizeNotMultipleOf32.cpp - block-size-not-multiple-of-32 -------===//
+//
+// Flags launches whose known threads per block (x*y*z) is not a multiple of
+// 32. Threads are grouped into warps of 32 by linear index and a warp always
+// occupies 32 lanes, so the last warp of such a block runs partly empty: its
+// idle lanes still take issue slots, registers and an occupancy slot.
+//
+//===----------------------------------------------------------------------===//
+#include "rules/KernelNames.h"
+#include "rules/LaunchSite.h"
+#include "rules/RuleRegistry.h"
+
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace cudalint {
+namespace {
+
+class BlockSizeNotMultipleOf32 : public Rule {
+public:
+  using Rule::Rule;
+
+  void registerMatchers(MatchFinder &Finder) override {
+    Finder.addMatcher(launchCallMatcher(), this);
+  }
+
+  void check(const MatchFinder::MatchResult &Result) override {
+    std::optional<LaunchSite> Site =
+        analyzeLaunch(Result.Nodes.getNodeAs<CallExpr>("launch"), *Result.Context);
+    if (!Site || !Site->Block)
+      return;
+    const Dim3 &B = *Site->Block;
+    if (B[0] <= 0 || B[1] <= 0 || B[2] <= 0)
+      return; // invalid-launch-config's business
+    std::int64_t Threads = B[0] * B[1] * B[2];
+    if (Threads % 32 == 0 || Threads > 1024)
+      return;
+    std::int64_t Warps = (Threads + 31) / 32;
+    std::int64_t Lanes = Warps * 32;
+    std::int64_t Idle = Lanes - Threads;
+    std::int64_t Lower = Threads / 32 * 32, Upper = Warps * 32;
+    std::string Use = Lower ? std::to_string(Lower) + " or " + std::to_string(Upper)
+                            : std::to_string(Upper);
+    std::string Msg;
+    llvm::raw_string_ostream OS(Msg);
+    OS << "block of " << Threads << " threads (" << B[0] << "x" << B[1] << "x" << B[2]
+       << ") fills " << Warps << (Warps == 1 ? " warp: " : " warps: ") << Idle << " of " << Lanes
+       << " lanes (" << llvm::format("%.1f", 100.0 * Idle / Lanes)
+       << "%) idle; use " << Use
+       << " threads per block (a warp always occupies 32 lanes, so idle lanes waste issue slots "
+          "and occupancy)";
+    Finding *F = report(*Result.SourceManager, Site->Call->getSourceRange(), Msg);
+    if (F && Site->Kernel) {
+      F->KernelName = mangledName(Site->Kernel);
+      F->KernelDemangled = specializationName(Site->Kernel);
+      F->Launch = toLaunchInfo(*Site, "");
+    }
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Rule> createBlockSizeNotMultipleOf32(const RuleInfo &Info, RuleContext &Ctx) {
+  return std::make_unique<BlockSizeNotMultipleOf32>(Info, Ctx);
+}
+
+} // namespace cudalint

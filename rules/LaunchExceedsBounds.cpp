@@ -1,0 +1,69 @@
+//===- LaunchExceedsBounds.cpp - launch-exceeds-bounds --------------------===//
+//
+// Flags launches whose known block is larger than the kernel's
+// __launch_bounds__ maximum. ptxas compiled the kernel (its register budget)
+// for at most that many threads per block, and the driver refuses a larger
+// block: the launch fails and the kernel does not run. The declaration with
+// the bound may be in a header and the launch in another file.
+//
+//===----------------------------------------------------------------------===//
+#include "rules/KernelNames.h"
+#include "rules/LaunchSite.h"
+#include "rules/RuleRegistry.h"
+
+#include "clang/AST/Attr.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace cudalint {
+namespace {
+
+class LaunchExceedsBounds : public Rule {
+public:
+  using Rule::Rule;
+
+  void registerMatchers(MatchFinder &Finder) override {
+    Finder.addMatcher(launchCallMatcher(), this);
+  }
+
+  void check(const MatchFinder::MatchResult &Result) override {
+    std::optional<LaunchSite> Site =
+        analyzeLaunch(Result.Nodes.getNodeAs<CallExpr>("launch"), *Result.Context);
+    if (!Site || !Site->Kernel)
+      return;
+    std::optional<std::int64_t> Threads = Site->threadsPerBlock();
+    if (!Threads || *Threads <= 0 || *Threads > 1024) // >1024: invalid-launch-config
+      return;
+    const auto *Bounds = Site->Kernel->getAttr<CUDALaunchBoundsAttr>();
+    if (!Bounds || !Bounds->getMaxThreads())
+      return;
+    ValueEvaluator Eval(*Result.Context, Site->Call);
+    std::optional<std::int64_t> Max = Eval.evalInt(Bounds->getMaxThreads());
+    if (!Max || *Threads <= *Max)
+      return;
+    const Dim3 &B = *Site->Block;
+    std::string Msg = "block of " + std::to_string(*Threads) + " threads (" +
+                      std::to_string(B[0]) + "x" + std::to_string(B[1]) + "x" +
+                      std::to_string(B[2]) + ") exceeds the __launch_bounds__(" +
+                      std::to_string(*Max) + ") of kernel '" + displayName(Site->Kernel) +
+                      "': it was compiled for at most " + std::to_string(*Max) +
+                      " threads per block, so the launch fails and the kernel does not run; "
+                      "launch at most " +
+                      std::to_string(*Max) + " threads or raise the bound";
+    Finding *F = report(*Result.SourceManager, Site->Call->getSourceRange(), Msg);
+    if (F) {
+      F->KernelName = mangledName(Site->Kernel);
+      F->KernelDemangled = specializationName(Site->Kernel);
+      F->Launch = toLaunchInfo(*Site, "");
+    }
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Rule> createLaunchExceedsBounds(const RuleInfo &Info, RuleContext &Ctx) {
+  return std::make_unique<LaunchExceedsBounds>(Info, Ctx);
+}
+
+} // namespace cudalint
