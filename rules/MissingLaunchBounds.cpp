@@ -17,15 +17,22 @@
 
 namespace cudalint {
 
-static std::string siteName(const LaunchFact &L) {
-  return llvm::sys::path::filename(L.File).str() + ":" + std::to_string(L.Line);
-}
-
+/// "file.cu:12, other.cu:30 and 2 more"; two sites on one line get columns.
 static std::string listSites(const std::vector<const LaunchFact *> &Sites) {
+  auto Label = [](const LaunchFact &L) {
+    return llvm::sys::path::filename(L.File).str() + ":" + std::to_string(L.Line);
+  };
+  llvm::StringMap<unsigned> Count;
+  for (const LaunchFact *L : Sites)
+    ++Count[Label(*L)];
   std::string S;
   const size_t Shown = 4;
-  for (size_t I = 0; I < Sites.size() && I < Shown; ++I)
-    S += (I ? ", " : "") + siteName(*Sites[I]);
+  for (size_t I = 0; I < Sites.size() && I < Shown; ++I) {
+    std::string Name = Label(*Sites[I]);
+    if (Count[Name] > 1)
+      Name += ":" + std::to_string(Sites[I]->Column);
+    S += (I ? ", " : "") + Name;
+  }
   if (Sites.size() > Shown)
     S += " and " + std::to_string(Sites.size() - Shown) + " more";
   return S;

@@ -40,8 +40,8 @@ bool describeLocation(const SourceManager &SM, SourceLocation Loc, std::string &
     llvm::StringRef Buf = SM.getBufferData(FID, &Invalid);
     if (!Invalid) {
       unsigned Off = SM.getFileOffset(Loc);
-      size_t Begin = Buf.rfind('\n', Off == 0 ? 0 : Off - 1);
-      Begin = (Begin == llvm::StringRef::npos || Off == 0) ? 0 : Begin + 1;
+      size_t Begin = Buf.rfind('\n', Off); // searches before Off
+      Begin = Begin == llvm::StringRef::npos ? 0 : Begin + 1;
       size_t End = Buf.find('\n', Off);
       *SourceLine = Buf.slice(Begin, End).rtrim("\r").str();
     }

@@ -1,0 +1,28 @@
+// Per-thread default stream: via the macro, and via nvcc's --default-stream per-thread in a
+// compilation database.
+// RUN: %expect-exit 1 --stdout %t.macro -- %cuda-lint --rules=default-stream-launch --extra-arg=-DCUDA_API_PER_THREAD_DEFAULT_STREAM %s
+// RUN: FileCheck %s --input-file=%t.macro --implicit-check-not=warning:
+// RUN: rm -rf %t.dir && mkdir -p %t.dir && cp %s %t.dir/k.cu
+// RUN: echo '[{"directory": "%t.dir", "file": "k.cu", "command": "/usr/local/cuda/bin/nvcc --default-stream per-thread -x cu -c k.cu -o k.o"}]' > %t.dir/compile_commands.json
+// RUN: %expect-exit 1 --stdout %t.db -- %cuda-lint --rules=default-stream-launch %t.dir/k.cu
+// RUN: FileCheck %s --input-file=%t.db --implicit-check-not=warning:
+// RUN: %expect-exit 1 --stdout %t.legacy -- %cuda-lint --rules=default-stream-launch %s
+// RUN: FileCheck %s --check-prefix=LEGACY --input-file=%t.legacy
+#include <cuda.h>
+__global__ void k(float *x) { x[threadIdx.x] = 1.0f; }
+
+void host(float *p) {
+  k<<<1, 32>>>(p);
+  // CHECK: :[[@LINE-1]]:3: warning: kernel 'k' is launched on the per-thread default stream (no stream argument, compiled with --default-stream per-thread): it does not synchronise with other streams, but every launch from this host thread on it runs one after another; pass a stream created with cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking) to overlap independent launches [default-stream-launch]
+  // LEGACY: :[[@LINE-2]]:3: warning: kernel 'k' is launched on the legacy default stream (no stream argument)
+  k<<<1, 32, 0, cudaStreamLegacy>>>(p);
+  // An explicit cudaStreamLegacy is the legacy stream in either mode.
+  // CHECK: :[[@LINE-2]]:3: warning: kernel 'k' is launched on the legacy default stream (cudaStreamLegacy)
+  // LEGACY: :[[@LINE-3]]:3: warning: kernel 'k' is launched on the legacy default stream (cudaStreamLegacy)
+  CUfunction f = nullptr;
+  void *params[] = {&p};
+  // The driver API follows CU_API_PER_THREAD_DEFAULT_STREAM, which nvcc does not set.
+  cuLaunchKernel(f, 1, 1, 1, 32, 1, 1, 0, 0, params, nullptr);
+  // CHECK: :[[@LINE-1]]:3: warning: kernel is launched on the legacy default stream (the stream argument is 0)
+  // LEGACY: :[[@LINE-2]]:3: warning: kernel is launched on the legacy default stream (the stream argument is 0)
+}

@@ -1,0 +1,43 @@
+// RUN: %expect-exit 1 --stdout %t.out -- %cuda-lint --rules=missing-launch-bounds --extra-arg=-I%S/Inputs %s
+// RUN: FileCheck %s --input-file=%t.out --implicit-check-not=warning: --implicit-check-not=error:
+#include "system_launch.cuh"
+
+#define BLOCK 256
+#define KERNEL(name) __global__ void name(float *x)
+
+__global__ void plain(float *x) { x[threadIdx.x] = 0; }
+// CHECK: missing-launch-bounds.cu:[[@LINE-1]]:17: warning: kernel 'plain' has no __launch_bounds__: ptxas cannot budget registers for its block size, so a large block may fail to launch (too many resources requested) or run at low occupancy; its launches (missing-launch-bounds.cu:{{[0-9]+}}) use at most 256 threads per block: add __launch_bounds__(256) [missing-launch-bounds]
+// CHECK-NEXT: {{^}}__global__ void plain(float *x) { x[threadIdx.x] = 0; }
+// CHECK-NEXT: {{^}}                ^~~~~{{$}}
+// CHECK-NEXT: {{^}}                __launch_bounds__(256) {{$}}
+
+template <typename T, int B> __global__ void tmpl(T *x) { x[threadIdx.x] = T(); }
+// CHECK: :[[@LINE-1]]:46: warning: kernel 'tmpl' has no __launch_bounds__: {{.*}}its launches (missing-launch-bounds.cu:{{[0-9]+}}, missing-launch-bounds.cu:{{[0-9]+}}) use at most 512 threads per block: add __launch_bounds__(512) [missing-launch-bounds]
+
+KERNEL(fromMacro) { x[0] = 1; }
+// A kernel whose name comes from a macro gets no fix-it.
+// CHECK: :[[@LINE-2]]:1: warning: kernel 'fromMacro' has no __launch_bounds__: {{.*}}its launches (missing-launch-bounds.cu:{{[0-9]+}}) use at most 64 threads per block: add __launch_bounds__(64) [missing-launch-bounds]
+// CHECK-NEXT: {{^}}KERNEL(fromMacro) { x[0] = 1; }
+// CHECK-NEXT: {{^}}^~~~~~~~~{{$}}
+// CHECK-NOT: {{^ *}}__launch_bounds__(64)
+
+namespace ns {
+__global__ void inNamespace(float *x) { x[0] = 2; }
+// CHECK: :[[@LINE-1]]:17: warning: kernel 'ns::inNamespace' has no __launch_bounds__: {{.*}}no launch of it was found in the analysed code, so no block size could be inferred: add __launch_bounds__(N) with the largest block size it is launched with [missing-launch-bounds]
+}
+
+// Silent: bounds present (also via a macro or a template argument), device functions, declarations.
+__global__ void __launch_bounds__(BLOCK) bounded(float *x) { x[0] = 3; }
+template <int B> __global__ void __launch_bounds__(B) boundedTmpl(float *x) { x[0] = B; }
+__device__ float helper(float v) { return v * 2; }
+__global__ void declaredOnly(float *x);
+
+void host(float *p, cudaStream_t s) {
+  tmpl<float, 512><<<1, 512, 0, s>>>(p);
+  tmpl<int, 128><<<1, 128, 0, s>>>((int *)p);
+  bounded<<<1, BLOCK, 0, s>>>(p);
+  plain<<<1, BLOCK, 0, s>>>(p);
+  fromMacro<<<1, 64, 0, s>>>(p);
+  boundedTmpl<128><<<1, 128, 0, s>>>(p);
+}
+// CHECK: cuda-lint: 4 warnings and 0 errors in 1 file; 1 file analysed
