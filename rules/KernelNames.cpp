@@ -4,6 +4,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Mangle.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace clang;
@@ -14,7 +15,21 @@ std::string mangledName(const FunctionDecl *FD) {
   if (!FD)
     return "";
   ASTNameGenerator Gen(FD->getASTContext());
-  return Gen.getName(FD);
+  std::string Name = Gen.getName(FD);
+  // The host-side parse names a kernel's host stub: _Z16__device_stub__kPf.
+  // The device name (ptxas, cuobjdump, CUPTI) drops the prefix: _Z1kPf.
+  static constexpr llvm::StringLiteral Stub = "__device_stub__";
+  size_t Pos = Name.find(Stub.data());
+  if (Pos == std::string::npos)
+    return Name;
+  size_t Digits = Pos;
+  while (Digits > 0 && llvm::isDigit(Name[Digits - 1]))
+    --Digits;
+  if (Digits == Pos) // extern "C": no length prefix
+    return Name.erase(Pos, Stub.size());
+  unsigned Length = std::stoul(Name.substr(Digits, Pos - Digits));
+  return Name.substr(0, Digits) + std::to_string(Length - Stub.size()) +
+         Name.substr(Pos + Stub.size());
 }
 
 std::string kernelKey(const FunctionDecl *FD) {

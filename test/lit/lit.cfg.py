@@ -9,7 +9,7 @@ import lit.util
 config.name = "cuda-lint"
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".cu", ".cuh", ".test", ".cpp"]
-config.excludes = ["Inputs", "CMakeLists.txt", "expect_exit.py", "lit.cfg.py", "lit.site.cfg.py.in"]
+config.excludes = ["Inputs", "CMakeLists.txt", "expect_exit.py", "check_json.py", "lit.cfg.py", "lit.site.cfg.py.in"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.cuda_lint_build_dir, "test", "lit")
 

@@ -1,0 +1,2 @@
+#pragma once
+#define TINY_SYS 1
