@@ -1,6 +1,7 @@
 //===- Inputs.cpp - From command-line paths to translation units ----------===//
 #include "analyzer/Inputs.h"
 
+#include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
@@ -53,7 +54,7 @@ private:
 
   const InputOptions &Opts;
   InputPlan Plan;
-  StringMap<std::unique_ptr<JSONCompilationDatabase>> Loaded; // null entry: failed
+  StringMap<std::unique_ptr<CompilationDatabase>> Loaded; // null entry: failed
   StringSet<> Planned;
 };
 
@@ -70,8 +71,13 @@ CompilationDatabase *Planner::load(StringRef JsonPath) {
   } else {
     Plan.Databases.push_back(JsonPath.str());
   }
-  CompilationDatabase *Raw = DB.get();
-  Loaded[JsonPath] = std::move(DB);
+  // A file of the tree that the build does not compile (a disabled template
+  // instance, a new file) borrows the command of its closest neighbour, as
+  // clangd does, instead of parsing without the project's flags.
+  std::unique_ptr<CompilationDatabase> Inferred =
+      DB ? clang::tooling::inferMissingCompileCommands(std::move(DB)) : nullptr;
+  CompilationDatabase *Raw = Inferred.get();
+  Loaded[JsonPath] = std::move(Inferred);
   return Raw;
 }
 

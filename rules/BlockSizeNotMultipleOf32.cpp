@@ -36,7 +36,9 @@ public:
     if (B[0] <= 0 || B[1] <= 0 || B[2] <= 0)
       return; // invalid-launch-config's business
     std::int64_t Threads = B[0] * B[1] * B[2];
-    if (Threads % 32 == 0 || Threads > 1024)
+    // A 1x1x1 block is a deliberate single-thread kernel (a scalar update,
+    // a device-side launch helper), not a badly sized one.
+    if (Threads % 32 == 0 || Threads > 1024 || Threads == 1)
       return;
     std::int64_t Warps = (Threads + 31) / 32;
     std::int64_t Lanes = Warps * 32;

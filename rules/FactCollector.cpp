@@ -10,6 +10,7 @@
 #include "rules/RuleRegistry.h"
 
 #include "clang/AST/Attr.h"
+#include "clang/AST/DeclTemplate.h"
 #include "clang/Basic/SourceManager.h"
 
 using namespace clang;
@@ -17,6 +18,24 @@ using namespace clang::ast_matchers;
 
 namespace cudalint {
 namespace {
+
+/// Names of \p FD's non-type template parameters whose argument is \p Value.
+std::vector<std::string> paramsEqualTo(const FunctionDecl *FD, std::int64_t Value) {
+  std::vector<std::string> Names;
+  const FunctionTemplateDecl *Primary = FD->getPrimaryTemplate();
+  const TemplateArgumentList *Args = FD->getTemplateSpecializationArgs();
+  if (!Primary || !Args)
+    return Names;
+  const TemplateParameterList *Params = Primary->getTemplateParameters();
+  for (unsigned I = 0; I < Params->size() && I < Args->size(); ++I) {
+    const auto *P = dyn_cast<NonTypeTemplateParmDecl>(Params->getParam(I));
+    const TemplateArgument &A = Args->get(I);
+    if (P && !P->getName().empty() && A.getKind() == TemplateArgument::Integral &&
+        A.getAsIntegral().getExtValue() == Value)
+      Names.push_back(P->getName().str());
+  }
+  return Names;
+}
 
 const RuleInfo CollectorInfo = {"fact-collector", Severity::Note, "", nullptr, nullptr};
 
@@ -41,6 +60,8 @@ public:
       KernelFact K;
       K.Key = kernelKey(FD);
       K.Name = FD->getQualifiedNameAsString();
+      if (!FD->getDescribedFunctionTemplate())
+        K.MangledName = mangledName(FD);
       if (!describeLocation(SM, NameLoc, K.File, K.Line, K.Column, &K.SourceLine))
         return;
       K.EndColumn = K.Column + FD->getName().size();
@@ -60,6 +81,8 @@ public:
     if (!describeLocation(SM, Site->Loc, L.File, L.Line, L.Column))
       return;
     L.ThreadsPerBlock = Site->threadsPerBlock();
+    if (L.ThreadsPerBlock)
+      L.BlockSizeParams = paramsEqualTo(Site->Kernel, *L.ThreadsPerBlock);
     Ctx.Facts.Launches.push_back(std::move(L));
   }
 };

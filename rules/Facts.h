@@ -19,6 +19,7 @@ namespace cudalint {
 struct KernelFact {
   std::string Key; // identity across TUs: "file:offset" of the definition's name
   std::string Name;          // qualified name as written
+  std::string MangledName;   // device-side name; empty for a template
   std::string File;
   unsigned Line = 0, Column = 0, EndColumn = 0;
   std::string SourceLine;
@@ -34,6 +35,9 @@ struct LaunchFact {
   std::string File;
   unsigned Line = 0, Column = 0;
   std::optional<std::int64_t> ThreadsPerBlock;
+  /// Template parameters of the kernel whose argument at this launch equals the
+  /// block size (`template <int block_size>` launched with block_size threads).
+  std::vector<std::string> BlockSizeParams;
 };
 
 struct TUFacts {

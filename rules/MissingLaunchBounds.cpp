@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "rules/RuleRegistry.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Path.h"
 
@@ -67,6 +68,8 @@ void finalizeMissingLaunchBounds(const RuleInfo &Info, const ProgramFacts &Facts
     F.Column = K.Column;
     F.EndColumn = K.EndColumn;
     F.SourceLine = K.SourceLine;
+    F.KernelName = K.MangledName;
+    F.KernelDemangled = K.Name;
     std::string Head = "kernel '" + K.Name +
                        "' has no __launch_bounds__: ptxas cannot budget registers for its block "
                        "size, so a large block may fail to launch (too many resources requested) "
@@ -89,9 +92,21 @@ void finalizeMissingLaunchBounds(const RuleInfo &Info, const ProgramFacts &Facts
                   " is not known from the source, so no block size could be inferred: add "
                   "__launch_bounds__(N) with the largest block size it is launched with";
     } else {
-      std::string N = std::to_string(Max);
-      F.Message = Head + "its launches (" + listSites(Sites) + ") use at most " + N +
-                  " threads per block: add __launch_bounds__(" + N + ")";
+      // A template whose block size is one of its parameters at every launch
+      // gets that parameter as its bound, which stays right for new instantiations.
+      std::vector<std::string> Common = Sites.front()->BlockSizeParams;
+      for (const LaunchFact *L : Sites)
+        llvm::erase_if(Common, [&](const std::string &P) {
+          return !llvm::is_contained(L->BlockSizeParams, P);
+        });
+      std::string N = Common.empty() ? std::to_string(Max) : Common.front();
+      if (Common.empty())
+        F.Message = Head + "its launches (" + listSites(Sites) + ") use at most " + N +
+                    " threads per block: add __launch_bounds__(" + N + ")";
+      else
+        F.Message = Head + "at its launches (" + listSites(Sites) +
+                    ") the block size is its template parameter '" + N +
+                    "': add __launch_bounds__(" + N + ")";
       if (K.InsertOffset && Max <= 1024) {
         FixIt Fix;
         Fix.File = K.File;

@@ -22,6 +22,14 @@ static const RuleInfo Rules[] = {
     {"launch-exceeds-bounds", Severity::Error,
      "launch whose known block is larger than the kernel's __launch_bounds__",
      createLaunchExceedsBounds, nullptr},
+    {"warp-divergent-branch", Severity::Warning,
+     "branch in device code whose condition differs between the lanes of a warp, so the warp "
+     "runs both paths one after the other",
+     createWarpDivergentBranch, nullptr},
+    {"barrier-in-divergent-branch", Severity::Error,
+     "block barrier (__syncthreads, cooperative-groups sync) that only some threads of the block "
+     "reach",
+     createBarrierInDivergentBranch, nullptr},
 };
 
 llvm::ArrayRef<RuleInfo> allRules() { return Rules; }

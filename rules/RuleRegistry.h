@@ -37,6 +37,8 @@ std::unique_ptr<Rule> createDefaultStreamLaunch(const RuleInfo &, RuleContext &)
 std::unique_ptr<Rule> createBlockSizeNotMultipleOf32(const RuleInfo &, RuleContext &);
 std::unique_ptr<Rule> createInvalidLaunchConfig(const RuleInfo &, RuleContext &);
 std::unique_ptr<Rule> createLaunchExceedsBounds(const RuleInfo &, RuleContext &);
+std::unique_ptr<Rule> createWarpDivergentBranch(const RuleInfo &, RuleContext &);
+std::unique_ptr<Rule> createBarrierInDivergentBranch(const RuleInfo &, RuleContext &);
 void finalizeMissingLaunchBounds(const RuleInfo &, const ProgramFacts &, std::vector<Finding> &);
 
 /// Collects KernelFact and LaunchFact for the whole-program rules.

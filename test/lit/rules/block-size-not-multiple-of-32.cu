@@ -71,6 +71,7 @@ void host(int argc, char **argv, float *p, cudaStream_t s, int n) {
 
   // Silent: multiples of 32, and every value the source does not determine.
   k<<<1, BLOCK_OK, 0, s>>>(p);
+  k<<<1, 1, 0, s>>>(p); // a deliberate single-thread kernel
   k<<<1, kConstexprOk, 0, s>>>(p);
   k<<<1, EnumOk, 0, s>>>(p);
   k<<<1, dim3(32, 3), 0, s>>>(p);

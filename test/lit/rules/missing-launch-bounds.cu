@@ -12,7 +12,11 @@ __global__ void plain(float *x) { x[threadIdx.x] = 0; }
 // CHECK-NEXT: {{^}}                __launch_bounds__(256) {{$}}
 
 template <typename T, int B> __global__ void tmpl(T *x) { x[threadIdx.x] = T(); }
-// CHECK: :[[@LINE-1]]:46: warning: kernel 'tmpl' has no __launch_bounds__: {{.*}}its launches (missing-launch-bounds.cu:{{[0-9]+}}, missing-launch-bounds.cu:{{[0-9]+}}) use at most 512 threads per block: add __launch_bounds__(512) [missing-launch-bounds]
+// The block size is the template parameter B at every launch: the bound is B, not 512.
+// CHECK: :[[@LINE-2]]:46: warning: kernel 'tmpl' has no __launch_bounds__: {{.*}}at its launches (missing-launch-bounds.cu:{{[0-9]+}}, missing-launch-bounds.cu:{{[0-9]+}}) the block size is its template parameter 'B': add __launch_bounds__(B) [missing-launch-bounds]
+// CHECK-NEXT: {{^}}template <typename T, int B> __global__ void tmpl(T *x) { x[threadIdx.x] = T(); }
+// CHECK-NEXT: {{^}}                                             ^~~~{{$}}
+// CHECK-NEXT: {{^}}                                             __launch_bounds__(B) {{$}}
 
 KERNEL(fromMacro) { x[0] = 1; }
 // A kernel whose name comes from a macro gets no fix-it.

@@ -1,0 +1,137 @@
+//===- BarrierInDivergentBranch.cpp - barrier-in-divergent-branch ---------===//
+//
+// Flags block barriers (__syncthreads, __syncthreads_count/and/or, and the
+// cooperative-groups block, cluster and grid syncs) that only some threads of
+// the block reach: inside a branch or loop whose condition depends on the
+// thread (warp-uniform is not enough: every warp of the block must arrive),
+// or after a return, break or continue that some threads took. The CUDA
+// programming model requires every thread of the block to reach the same
+// __syncthreads(); otherwise the behaviour is undefined, which in practice
+// is a hang, or a barrier that completes early and lets threads read shared
+// memory before it is written. The thread-dependence analysis
+// (ThreadDependence.h) finds the barriers and the conditions.
+//
+//===----------------------------------------------------------------------===//
+#include "rules/KernelNames.h"
+#include "rules/RuleRegistry.h"
+#include "rules/ThreadDependence.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/Basic/SourceManager.h"
+
+#include <map>
+#include <set>
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace cudalint {
+namespace {
+
+class BarrierInDivergentBranch : public Rule {
+public:
+  using Rule::Rule;
+
+  void registerMatchers(MatchFinder &Finder) override {
+    ThreadDependence::registerMatchers(Finder, this);
+  }
+
+  void check(const MatchFinder::MatchResult &Result) override { TD.collect(Result); }
+
+  void onEndOfTranslationUnit() override {
+    TD.run();
+    ASTContext *AST = TD.context();
+    if (!AST)
+      return;
+    const SourceManager &SM = AST->getSourceManager();
+    std::set<std::pair<std::pair<FileID, unsigned>, std::string>> Seen;
+    for (const BarrierEvent &E : TD.barriers()) {
+      std::string Msg = message(E, *AST);
+      SourceLocation Loc = SM.getExpansionLoc(E.ReportAt->getBeginLoc());
+      if (!Seen.insert({SM.getDecomposedLoc(Loc), Msg}).second)
+        continue;
+      Finding *F = report(SM, E.ReportAt->getSourceRange(), std::move(Msg));
+      if (F && E.Root && E.Root->hasAttr<CUDAGlobalAttr>()) {
+        F->KernelName = mangledName(E.Root);
+        F->KernelDemangled = specializationName(E.Root);
+      }
+    }
+  }
+
+private:
+  static std::string lineOf(const Stmt *S, const SourceManager &SM) {
+    return std::to_string(SM.getExpansionLineNumber(S->getBeginLoc()));
+  }
+
+  std::string message(const BarrierEvent &E, ASTContext &AST) const {
+    const SourceManager &SM = AST.getSourceManager();
+    std::string Cond = E.Cond ? "'" + sourceText(E.Cond, AST) + "'" : "a thread-dependent condition";
+    std::string Holds = std::string(" is ") + (E.WhenFalse ? "false" : "true");
+    std::string Why;
+    switch (E.Class.Cat) {
+    case BranchCategory::WarpUniform:
+      Why = " (the same within a warp, but not across the warps of the block)";
+      break;
+    case BranchCategory::DataDependent:
+      Why = " (it depends on data read through a thread-dependent address)";
+      break;
+    default:
+      break;
+    }
+    // Reached through a call: name the call and the barrier inside it.
+    std::string Subject = E.BarrierName;
+    if (E.ReportAt != E.Barrier) {
+      std::string Callee = "a function";
+      if (const auto *CE = dyn_cast<CallExpr>(E.ReportAt))
+        if (const FunctionDecl *FD = CE->getDirectCallee())
+          Callee = "'" + FD->getNameAsString() + "'";
+      PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(E.Barrier->getBeginLoc()));
+      std::string At = P.isValid() ? std::string(llvm::sys::path::filename(P.getFilename())) + ":" +
+                                         std::to_string(P.getLine())
+                                   : "";
+      Subject = "the call to " + Callee + " executes " + E.BarrierName + " (" + At + ") and";
+    }
+    const char *UB = "a block barrier that some threads of the block never reach is undefined "
+                     "behaviour (in practice a hang, or a barrier that completes early)";
+    switch (E.W) {
+    case BarrierEvent::Why::Condition:
+      return Subject + " is reached only by the threads for which " + Cond + Holds + Why +
+             ", not by the whole block: " + UB +
+             "; move the barrier out of the conditional code so that every thread of the block "
+             "executes it";
+    case BarrierEvent::Why::Loop:
+      return Subject + " is inside a loop whose condition " + Cond +
+             " differs between threads of the block" + Why +
+             ": threads that leave the loop early miss the barriers of the later iterations, "
+             "and " + UB +
+             "; make the trip count block-uniform (e.g. step a block-wide base by blockDim.x "
+             "while it is below the bound) and guard only the work inside the loop";
+    case BarrierEvent::Why::AfterReturn:
+      return Subject + " comes after the 'return' at line " + lineOf(E.Exit, SM) +
+             ", taken by the threads for which " + Cond + Holds + Why +
+             ": those threads never reach this barrier, which CUDA does not allow (code that "
+             "relies on exited threads counting as arrived is undefined behaviour); instead of "
+             "returning early, guard the work with the opposite condition and let every thread "
+             "reach the barrier";
+    case BarrierEvent::Why::AfterBreak:
+    case BarrierEvent::Why::AfterContinue: {
+      std::string Kw = E.W == BarrierEvent::Why::AfterBreak ? "break" : "continue";
+      return Subject + " comes after the '" + Kw + "' at line " + lineOf(E.Exit, SM) +
+             ", taken by the threads for which " + Cond + Holds + Why +
+             ": those threads skip this barrier while the others wait at it, and " + UB +
+             "; keep every thread on the path through the barrier and guard only the work";
+    }
+    }
+    return "";
+  }
+
+  ThreadDependence TD;
+};
+
+} // namespace
+
+std::unique_ptr<Rule> createBarrierInDivergentBranch(const RuleInfo &Info, RuleContext &Ctx) {
+  return std::make_unique<BarrierInDivergentBranch>(Info, Ctx);
+}
+
+} // namespace cudalint

@@ -1,0 +1,179 @@
+//===- LaneValue.h - Lane-affine values and branch-condition classes ------===//
+//
+// The value domain of the thread-dependence analysis (ThreadDependence.h).
+// A value is one of
+//   - Uniform: the same in every thread of a block (literals, kernel
+//     parameters, blockIdx, blockDim, loads from block-uniform addresses),
+//     with its constant when known, else a known divisor ("alignment");
+//   - Lane: Factor * (L[lane] + U), where L is known for each of the 32 lanes
+//     of a warp and U is the same in every lane of a warp (it may differ
+//     between warps) with a known alignment. threadIdx.x in a block whose
+//     x-extent is a multiple of 32 is L = {0..31}, U = 32 * warp. Dividing,
+//     taking a remainder, shifting or masking by constants that respect U's
+//     alignment keeps the form exact, which is what separates tid / 32 and
+//     tid % 64 < 32 (the same in a whole warp) from tid & 16 and tid % 2 (not);
+//   - Varying: thread-dependent in a way the form cannot describe;
+//   - Data: read from memory through a thread-dependent address, or computed
+//     from such data.
+// A condition on such values is classified (CondClass) by evaluating it on
+// every lane of the warps it can meet.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUDALINT_RULES_LANEVALUE_H
+#define CUDALINT_RULES_LANEVALUE_H
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/OperationKinds.h"
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace cudalint {
+
+constexpr unsigned WarpLanes = 32;
+constexpr uint32_t AllLanes = 0xffffffffu;
+
+/// How a uniform value changes between iterations of the loop that updates it
+/// (stride *= 2 grows, s >>= 1 shrinks).
+enum class Growth : uint8_t { None, Grows, Shrinks };
+
+/// What a thread-dependent branch condition does to the lanes of a warp
+/// (SPEC §4 rule 2). Uniform means not thread-dependent at all.
+enum class BranchCategory : uint8_t {
+  Uniform,
+  WarpUniform,
+  LaneSplit,
+  ShrinkingThreshold,
+  TailGuard,
+  SingleLane,
+  DataDependent,
+  Unknown, // thread-dependent, but the lane pattern is not modelled
+};
+
+const char *categoryName(BranchCategory C);
+/// Whether the condition can differ between threads of one block.
+inline bool isThreadDependent(BranchCategory C) { return C != BranchCategory::Uniform; }
+
+/// The classification of one condition, with what the messages need.
+struct CondClass {
+  BranchCategory Cat = BranchCategory::Uniform;
+  enum class Why : uint8_t {
+    None,
+    LaneMask,        // a known set of lanes holds it (TrueMask) in every / several warps
+    PartialWarp,     // only one warp is split, and one side has no whole warp
+    ConstBound,      // a constant bound splits one warp; whole warps on both sides
+    UnknownBound,    // an ordering against a block-uniform value not known here
+    LaneBound,       // lane-only value against an unknown bound: same split in every warp
+    Equality,        // equality with one value: one lane per warp at most
+    ModUnknown,      // tid % m == 0 with m not a constant
+    LoopThreshold,   // a bound that grows/shrinks with the loop
+    FactorGrows,     // (growing factor * tid) against a bound
+    TripCount,       // loop bound or start gives each lane a different trip count
+    SwitchValues,    // a switch on a value that differs within a warp
+    Data,
+    Combined,
+  } Reason = Why::None;
+  uint32_t TrueMask = 0;      // lanes that take the branch, in the first split warp
+  uint32_t ActiveMask = AllLanes;
+  bool EveryWarp = false;     // every warp splits the same way
+  bool SmallSideTrue = true;  // PartialWarp: the side with no whole warp is the true side
+  bool HasRange = false;      // RangeLo..RangeHi: the lane side's values in that warp
+  int64_t RangeLo = 0, RangeHi = 0;
+  unsigned Distinct = 0;      // SwitchValues: distinct values within a warp
+  Growth G = Growth::None;
+  const clang::VarDecl *GrowthVar = nullptr;
+  bool GrowthExact = false;   // the bound is GrowthVar itself
+  const clang::Expr *LaneSide = nullptr; // the thread-dependent operand
+  const clang::Expr *DataSrc = nullptr;
+  bool AssumedShape = false;  // relies on blockDim.x being a multiple of 32 (assumed)
+  bool NarrowShape = false;   // lanes differ in threadIdx.y/z: x-extent below 32
+
+  /// The condition's negation.
+  CondClass negated() const;
+};
+
+struct LaneValue {
+  enum Kind : uint8_t { Uniform, Lane, Varying, Data };
+  Kind K = Uniform;
+  // Uniform: the constant, else Value ≡ 0 (mod Align).
+  // Lane: U ≡ 0 (mod Align); Align == 0 means U is 0 in every warp.
+  std::optional<int64_t> Const;
+  int64_t Align = 1;
+  bool NonNeg = false; // Uniform: known to be >= 0 (blockIdx, blockDim, unsigned values)
+  // Lane.
+  std::array<int64_t, WarpLanes> L{};
+  uint32_t Active = AllLanes; // lanes that exist (a block of 16 threads fills half a warp)
+  bool WarpVaries = false;    // U differs between warps of a block
+  int8_t USign = 1;           // U >= 0 (1), U <= 0 (-1), unknown (0)
+  std::optional<int64_t> UBound; // U < UBound, e.g. after % 64
+  bool HasFactor = false;        // multiplied by a non-constant uniform value
+  // Uniform: how the value changes with its loop; Lane: how the factor does.
+  Growth G = Growth::None;
+  const clang::VarDecl *GrowthVar = nullptr;
+  bool GrowthExact = false;
+  // Varying: (lane value) % (non-constant uniform value).
+  bool ModOfLane = false;
+  // Provenance, for messages.
+  bool AssumedAxis = false; // threadIdx.y/z under the multiple-of-32 assumption
+  bool NarrowAxis = false;  // threadIdx.y/z in a block narrower than a warp
+  const clang::Expr *DataSrc = nullptr;
+  /// Set on boolean values that are a classified condition (bool p = tid % 2 == 0).
+  std::shared_ptr<const CondClass> Cond;
+
+  static LaneValue uniform() { return LaneValue(); }
+  static LaneValue constant(int64_t C);
+  static LaneValue aligned(int64_t Align);
+  /// L[i] = \p Lanes[i] + U, U ≡ 0 (mod \p Align).
+  static LaneValue lanes(const std::array<int64_t, WarpLanes> &Lanes, int64_t Align,
+                         bool WarpVaries, uint32_t Active = AllLanes);
+  /// The same in every lane of a warp, different between warps.
+  static LaneValue warpUniform();
+  static LaneValue varying();
+  static LaneValue data(const clang::Expr *Src);
+
+  bool isUniform() const { return K == Uniform; }
+  /// Every lane of a warp holds the same value (Uniform, or Lane with equal L).
+  bool isWarpUniform() const;
+  /// Differs between lanes of one warp, in a known (Lane) or unknown way.
+  bool isLaneVarying() const { return K == Varying || K == Data || (K == Lane && !isWarpUniform()); }
+  bool isThreadDependent() const { return K != Uniform; }
+  /// max(L) - min(L) over the active lanes (Lane only).
+  int64_t laneSpan() const;
+
+  bool operator==(const LaneValue &O) const;
+  bool operator!=(const LaneValue &O) const { return !(*this == O); }
+};
+
+/// Arithmetic on lane values (integer semantics; operands assumed non-negative
+/// where the form needs it, else the result is Varying).
+namespace lane {
+LaneValue binary(clang::BinaryOperatorKind Op, const LaneValue &A, const LaneValue &B);
+LaneValue negate(const LaneValue &A);
+LaneValue bitNot(const LaneValue &A);
+/// A value that depends on all of \p Vs in an unmodelled way (calls, floats).
+LaneValue opaque(llvm::ArrayRef<LaneValue> Vs);
+/// The value after a control-flow merge.
+LaneValue join(const LaneValue &A, const LaneValue &B);
+/// \p V as seen after a merge of paths chosen by \p C (control dependence).
+LaneValue controlDependent(const LaneValue &V, const std::shared_ptr<const CondClass> &C);
+/// Classifies `A Op B` (a comparison). \p LHS / \p RHS name the operands.
+CondClass compare(clang::BinaryOperatorKind Op, const LaneValue &A, const LaneValue &B,
+                  const clang::Expr *LHS, const clang::Expr *RHS);
+/// Classifies a value used as a condition (`if (x)`).
+CondClass truthOf(const LaneValue &V, const clang::Expr *E);
+/// Combines the classes of `A && B` (\p And) or `A || B`.
+CondClass combine(const CondClass &A, const CondClass &B, bool And);
+/// The boolean value of a classified condition.
+LaneValue fromCond(CondClass C);
+} // namespace lane
+
+/// "even lanes", "lanes 0-15", "lane 0", "every 4th lane (0, 4, 8, ...)".
+std::string describeLanes(uint32_t Mask);
+
+} // namespace cudalint
+
+#endif

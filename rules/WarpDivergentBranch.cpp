@@ -1,0 +1,368 @@
+//===- WarpDivergentBranch.cpp - warp-divergent-branch --------------------===//
+//
+// Flags branches in device code whose condition differs between the lanes of
+// one warp (SPEC §4 rule 2). A warp issues one instruction for all its lanes
+// (SIMT): when its lanes disagree on a branch, it runs both paths one after
+// the other, each with the lanes of the other path idle. The conditions come
+// classified from the thread-dependence analysis (ThreadDependence.h):
+// lane-split and shrinking-threshold branches are warnings; tail guards,
+// single-lane branches and data-dependent branches are expected and only
+// noted under --pedantic, as is a warp-uniform verdict that rests on the
+// assumption that blockDim.x is a multiple of 32. A condition written on a
+// thread index that folds to a constant because of operator precedence
+// (`itid & 0x01 == 0`) is reported too: it never diverges, but it is a bug.
+//
+//===----------------------------------------------------------------------===//
+#include "rules/KernelNames.h"
+#include "rules/RuleRegistry.h"
+#include "rules/ThreadDependence.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/Basic/SourceManager.h"
+
+#include <map>
+#include <set>
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace cudalint {
+namespace {
+
+std::string quoted(const std::string &S) { return "'" + S + "'"; }
+
+std::string shapeText(const Dim3 &B) {
+  std::string S = std::to_string(B[0]) + "x" + std::to_string(B[1]);
+  if (B[2] != 1)
+    S += "x" + std::to_string(B[2]);
+  return S;
+}
+
+class WarpDivergentBranch : public Rule {
+public:
+  using Rule::Rule;
+
+  void registerMatchers(MatchFinder &Finder) override {
+    ThreadDependence::registerMatchers(Finder, this);
+  }
+
+  void check(const MatchFinder::MatchResult &Result) override { TD.collect(Result); }
+
+  void onEndOfTranslationUnit() override {
+    TD.run();
+    ASTContext *AST = TD.context();
+    if (!AST)
+      return;
+    const SourceManager &SM = AST->getSourceManager();
+    // Per location: the messages, warnings first; a note is dropped where a
+    // warning stands (another instantiation or block shape splits the warp).
+    struct Out {
+      std::set<std::string> Warnings, Notes;
+      SourceRange Range;
+      const FunctionDecl *Root = nullptr;
+    };
+    std::map<std::pair<FileID, unsigned>, Out> ByLoc;
+    for (const BranchEvent &E : TD.branches()) {
+      Severity Level;
+      std::string Msg = message(E, *AST, Level);
+      if (Msg.empty())
+        continue;
+      SourceLocation Loc = SM.getExpansionLoc(E.Cond->getBeginLoc());
+      std::pair<FileID, unsigned> Key = SM.getDecomposedLoc(Loc);
+      Out &O = ByLoc[Key];
+      O.Range = E.Cond->getSourceRange();
+      O.Root = E.Root;
+      (Level == Severity::Note ? O.Notes : O.Warnings).insert(std::move(Msg));
+    }
+    for (auto &[Key, O] : ByLoc) {
+      bool Warn = !O.Warnings.empty();
+      for (const std::string &M : Warn ? O.Warnings : O.Notes) {
+        Finding *F = report(SM, O.Range, M);
+        if (!F)
+          continue;
+        if (!Warn)
+          F->Level = Severity::Note;
+        if (O.Root && O.Root->hasAttr<CUDAGlobalAttr>()) {
+          F->KernelName = mangledName(O.Root);
+          F->KernelDemangled = specializationName(O.Root);
+        }
+      }
+    }
+  }
+
+private:
+  std::string message(const BranchEvent &E, ASTContext &AST, Severity &Level) const {
+    Level = Severity::Warning;
+    std::string Cond = sourceText(E.Cond, AST);
+    const CondClass &C = E.Class;
+    if (E.ConstantValue)
+      return precedence(E, AST);
+    switch (C.Cat) {
+    case BranchCategory::LaneSplit:
+      return "warp-divergent branch (lane-split): " + laneSplit(E, Cond, AST);
+    case BranchCategory::ShrinkingThreshold:
+      return "warp-divergent branch (shrinking-threshold): " + shrinking(E, Cond);
+    case BranchCategory::TailGuard:
+    case BranchCategory::SingleLane:
+    case BranchCategory::DataDependent:
+      Level = Severity::Note;
+      return Ctx.Pedantic ? silent(E, Cond, AST) : "";
+    case BranchCategory::WarpUniform:
+      Level = Severity::Note;
+      if (!Ctx.Pedantic || !C.AssumedShape || !E.Shape || !E.Shape->NoKnownLaunch)
+        return "";
+      return "warp-uniform branch (assumed block shape): " + quoted(Cond) +
+             " is the same for every lane of a warp only if blockDim.x is a multiple of 32, "
+             "which is assumed because no launch of '" +
+             displayName(E.Root) +
+             "' in this file gives its block shape; in a block narrower than 32 threads, "
+             "one warp spans several values of threadIdx.y and this branch would split it";
+    case BranchCategory::Uniform:
+    case BranchCategory::Unknown:
+      return "";
+    }
+    return "";
+  }
+
+  std::string what(const BranchEvent &E) const {
+    switch (E.F) {
+    case BranchEvent::Form::Loop:
+      return "loop condition ";
+    case BranchEvent::Form::Switch:
+      return "switch value ";
+    case BranchEvent::Form::Conditional:
+      return "'?:' condition ";
+    case BranchEvent::Form::Logical:
+      return "short-circuit operand ";
+    case BranchEvent::Form::If:
+      break;
+    }
+    return "";
+  }
+
+  std::string narrowPrefix(const BranchEvent &E, ASTContext &AST) const {
+    if (!E.Class.NarrowShape || !E.Shape || !E.Shape->Block)
+      return "";
+    const Dim3 &B = *E.Shape->Block;
+    const SourceManager &SM = AST.getSourceManager();
+    std::string Where;
+    if (E.Shape->LaunchLoc.isValid())
+      Where = " of the launch at line " +
+              std::to_string(SM.getExpansionLineNumber(E.Shape->LaunchLoc));
+    std::string Rows = B[0] < 32 && 32 % B[0] == 0
+                           ? std::to_string(32 / B[0]) + " rows of " + std::to_string(B[0]) +
+                                 " threads"
+                           : "parts of several rows";
+    return "with the " + shapeText(B) + " block" + Where + ", each warp holds " + Rows + ", so ";
+  }
+
+  std::string laneSplit(const BranchEvent &E, const std::string &Cond, ASTContext &AST) const {
+    const CondClass &C = E.Class;
+    std::string Q = what(E) + quoted(Cond);
+    std::string LaneSide = C.LaneSide ? sourceText(C.LaneSide, AST) : "the thread index";
+    std::string Narrow = narrowPrefix(E, AST);
+    std::string Idle =
+        ", so each warp runs both paths one after the other with the lanes of the other path idle";
+    std::string WarpFix =
+        "; make the condition the same for all 32 lanes of a warp, e.g. partition the work by "
+        "warp ('(" +
+        (C.LaneSide ? LaneSide : std::string("tid")) + ") / warpSize') instead of by lane";
+    std::string NarrowFix = "; launch blocks at least 32 threads wide in x (e.g. 32x8 instead of "
+                            "16x16) so that a warp never spans two rows";
+    switch (C.Reason) {
+    case CondClass::Why::LaneMask: {
+      uint32_t T = C.TrueMask & C.ActiveMask, F = C.ActiveMask & ~C.TrueMask;
+      std::string Where = C.EveryWarp ? " in every warp"
+                                      : " in each warp where '" + LaneSide + "' is " +
+                                            std::to_string(C.RangeLo) + "-" +
+                                            std::to_string(C.RangeHi);
+      if (C.ActiveMask == AllLanes && (C.TrueMask == 0x55555555u || C.TrueMask == 0xAAAAAAAAu)) {
+        std::string Fix = Narrow.empty() ? "; partition the work by warp instead, e.g. '(" +
+                                               (C.LaneSide ? innerIndex(C.LaneSide, AST)
+                                                           : std::string("tid")) +
+                                               " / warpSize) % 2 == 0'"
+                                         : NarrowFix;
+        return Narrow + Q + " is true for " + describeLanes(T) + " and false for " +
+               describeLanes(F) + ": even and odd lanes take different paths" + Where + Idle +
+               Fix;
+      }
+      return Narrow + Q + " is true for " + describeLanes(T) + " and false for " +
+             describeLanes(F) + Where + Idle + (Narrow.empty() ? WarpFix : NarrowFix);
+    }
+    case CondClass::Why::PartialWarp: {
+      uint32_t Small = C.SmallSideTrue ? (C.TrueMask & C.ActiveMask)
+                                       : (C.ActiveMask & ~C.TrueMask);
+      uint32_t Rest = C.ActiveMask & ~Small;
+      std::string Range = "'" + LaneSide + "' is " + std::to_string(C.RangeLo) + "-" +
+                          std::to_string(C.RangeHi);
+      return Narrow + Q + " is " + (C.SmallSideTrue ? "true" : "false") + " only for " +
+             describeLanes(Small) + " of the warp where " + Range + " (and " +
+             (C.SmallSideTrue ? "false" : "true") +
+             " in every other warp): that warp runs the branch with " + describeLanes(Rest) +
+             " idle, then the rest of its path with " + describeLanes(Small) + " idle" +
+             (Narrow.empty() ? "; a threshold that is a multiple of 32 keeps warps whole"
+                             : NarrowFix);
+    }
+    case CondClass::Why::ModUnknown: {
+      std::string Index = "the thread index", Divisor = "the divisor";
+      if (const auto *BO = dyn_cast<BinaryOperator>(C.LaneSide->IgnoreParenImpCasts());
+          BO && BO->getOpcode() == BO_Rem) {
+        Index = quoted(sourceText(BO->getLHS(), AST));
+        Divisor = quoted(sourceText(BO->getRHS()->IgnoreParens(), AST));
+      }
+      std::string S = Q + " holds only for threads whose " + Index + " is a multiple of " +
+                      Divisor + " (every other lane when it is 2)";
+      if (C.G != Growth::None)
+        return S + ", so the threads still working are scattered over every warp and each "
+                   "warp runs the branch with most of its lanes idle in every iteration; make "
+                   "the working threads contiguous so that whole warps drop out: 'if (tid < "
+                   "stride)' with stride halving from blockDim.x / 2 (interleaved pairs), and "
+                   "finish the last warp with '__shfl_down_sync'";
+      return S + Idle + WarpFix;
+    }
+    case CondClass::Why::TripCount:
+      return Q + " gives each lane its own trip count ('" + LaneSide +
+             "' differs across the warp), so lanes leave the loop at different iterations and "
+             "the warp keeps issuing it, finished lanes idle, until its last lane is done; give "
+             "the lanes of a warp equal trip counts (loop to a warp-uniform bound and guard the "
+             "work inside), or map work so that lanes with similar trip counts share a warp";
+    case CondClass::Why::SwitchValues:
+      return Narrow + Q + " takes " + std::to_string(C.Distinct) +
+             " different values within " + (C.EveryWarp ? "every warp" : "a warp") +
+             ", so each warp runs those cases one after the other with the other lanes idle; "
+             "switch on a value that is the same across a warp (e.g. derived from '" +
+             (C.LaneSide ? LaneSide : std::string("tid")) + " / warpSize')";
+    case CondClass::Why::LoopThreshold:
+      return Q + " compares the lane with '" + growthName(C) +
+             "', which changes every iteration: in each iteration where it falls inside a warp, " +
+             (C.EveryWarp ? "every warp" : "that warp") +
+             " is split at that lane; if this is a warp-level scan or reduction step, a select "
+             "('v += (" + (C.LaneSide ? LaneSide : std::string("lane")) +
+             " >= offset) ? t : 0') or a shuffle-based formulation avoids the branch";
+    default:
+      return Q + " differs between lanes of a warp" + Idle + WarpFix;
+    }
+  }
+
+  std::string growthName(const CondClass &C) const {
+    return C.GrowthVar ? C.GrowthVar->getName().str() : std::string("the bound");
+  }
+
+  /// `tid` in `tid % 2`, for the suggested fix.
+  std::string innerIndex(const Expr *LaneSide, ASTContext &AST) const {
+    const Expr *E = LaneSide->IgnoreParenImpCasts();
+    if (const auto *BO = dyn_cast<BinaryOperator>(E))
+      if (BO->getOpcode() == BO_Rem || BO->getOpcode() == BO_And)
+        return sourceText(BO->getLHS(), AST);
+    return sourceText(LaneSide, AST);
+  }
+
+  std::string shrinking(const BranchEvent &E, const std::string &Cond) const {
+    const CondClass &C = E.Class;
+    std::string Var = quoted(growthName(C));
+    std::string Change = C.Reason == CondClass::Why::FactorGrows
+                             ? Var + " grows every iteration and scales the thread index"
+                             : Var + (C.G == Growth::Grows ? " grows" : " shrinks") +
+                                   " every iteration";
+    if (C.EveryWarp)
+      return what(E) + quoted(Cond) + " lets fewer lanes of every warp through each iteration (" +
+             Change +
+             "), so every warp is split in each iteration whose bound falls inside it; combine "
+             "lanes with warp shuffles ('__shfl_down_sync') instead of a shrinking branch";
+    return what(E) + quoted(Cond) + " lets fewer threads through each iteration (" + Change +
+           "): once fewer than 32 pass, only the first lanes of the first warp run the branch "
+           "while the rest of that warp idles; stop the loop while whole warps remain (e.g. at "
+           "'stride > 32') and finish the last 32 values within one warp using "
+           "'__shfl_down_sync'";
+  }
+
+  std::string silent(const BranchEvent &E, const std::string &Cond, ASTContext &AST) const {
+    const CondClass &C = E.Class;
+    std::string Q = what(E) + quoted(Cond);
+    std::string LaneSide = C.LaneSide ? sourceText(C.LaneSide, AST) : "the thread index";
+    switch (C.Cat) {
+    case BranchCategory::TailGuard:
+      if (C.Reason == CondClass::Why::ConstBound)
+        return "thread-dependent branch (tail-guard): " + Q +
+               " splits only the warp where '" + LaneSide + "' is " +
+               std::to_string(C.RangeLo) + "-" + std::to_string(C.RangeHi) +
+               "; every other warp takes one path";
+      if (C.Reason == CondClass::Why::LaneBound)
+        return "thread-dependent branch (tail-guard): " + Q +
+               " compares a per-lane value with a bound that is not known here; if the bound "
+               "falls inside a warp, every warp splits at the same lane";
+      return "thread-dependent branch (tail-guard): " + Q +
+             " splits at most the warp where the thread index crosses the bound; expected for "
+             "bounds checks and grid-stride loops";
+    case BranchCategory::SingleLane: {
+      std::string Who = C.Reason == CondClass::Why::Equality && C.TrueMask
+                            ? describeLanes(C.TrueMask & C.ActiveMask) +
+                                  (C.EveryWarp ? " of every warp" : " of one warp")
+                            : "at most one lane per warp";
+      if (C.TrueMask && llvm::popcount(C.TrueMask & C.ActiveMask) > 1)
+        Who = describeLanes(C.ActiveMask & ~C.TrueMask) + " of " +
+              (C.EveryWarp ? "every warp" : "one warp") + " (on the other side)";
+      return "thread-dependent branch (single-lane): " + Q + " selects " + Who +
+             "; that lane runs the branch while the rest of its warp waits, as expected for "
+             "per-warp or per-block work";
+    }
+    case BranchCategory::DataDependent:
+      if (C.DataSrc)
+        return "thread-dependent branch (data-dependent): " + Q + " depends on '" +
+               sourceText(C.DataSrc, AST) +
+               "', read through a thread-dependent address; lanes diverge only where the data "
+               "differ";
+      return "thread-dependent branch (data-dependent): " + Q +
+             " depends on values that differ between threads (shuffles, atomics or inline "
+             "assembly); lanes diverge only where those values differ";
+    default:
+      return "";
+    }
+  }
+
+  std::string precedence(const BranchEvent &E, ASTContext &AST) const {
+    const auto *BO = dyn_cast<BinaryOperator>(E.Cond->IgnoreParenImpCasts());
+    if (!BO)
+      return "";
+    const auto *R = dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreImpCasts());
+    const auto *L = dyn_cast<BinaryOperator>(BO->getLHS()->IgnoreImpCasts());
+    std::string Op = BO->getOpcodeStr().str();
+    std::string Reads, Meant;
+    const BinaryOperator *Cmp = nullptr;
+    if (R && R->isComparisonOp()) {
+      Cmp = R;
+      Reads = sourceText(BO->getLHS(), AST) + " " + Op + " (" + sourceText(R, AST) + ")";
+      Meant = "(" + sourceText(BO->getLHS(), AST) + " " + Op + " " +
+              sourceText(R->getLHS(), AST) + ") " + R->getOpcodeStr().str() + " " +
+              sourceText(R->getRHS(), AST);
+    } else if (L && L->isComparisonOp()) {
+      Cmp = L;
+      Reads = "(" + sourceText(L, AST) + ") " + Op + " " + sourceText(BO->getRHS(), AST);
+      Meant = sourceText(L->getLHS(), AST) + " " + L->getOpcodeStr().str() + " (" +
+              sourceText(L->getRHS(), AST) + " " + Op + " " + sourceText(BO->getRHS(), AST) +
+              ")";
+    } else {
+      return "";
+    }
+    bool False = *E.ConstantValue == 0;
+    std::string Taken = False ? "the branch never runs" : "the branch always runs";
+    if (E.F == BranchEvent::Form::If && False)
+      Taken = isa<IfStmt>(E.Branch) && cast<IfStmt>(E.Branch)->getElse()
+                  ? "the else branch always runs"
+                  : "the branch never runs";
+    return "branch condition '" + sourceText(E.Cond, AST) + "' is always " +
+           (False ? "false" : "true") + ": '" + Cmp->getOpcodeStr().str() +
+           "' binds tighter than '" + Op + "', so it reads '" + Reads +
+           "'; it does not diverge, but " + Taken + "; write '" + Meant + "'";
+  }
+
+  ThreadDependence TD;
+};
+
+} // namespace
+
+std::unique_ptr<Rule> createWarpDivergentBranch(const RuleInfo &Info, RuleContext &Ctx) {
+  return std::make_unique<WarpDivergentBranch>(Info, Ctx);
+}
+
+} // namespace cudalint
