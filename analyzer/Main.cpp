@@ -7,10 +7,19 @@
 // an analysis that could not complete.
 //
 //===----------------------------------------------------------------------===//
+#include "analyzer/ApplyConfig.h"
 #include "analyzer/ApplyFixes.h"
+#include "analyzer/ChangedLines.h"
+#include "analyzer/Config.h"
+#include "analyzer/Docs.h"
+#include "analyzer/Git.h"
 #include "analyzer/Inputs.h"
 #include "analyzer/Report.h"
+#include "analyzer/ResourceUsage.h"
+#include "analyzer/Subcommands.h"
+#include "ptxas_parse/OccupancyCommand.h"
 #include "analyzer/Runner.h"
+#include "analyzer/Suppressions.h"
 #include "analyzer/Toolchain.h"
 #include "rules/RuleRegistry.h"
 
@@ -38,15 +47,40 @@ cl::list<std::string> ExtraArgs("extra-arg",
 cl::opt<std::string> CudaPath("cuda-path", cl::desc("CUDA toolkit root (default: $CUDA_PATH, "
                                                     "/usr/local/cuda, or nvcc on PATH)"),
                               cl::value_desc("dir"), cl::cat(Category));
-cl::opt<unsigned> Jobs("j", cl::desc("Translation units analysed in parallel (default: all cores)"),
+cl::opt<unsigned> Jobs("j", cl::Prefix, cl::desc("Translation units analysed in parallel (default: all cores)"),
                        cl::value_desc("N"), cl::init(0), cl::cat(Category));
 cl::opt<bool> ListRules("list-rules", cl::desc("List the rules and exit"), cl::cat(Category));
-enum class Format { Text, Json };
-cl::opt<Format> OutputFormat("format", cl::desc("Output format"),
-                             cl::values(clEnumValN(Format::Text, "text", "clang-style (default)"),
-                                        clEnumValN(Format::Json, "json",
-                                                   "JSON (docs/json-format.md)")),
-                             cl::init(Format::Text), cl::cat(Category));
+enum class Format { Text, Json, Sarif, Github };
+cl::opt<Format> OutputFormat(
+    "format", cl::desc("Output format"),
+    cl::values(clEnumValN(Format::Text, "text", "clang-style (default)"),
+               clEnumValN(Format::Json, "json", "JSON (docs/json-format.md)"),
+               clEnumValN(Format::Sarif, "sarif", "SARIF 2.1.0, for code scanning (docs/ci.md)"),
+               clEnumValN(Format::Github, "github",
+                          "GitHub Actions annotations, and a table in $GITHUB_STEP_SUMMARY")),
+    cl::init(Format::Text), cl::cat(Category));
+cl::opt<std::string> SarifRoot("sarif-root",
+                               cl::desc("Report paths relative to DIR in SARIF and GitHub output "
+                                        "(default: the git top level of the current directory)"),
+                               cl::value_desc("dir"), cl::cat(Category));
+cl::opt<std::string> ConfigFile("config",
+                                cl::desc("Use FILE for every input instead of the closest "
+                                         ".cuda-lint.yaml (docs/configuration.md)"),
+                                cl::value_desc("file"), cl::cat(Category));
+cl::opt<bool> DumpConfig("dump-config",
+                         cl::desc("Print the configuration that applies to the first PATH (or "
+                                  "the current directory) and exit"),
+                         cl::cat(Category));
+cl::opt<bool> ReportUnusedSuppressions(
+    "report-unused-suppressions",
+    cl::desc("Report NOLINT comments that suppress no finding (rule unused-nolint)"),
+    cl::cat(Category));
+cl::opt<std::string> ChangedLinesRef("changed-lines",
+                                     cl::desc("Report only findings on lines added or modified "
+                                              "since the git ref REF (e.g. origin/main)"),
+                                     cl::value_desc("REF"), cl::cat(Category));
+cl::opt<std::string> Explain("explain", cl::desc("Print the documentation of RULE and exit"),
+                             cl::value_desc("RULE"), cl::cat(Category));
 cl::opt<std::string> OutputFile("output", cl::desc("Write the report to FILE instead of stdout"),
                                 cl::value_desc("file"), cl::cat(Category));
 enum class ColorMode { Auto, Always, Never };
@@ -65,6 +99,19 @@ void registerColorOption() {
                  clEnumValN(ColorMode::Never, "never", "")),
       cl::init(ColorMode::Auto), cl::cat(Category));
 }
+cl::list<std::string> PtxasLogs("ptxas-log",
+                                cl::desc("ptxas resource report (nvcc --resource-usage output) for "
+                                         "launch-out-of-resources and low-occupancy"),
+                                cl::value_desc("file"), cl::cat(Category));
+cl::opt<bool> ResourceUsageOpt("resource-usage",
+                               cl::desc("Run nvcc --resource-usage on every translation unit to "
+                                        "get the ptxas report (slower)"),
+                               cl::cat(Category));
+cl::opt<double> OccupancyThresholdOpt(
+    "occupancy-threshold",
+    cl::desc("low-occupancy reports launches below this occupancy, 0..1 (default 0.5, or the "
+             "configuration's occupancy-threshold)"),
+    cl::value_desc("fraction"), cl::init(-1), cl::cat(Category));
 cl::opt<bool> ExitZero("exit-zero", cl::desc("Exit 0 even when there are findings"),
                        cl::cat(Category));
 cl::list<std::string> Rules("rules", cl::desc("Run only these rules (comma-separated ids)"),
@@ -101,10 +148,71 @@ int usageError(const Twine &Msg) {
   return 2;
 }
 
+std::string absolute(StringRef Path) {
+  SmallString<256> P(Path);
+  sys::fs::make_absolute(P);
+  sys::path::remove_dots(P, true);
+  return std::string(P);
+}
+
+/// --explain RULE: the registry's line, then the rule's page.
+int explainRule(StringRef Id, const char *Argv0) {
+  std::optional<std::string> Docs = findDocsDir(Argv0);
+  if (const RuleInfo *R = findRule(Id)) {
+    outs() << R->Id << " [" << severityName(R->DefaultSeverity) << "]: " << R->Summary << "\n";
+    std::optional<std::string> Page = Docs ? readRulePage(*Docs, Id) : std::nullopt;
+    if (!Page) {
+      outs() << "\nNo documentation page was found for it; see " << ruleHelpUri(Id) << "\n";
+      return 0;
+    }
+    outs() << "\n" << *Page;
+    if (!StringRef(*Page).ends_with("\n"))
+      outs() << "\n";
+    return 0;
+  }
+  for (const SuppressionRule &R : suppressionRules())
+    if (Id == R.Id) {
+      outs() << R.Id << " [" << severityName(R.DefaultSeverity) << "]: " << R.Summary
+             << "\n\nSee " << SuppressionHelpUri << "\n";
+      return 0;
+    }
+  return usageError("unknown rule '" + Id + "' (see cuda-lint --list-rules)");
+}
+
+/// The root that SARIF and GitHub paths are relative to.
+std::string reportRoot() {
+  if (!SarifRoot.empty())
+    return absolute(SarifRoot);
+  SmallString<256> Cwd;
+  sys::fs::current_path(Cwd);
+  if (std::optional<std::string> Top = gitTopLevel(Cwd))
+    return *Top;
+  return std::string(Cwd);
+}
+
+/// Appends the findings table to $GITHUB_STEP_SUMMARY, when set.
+void appendStepSummary(const RunResult &Result, const CiReportOptions &Ci) {
+  std::optional<std::string> Path = sys::Process::GetEnv("GITHUB_STEP_SUMMARY");
+  if (!Path || Path->empty())
+    return;
+  std::error_code EC;
+  raw_fd_ostream Summary(*Path, EC, sys::fs::OF_Append | sys::fs::OF_Text);
+  if (EC) {
+    errs() << "cuda-lint: warning: cannot append to GITHUB_STEP_SUMMARY '" << *Path
+           << "': " << EC.message() << "\n";
+    return;
+  }
+  writeGithubSummary(Summary, Result, Ci);
+}
+
 } // namespace
 
 int main(int argc, const char **argv) {
   InitLLVM X(argc, argv);
+  if (argc > 1 && StringRef(argv[1]) == "confirm")
+    return runConfirmCommand(argc - 1, argv + 1);
+  if (argc > 1 && StringRef(argv[1]) == "occupancy")
+    return runOccupancyCommand(argc - 1, argv + 1);
   cl::HideUnrelatedOptions(Category);
   registerColorOption();
   cl::SetVersionPrinter(printVersion);
@@ -119,9 +227,13 @@ int main(int argc, const char **argv) {
     StringRef First = StringRef(ParseErrors).trim().split('\n').first;
     First.consume_front(sys::path::filename(argv[0]).str() + ": ");
     First = First.split("  Try: ").first; // LLVM's hint names the binary's full path
+    if (First.trim().empty()) // LLVM wrote an invalid option value to stderr itself
+      return 2;
     return usageError(First.rtrim() + " (see cuda-lint --help)");
   }
 
+  if (!Explain.empty())
+    return explainRule(Explain, argv[0]);
   if (ListRules) {
     for (const RuleInfo &R : allRules())
       outs() << format("%-32s %-8s %s\n", R.Id, severityName(R.DefaultSeverity), R.Summary);
@@ -130,6 +242,24 @@ int main(int argc, const char **argv) {
   for (const std::string &Id : Rules)
     if (!findRule(Id))
       return usageError("unknown rule '" + Id + "' (see cuda-lint --list-rules)");
+
+  if (!SarifRoot.empty() && !sys::fs::is_directory(SarifRoot))
+    return usageError("--sarif-root '" + SarifRoot + "': no such directory");
+
+  ConfigLoader Configs;
+  if (!ConfigFile.empty())
+    if (Error E = Configs.useFile(ConfigFile))
+      return usageError(toString(std::move(E)));
+  if (DumpConfig) {
+    std::string Target = absolute(Paths.empty() ? "." : StringRef(Paths.front()));
+    Expected<const Config &> C = sys::fs::is_directory(Target)
+                                     ? Configs.configForDirectory(Target)
+                                     : Configs.configFor(Target);
+    if (!C)
+      return usageError(toString(C.takeError()));
+    C->dump(outs(), Target);
+    return 0;
+  }
 
   Expected<ToolchainPaths> Toolchain = findToolchain(CudaPath);
   if (!Toolchain)
@@ -142,16 +272,71 @@ int main(int argc, const char **argv) {
   InputOptions In;
   In.Paths = Paths;
   In.BuildDir = BuildDir;
-  In.ExtraArgs = ExtraArgs;
-  In.Toolchain = *Toolchain;
+  In.Toolchain = *Toolchain; // extra args are added per file by configurePlan
   InputPlan Plan = planInputs(In);
+  if (Error E = configurePlan(Plan, Configs, ExtraArgs))
+    return usageError(toString(std::move(E)));
 
   RunOptions Run;
   Run.Jobs = Jobs;
-  Run.EnabledRules = Rules;
+  Run.EnabledRules = Rules; // the configurations' selection applies to the findings
   Run.Verbose = Verbose;
   Run.Pedantic = Pedantic;
+  if (OccupancyThresholdOpt.getNumOccurrences()) {
+    if (OccupancyThresholdOpt < 0 || OccupancyThresholdOpt > 1)
+      return usageError("--occupancy-threshold must be between 0 and 1");
+    Run.OccupancyThreshold = OccupancyThresholdOpt;
+  } else {
+    Expected<const Config &> C =
+        Configs.configForDirectory(absolute(Paths.empty() ? "." : StringRef(Paths.front())));
+    if (C)
+      Run.OccupancyThreshold = C->OccupancyThreshold;
+    else
+      consumeError(C.takeError());
+  }
+  ResourceUsage Usage = loadPtxasLogs(PtxasLogs);
+  if (ResourceUsageOpt) {
+    ResourceUsage Compiled = runResourceUsage(Plan, *Toolchain, {"sm_90"});
+    append_range(Usage.Kernels, Compiled.Kernels);
+    append_range(Usage.Errors, Compiled.Errors);
+  }
+  Run.Resources = std::move(Usage.Kernels);
   RunResult Result = runAnalysis(Plan, Run);
+  append_range(Result.Errors, Usage.Errors);
+
+  if (Error E = configureFindings(Result.Findings, Configs, !Rules.empty()))
+    return usageError(toString(std::move(E)));
+  std::vector<std::string> Analysed;
+  for (const auto *Cmds : {&Plan.Sources, &Plan.Headers})
+    for (const TranslatedCommand &C : *Cmds)
+      Analysed.push_back(C.File);
+  SuppressionOptions Suppress;
+  Suppress.ReportUnused = ReportUnusedSuppressions;
+  for (const RuleInfo &R : allRules())
+    Suppress.KnownRules.push_back(R.Id);
+  Suppress.RuleRan = [&](StringRef File, StringRef Id) {
+    if (!Rules.empty())
+      return is_contained(Rules, Id);
+    Expected<const Config &> C = Configs.configFor(File);
+    if (!C) {
+      consumeError(C.takeError());
+      return true;
+    }
+    return C->ruleEnabled(Id);
+  };
+  applySuppressions(Result.Findings, Analysed, Suppress);
+
+  if (!ChangedLinesRef.empty()) {
+    std::vector<std::string> Files = Analysed;
+    for (const Finding &F : Result.Findings)
+      Files.push_back(F.File);
+    llvm::sort(Files);
+    Files.erase(std::unique(Files.begin(), Files.end()), Files.end());
+    Expected<ChangedLines> Changed = ChangedLines::compute(ChangedLinesRef, Files);
+    if (!Changed)
+      return usageError(toString(Changed.takeError()));
+    keepChangedLines(Result.Findings, *Changed);
+  }
 
   std::unique_ptr<raw_fd_ostream> File;
   raw_ostream *OS = &outs();
@@ -163,10 +348,26 @@ int main(int argc, const char **argv) {
     OS = File.get();
   }
   writeErrors(errs(), Result, useColor(errs().is_displayed()));
-  if (OutputFormat == Format::Json)
+  CiReportOptions Ci;
+  if (OutputFormat == Format::Sarif || OutputFormat == Format::Github) {
+    Ci.Root = reportRoot();
+    Ci.DocsDir = findDocsDir(argv[0]).value_or("");
+  }
+  switch (OutputFormat) {
+  case Format::Json:
     writeJson(*OS, Result);
-  else
+    break;
+  case Format::Sarif:
+    writeSarif(*OS, Result, Ci);
+    break;
+  case Format::Github:
+    writeGithub(*OS, Result, Ci);
+    appendStepSummary(Result, Ci);
+    break;
+  case Format::Text:
     writeText(*OS, Result, !File && useColor(outs().is_displayed()));
+    break;
+  }
   OS->flush();
 
   if (Fix) {

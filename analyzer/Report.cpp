@@ -1,4 +1,4 @@
-//===- Report.cpp - Findings to text and JSON -----------------------------===//
+//===- Report.cpp - Findings to text and JSON; paths for every report -----===//
 #include "analyzer/Report.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -34,6 +34,30 @@ std::string displayPath(StringRef File) {
       return File.substr(Cwd.size()).str();
   }
   return File.str();
+}
+
+std::optional<std::string> relativeToRoot(StringRef Root, StringRef FileName) {
+  SmallString<256> File(FileName); // errors may name a path as it was given
+  sys::fs::make_absolute(File);
+  sys::path::remove_dots(File, true);
+  auto Strip = [](StringRef Base, StringRef Path) -> std::optional<std::string> {
+    if (Base.empty())
+      return std::nullopt;
+    StringRef Rel = Path;
+    if (!Rel.consume_front(Base))
+      return std::nullopt;
+    if (!Base.ends_with("/") && !Rel.consume_front("/"))
+      return std::nullopt;
+    return Rel.empty() ? std::nullopt : std::optional<std::string>(Rel.str());
+  };
+  if (auto Rel = Strip(Root, File))
+    return Rel;
+  SmallString<256> RealRoot, RealFile;
+  if (sys::fs::real_path(Root, RealRoot))
+    RealRoot = Root;
+  if (sys::fs::real_path(File, RealFile))
+    RealFile = File;
+  return Strip(RealRoot, RealFile);
 }
 
 namespace {

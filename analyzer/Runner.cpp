@@ -83,11 +83,14 @@ RunResult runAnalysis(const InputPlan &Plan, const RunOptions &Opts) {
     for (KernelFact &K : R.Facts.Kernels)
       if (KernelKeys.insert(K.Key).second)
         Facts.Kernels.push_back(std::move(K));
+    append_range(Facts.SmemOptInKernels, R.Facts.SmemOptInKernels);
     for (LaunchFact &L : R.Facts.Launches)
       if (LaunchKeys.insert({L.KernelKey, L.File, L.Line, L.Column, L.ThreadsPerBlock.value_or(-1)})
               .second)
         Facts.Launches.push_back(std::move(L));
   }
+  Facts.Resources = Opts.Resources;
+  Facts.OccupancyThreshold = Opts.OccupancyThreshold;
   for (const RuleInfo &Rule : allRules())
     if (Rule.Finalize && ruleEnabled(Opts, Rule.Id))
       Rule.Finalize(Rule, Facts, Out.Findings);

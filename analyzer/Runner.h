@@ -4,6 +4,7 @@
 
 #include "analyzer/Finding.h"
 #include "analyzer/Inputs.h"
+#include "ptxas_parse/PtxasReport.h"
 
 #include <string>
 #include <vector>
@@ -15,6 +16,9 @@ struct RunOptions {
   std::vector<std::string> EnabledRules; // empty: all
   bool Verbose = false;                  // print each TU's command on stderr
   bool Pedantic = false;                 // notes for the silent categories
+  /// ptxas resources of the kernels, for launch-out-of-resources and low-occupancy.
+  std::vector<KernelResources> Resources;
+  double OccupancyThreshold = 0.5;
 };
 
 struct RunResult {

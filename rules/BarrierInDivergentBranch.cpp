@@ -44,12 +44,19 @@ public:
     if (!AST)
       return;
     const SourceManager &SM = AST->getSourceManager();
-    std::set<std::pair<std::pair<FileID, unsigned>, std::string>> Seen;
+    // One finding per place and cause (a call that reaches two barriers, a
+    // template instantiated twice).
+    std::set<std::tuple<std::pair<FileID, unsigned>, int, const void *>> Seen;
     for (const BarrierEvent &E : TD.barriers()) {
-      std::string Msg = message(E, *AST);
       SourceLocation Loc = SM.getExpansionLoc(E.ReportAt->getBeginLoc());
-      if (!Seen.insert({SM.getDecomposedLoc(Loc), Msg}).second)
+      const void *Cause = E.Exit ? static_cast<const void *>(E.Exit) : E.Cond;
+      if (Cause)
+        Cause = reinterpret_cast<const void *>(static_cast<uintptr_t>(
+            SM.getExpansionLoc(E.Exit ? E.Exit->getBeginLoc() : E.Cond->getBeginLoc())
+                .getRawEncoding()));
+      if (!Seen.insert({SM.getDecomposedLoc(Loc), static_cast<int>(E.W), Cause}).second)
         continue;
+      std::string Msg = message(E, *AST);
       Finding *F = report(SM, E.ReportAt->getSourceRange(), std::move(Msg));
       if (F && E.Root && E.Root->hasAttr<CUDAGlobalAttr>()) {
         F->KernelName = mangledName(E.Root);

@@ -12,6 +12,7 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -47,6 +48,8 @@ public:
     Finder.addMatcher(
         functionDecl(isDefinition(), hasAttr(attr::CUDAGlobal)).bind("kernel"), this);
     Finder.addMatcher(launchCallMatcher(), this);
+    Finder.addMatcher(
+        callExpr(callee(functionDecl(hasName("cudaFuncSetAttribute")))).bind("setattr"), this);
   }
 
   void check(const MatchFinder::MatchResult &Result) override {
@@ -72,15 +75,35 @@ public:
       Ctx.Facts.Kernels.push_back(std::move(K));
       return;
     }
+    if (const auto *Set = Result.Nodes.getNodeAs<CallExpr>("setattr")) {
+      // Any attribute call counts as an opt-in: the rules must not claim a
+      // launch fails when the program may have raised its limit.
+      if (Set->getNumArgs() >= 2)
+        if (const FunctionDecl *K = kernelOf(Set->getArg(0)))
+          Ctx.Facts.SmemOptInKernels.push_back(mangledName(K));
+      return;
+    }
     const auto *Call = Result.Nodes.getNodeAs<CallExpr>("launch");
     std::optional<LaunchSite> Site = analyzeLaunch(Call, *Result.Context);
     if (!Site || !Site->Kernel)
       return;
     LaunchFact L;
     L.KernelKey = kernelKey(Site->Kernel);
-    if (!describeLocation(SM, Site->Loc, L.File, L.Line, L.Column))
+    L.KernelMangled = mangledName(Site->Kernel);
+    L.KernelName = displayName(Site->Kernel);
+    if (!describeLocation(SM, Site->Loc, L.File, L.Line, L.Column, &L.SourceLine))
       return;
+    unsigned EndLine = 0;
+    std::string EndFile;
+    SourceLocation End = Lexer::getLocForEndOfToken(
+        SM.getExpansionRange(Call->getEndLoc()).getEnd(), 0, SM, LangOptions());
+    if (!describeLocation(SM, End, EndFile, EndLine, L.EndColumn) || EndLine != L.Line)
+      L.EndColumn = L.Column;
     L.ThreadsPerBlock = Site->threadsPerBlock();
+    L.DynamicSmem = Site->DynamicSmem;
+    if (const auto *Bounds = Site->Kernel->getAttr<CUDALaunchBoundsAttr>())
+      if (Bounds->getMaxThreads())
+        L.BoundsMaxThreads = ValueEvaluator(*Result.Context, Call).evalInt(Bounds->getMaxThreads());
     if (L.ThreadsPerBlock)
       L.BlockSizeParams = paramsEqualTo(Site->Kernel, *L.ThreadsPerBlock);
     Ctx.Facts.Launches.push_back(std::move(L));

@@ -32,9 +32,15 @@ struct KernelFact {
 /// One launch of a kernel whose definition is known by key.
 struct LaunchFact {
   std::string KernelKey;
+  std::string KernelMangled; // device-side name of the launched specialization
+  std::string KernelName;    // as shown in messages
   std::string File;
-  unsigned Line = 0, Column = 0;
+  unsigned Line = 0, Column = 0, EndColumn = 0;
+  std::string SourceLine;
   std::optional<std::int64_t> ThreadsPerBlock;
+  std::optional<std::int64_t> DynamicSmem;
+  /// The kernel's __launch_bounds__ maximum threads, when known.
+  std::optional<std::int64_t> BoundsMaxThreads;
   /// Template parameters of the kernel whose argument at this launch equals the
   /// block size (`template <int block_size>` launched with block_size threads).
   std::vector<std::string> BlockSizeParams;
@@ -43,6 +49,9 @@ struct LaunchFact {
 struct TUFacts {
   std::vector<KernelFact> Kernels;
   std::vector<LaunchFact> Launches;
+  /// Kernels (mangled) given more dynamic shared memory with
+  /// cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, n).
+  std::vector<std::string> SmemOptInKernels;
 };
 
 } // namespace cudalint

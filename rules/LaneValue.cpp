@@ -77,6 +77,7 @@ bool allActiveBelow(const LaneValue &V, int64_t Bound) {
 LaneValue &withProvenance(LaneValue &R, const LaneValue &A, const LaneValue &B) {
   R.AssumedAxis = A.AssumedAxis || B.AssumedAxis;
   R.NarrowAxis = A.NarrowAxis || B.NarrowAxis;
+  R.PerBlock = A.PerBlock || B.PerBlock;
   if (!R.DataSrc)
     R.DataSrc = A.DataSrc ? A.DataSrc : B.DataSrc;
   return R;
@@ -96,6 +97,7 @@ LaneValue asLane(const LaneValue &U) {
   }
   R.AssumedAxis = U.AssumedAxis;
   R.NarrowAxis = U.NarrowAxis;
+  R.PerBlock = U.PerBlock;
   return R;
 }
 
@@ -125,6 +127,7 @@ LaneValue normalize(LaneValue V) {
   LaneValue U;
   U.AssumedAxis = V.AssumedAxis;
   U.NarrowAxis = V.NarrowAxis;
+  U.PerBlock = V.PerBlock;
   if (V.Align == 0 && !V.HasFactor) {
     U.Const = First;
     U.NonNeg = First >= 0;
@@ -605,7 +608,9 @@ CondClass compareWithConstant(BinaryOperatorKind Op, const LaneValue &D, int64_t
   C.EveryWarp = D.Align == 0 || Splits == Total;
   if (C.EveryWarp)
     C.HasRange = false;
-  if (MaxMinority <= 1) {
+  // One lane, or one leader lane per tile of 8 or more (tile.thread_rank() == 0).
+  bool Equality = Op == BO_EQ || Op == BO_NE;
+  if (MaxMinority <= 1 || (Equality && MaxMinority <= 4)) {
     C.Cat = BranchCategory::SingleLane;
     C.Reason = CondClass::Why::Equality;
     return C;
@@ -614,7 +619,8 @@ CondClass compareWithConstant(BinaryOperatorKind Op, const LaneValue &D, int64_t
   C.Reason = CondClass::Why::LaneMask;
   if (C.EveryWarp || Splits >= 2)
     return C;
-  if (!TrueFull || !FalseFull) {
+  // A grid-wide index crosses a constant bound in one warp of the whole grid.
+  if ((!TrueFull || !FalseFull) && !D.PerBlock) {
     C.Reason = CondClass::Why::PartialWarp;
     C.SmallSideTrue = !TrueFull;
     return C;
@@ -856,6 +862,7 @@ LaneValue opaque(llvm::ArrayRef<LaneValue> Vs) {
   for (const LaneValue &V : Vs) {
     R.AssumedAxis |= V.AssumedAxis;
     R.NarrowAxis |= V.NarrowAxis;
+    R.PerBlock |= V.PerBlock;
     if (V.K == LaneValue::Data)
       return LaneValue::data(V.DataSrc);
     if (V.K == LaneValue::Varying || (V.K == LaneValue::Lane && !V.isWarpUniform()))
@@ -986,8 +993,11 @@ CondClass compare(BinaryOperatorKind Op, const LaneValue &A, const LaneValue &B,
     bool AVar = A.K == LaneValue::Varying;
     const LaneValue &V = AVar ? A : B;
     const LaneValue &O = AVar ? B : A;
-    if (V.ModOfLane && O.K == LaneValue::Uniform && O.Const && *O.Const == 0 &&
-        (Op == BO_EQ || Op == BO_NE)) {
+    // tid % (2 * stride) == 0 with stride growing in its loop: a reduction
+    // tree whose active threads are scattered. With a divisor that is merely
+    // unknown (a row length), it may select one lane per warp: not modelled.
+    if (V.ModOfLane && V.G != Growth::None && O.K == LaneValue::Uniform && O.Const &&
+        *O.Const == 0 && (Op == BO_EQ || Op == BO_NE)) {
       CondClass C = category(BranchCategory::LaneSplit, CondClass::Why::ModUnknown);
       C.LaneSide = AVar ? LHS : RHS;
       C.G = V.G;
@@ -1175,7 +1185,7 @@ std::string describeLanes(uint32_t Mask) {
   if (Mask == 0xAAAAAAAAu)
     return "odd lanes";
   // Every P-th lane starting at lane S.
-  for (unsigned P = 2; P <= 16; P *= 2) {
+  for (unsigned P = 2; P <= 8; P *= 2) {
     unsigned S = llvm::countr_zero(Mask);
     if (S >= P)
       continue;

@@ -120,6 +120,7 @@ struct LaneValue {
   // Provenance, for messages.
   bool AssumedAxis = false; // threadIdx.y/z under the multiple-of-32 assumption
   bool NarrowAxis = false;  // threadIdx.y/z in a block narrower than a warp
+  bool PerBlock = false;    // depends on blockIdx: a grid-wide index
   const clang::Expr *DataSrc = nullptr;
   /// Set on boolean values that are a classified condition (bool p = tid % 2 == 0).
   std::shared_ptr<const CondClass> Cond;

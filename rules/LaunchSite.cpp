@@ -28,7 +28,8 @@ Api apiOf(const FunctionDecl *FD) {
   return Api::None;
 }
 
-/// The __global__ function an argument names: kernel, &kernel, (void*)kernel.
+} // namespace
+
 const FunctionDecl *kernelOf(const Expr *E) {
   if (!E)
     return nullptr;
@@ -41,6 +42,8 @@ const FunctionDecl *kernelOf(const Expr *E) {
         return FD;
   return nullptr;
 }
+
+namespace {
 
 StreamKind streamKindOf(ValueEvaluator &Eval, const Expr *E) {
   if (!E)

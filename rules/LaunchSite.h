@@ -59,6 +59,9 @@ struct LaunchSite {
 /// The launch configuration to attach to a finding; \p Stream as in LaunchInfo.
 LaunchInfo toLaunchInfo(const LaunchSite &S, std::string Stream);
 
+/// The __global__ function an argument names: kernel, &kernel, (void*)kernel.
+const clang::FunctionDecl *kernelOf(const clang::Expr *E);
+
 /// Matches every call that may be a launch site; bind name "launch".
 clang::ast_matchers::StatementMatcher launchCallMatcher();
 

@@ -22,6 +22,12 @@ static const RuleInfo Rules[] = {
     {"launch-exceeds-bounds", Severity::Error,
      "launch whose known block is larger than the kernel's __launch_bounds__",
      createLaunchExceedsBounds, nullptr},
+    {"launch-out-of-resources", Severity::Error,
+     "launch whose block needs more registers or shared memory than an SM has (ptxas report)",
+     nullptr, finalizeLaunchOutOfResources},
+    {"low-occupancy", Severity::Warning,
+     "launch whose predicted occupancy is below the threshold (ptxas report)", nullptr,
+     finalizeLowOccupancy},
     {"warp-divergent-branch", Severity::Warning,
      "branch in device code whose condition differs between the lanes of a warp, so the warp "
      "runs both paths one after the other",

@@ -5,6 +5,8 @@
 #include "analyzer/Finding.h"
 #include "rules/Rule.h"
 
+#include "ptxas_parse/PtxasReport.h"
+
 #include "llvm/ADT/ArrayRef.h"
 
 #include <memory>
@@ -16,6 +18,11 @@ namespace cudalint {
 struct ProgramFacts {
   std::vector<KernelFact> Kernels; // deduplicated by key
   std::vector<LaunchFact> Launches;
+  std::vector<std::string> SmemOptInKernels;
+  /// Kernel resources from ptxas (--ptxas-log / --resource-usage); empty
+  /// without a report, and the rules that need it stay silent.
+  std::vector<KernelResources> Resources;
+  double OccupancyThreshold = 0.5;
 };
 
 struct RuleInfo {
@@ -40,6 +47,8 @@ std::unique_ptr<Rule> createLaunchExceedsBounds(const RuleInfo &, RuleContext &)
 std::unique_ptr<Rule> createWarpDivergentBranch(const RuleInfo &, RuleContext &);
 std::unique_ptr<Rule> createBarrierInDivergentBranch(const RuleInfo &, RuleContext &);
 void finalizeMissingLaunchBounds(const RuleInfo &, const ProgramFacts &, std::vector<Finding> &);
+void finalizeLaunchOutOfResources(const RuleInfo &, const ProgramFacts &, std::vector<Finding> &);
+void finalizeLowOccupancy(const RuleInfo &, const ProgramFacts &, std::vector<Finding> &);
 
 /// Collects KernelFact and LaunchFact for the whole-program rules.
 std::unique_ptr<Rule> createFactCollector(RuleContext &);

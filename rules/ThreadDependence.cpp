@@ -330,19 +330,20 @@ bool hasEffects(const Expr *E, const ASTContext &Ctx) {
   // Calls other than simple math.
   if (const auto *CE = dyn_cast<CallExpr>(E)) {
     const FunctionDecl *FD = CE->getDirectCallee();
-    bool Pure = FD && (FD->hasAttr<ConstAttr>() || FD->hasAttr<PureAttr>() ||
-                       FD->getBuiltinID() != 0 || FD->isConstexpr());
+    unsigned ID = FD ? FD->getBuiltinID() : 0;
+    bool Library = ID && Ctx.BuiltinInfo.isPredefinedLibFunction(ID); // expf, sqrtf, ...
+    bool Pure = FD && (FD->isConstexpr() || (ID && !Library));
     if (FD && !Pure && FD->getIdentifier()) {
       StringRef N = FD->getName();
-      static const char *const Math[] = {
-          "min",   "max",   "fminf", "fmaxf", "fmin",  "fmax",   "abs",    "fabs",  "fabsf",
-          "sqrt",  "sqrtf", "rsqrt", "rsqrtf", "exp",  "expf",   "exp2f",  "__expf", "log",
-          "logf",  "__logf", "log2f", "sin",   "sinf", "cos",    "cosf",   "tanh",  "tanhf",
-          "pow",   "powf",  "floor", "floorf", "ceil", "ceilf",  "round",  "roundf", "rintf",
-          "fmaf",  "__fdividef", "erff", "__ldg"};
-      Pure = llvm::is_contained(Math, N) || N.starts_with("__float2") ||
+      // Single instructions: the compiler evaluates both arms and selects.
+      static const char *const Cheap[] = {"min",    "max",    "fminf", "fmaxf", "fmin",  "fmax",
+                                          "abs",    "fabs",   "fabsf", "floorf", "ceilf", "rintf",
+                                          "truncf", "fmaf",   "__ldg", "__expf", "__logf",
+                                          "__fdividef", "__saturatef"};
+      Pure = llvm::is_contained(Cheap, N) || N.starts_with("__float2") ||
              N.starts_with("__half2") || N.starts_with("__int2") || N.starts_with("__uint2") ||
-             N.starts_with("__float_as") || N.starts_with("__int_as") || N.starts_with("__h");
+             N.starts_with("__float_as") || N.starts_with("__int_as") ||
+             N.starts_with("__uint_as") || N.starts_with("__h");
     }
     if (!Pure)
       return true;
@@ -410,7 +411,7 @@ public:
   Walker(ASTContext &Ctx, const BlockShape &Shape, const FunctionDecl *Root,
          std::vector<BranchEvent> &Branches, std::vector<BarrierEvent> &Barriers,
          llvm::DenseSet<const FunctionDecl *> &Reached,
-         llvm::DenseMap<const Stmt *, LoopInfo> &Loops)
+         llvm::DenseMap<const Stmt *, std::unique_ptr<LoopInfo>> &Loops)
       : Ctx(Ctx), SM(Ctx.getSourceManager()), Shape(Shape), Model(modelOf(Shape)), Root(Root),
         Branches(Branches), Barriers(Barriers), Reached(Reached), LoopInfos(Loops) {}
 
@@ -849,6 +850,8 @@ private:
       V = expr(Init);
     if (VD->getType()->isUnsignedIntegerType() && V.K == LaneValue::Uniform && !V.Const)
       V.NonNeg = true;
+    if (getenv("TD_DEBUG"))
+      llvm::errs() << "TD: declare " << VD->getName() << " kind=" << int(V.K) << " align=" << V.Align << "\n";
     S.Vars[VD] = V;
   }
 
@@ -1021,9 +1024,10 @@ private:
   LoopInfo &loopInfo(const Stmt *L, const Expr *Cond, const Stmt *Inc, const Stmt *Body) {
     auto [It, New] = LoopInfos.try_emplace(L);
     if (New) {
-      It->second.Loop = L;
-      It->second.Cond = Cond;
-      LoopScanner Scan(It->second, Ctx);
+      It->second = std::make_unique<LoopInfo>();
+      It->second->Loop = L;
+      It->second->Cond = Cond;
+      LoopScanner Scan(*It->second, Ctx);
       if (Inc)
         Scan.TraverseStmt(const_cast<Stmt *>(Inc));
       if (Body)
@@ -1031,7 +1035,7 @@ private:
       if (Cond)
         Scan.TraverseStmt(const_cast<Expr *>(Cond));
     }
-    return It->second;
+    return *It->second;
   }
 
   /// One trip through the loop from the current state: condition (for loops
@@ -1223,7 +1227,10 @@ private:
   }
 
   LaneValue builtinVar(const MSPropertyRefExpr *P) {
-    const auto *Base = dyn_cast<DeclRefExpr>(P->getBaseExpr()->IgnoreImpCasts());
+    const Expr *BaseE = P->getBaseExpr()->IgnoreImpCasts();
+    if (const auto *OV = dyn_cast<OpaqueValueExpr>(BaseE))
+      BaseE = OV->getSourceExpr() ? OV->getSourceExpr()->IgnoreImpCasts() : BaseE;
+    const auto *Base = dyn_cast<DeclRefExpr>(BaseE);
     if (!Base)
       return LaneValue();
     StringRef Var = Base->getDecl()->getName();
@@ -1235,8 +1242,13 @@ private:
       return Model.Tid[A];
     if (Var == "blockDim")
       return Model.BDim[A];
-    if (Var == "blockIdx" || Var == "gridDim")
+    if (Var == "gridDim")
       return LaneValue::aligned(1);
+    if (Var == "blockIdx") {
+      LaneValue V = LaneValue::aligned(1);
+      V.PerBlock = true;
+      return V;
+    }
     return LaneValue();
   }
 
@@ -1411,10 +1423,10 @@ private:
   LaneValue member(const MemberExpr *ME) {
     const Expr *Base = ME->getBase()->IgnoreParenImpCasts();
     // cooperative groups: block.thread_index().x, block.group_index().y
-    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Base)) {
+    if (const auto *MC = dyn_cast<CallExpr>(Base); MC && objectOf(MC)) {
       int64_t N;
-      GroupKind K = groupKindOf(MC->getImplicitObjectArgument()->getType(), N);
-      const auto *Method = MC->getMethodDecl();
+      GroupKind K = groupKindOf(objectOf(MC)->getType(), N);
+      const auto *Method = MC->getDirectCallee();
       if (K == GroupKind::Block && Method && Method->getIdentifier()) {
         StringRef Field = ME->getMemberDecl()->getName();
         int A = Field == "x" ? 0 : Field == "y" ? 1 : Field == "z" ? 2 : -1;
@@ -1628,12 +1640,11 @@ private:
     const FunctionDecl *FD = CE->getDirectCallee();
     StringRef Name = FD && FD->getIdentifier() ? FD->getName() : StringRef();
 
-    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE)) {
-      const Expr *Obj = MC->getImplicitObjectArgument();
+    if (const Expr *Obj = objectOf(CE)) {
       int64_t TileSize = 0;
-      GroupKind K = Obj ? groupKindOf(Obj->getType(), TileSize) : GroupKind::None;
+      GroupKind K = groupKindOf(Obj->getType(), TileSize);
       if (K != GroupKind::None)
-        return groupMember(MC, K, TileSize, Name);
+        return groupMember(CE, Obj, K, TileSize, Name);
     }
     // Cooperative-groups free functions: cg::sync(g), this_thread_block(), ...
     if (FD && FD->getIdentifier()) {
@@ -1735,8 +1746,13 @@ private:
   LaneValue rankOf(GroupKind K, int64_t TileSize) {
     switch (K) {
     case GroupKind::Block:
-    case GroupKind::Grid:
       return Model.Linear;
+    case GroupKind::Grid: {
+      LaneValue V = Model.Linear;
+      V.PerBlock = true;
+      V.UBound.reset();
+      return V;
+    }
     case GroupKind::Tile:
       if (TileSize > 0 && TileSize <= 32 && 32 % TileSize == 0) {
         std::array<int64_t, WarpLanes> L;
@@ -1755,13 +1771,25 @@ private:
     return LaneValue();
   }
 
-  LaneValue groupMember(const CXXMemberCallExpr *MC, GroupKind K, int64_t TileSize, StringRef M) {
+  /// The object of a member call (also of a static member called through an object).
+  static const Expr *objectOf(const CallExpr *CE) {
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE))
+      return MC->getImplicitObjectArgument();
+    if (isa<CXXOperatorCallExpr>(CE))
+      return nullptr;
+    if (const auto *ME = dyn_cast<MemberExpr>(CE->getCallee()->IgnoreParenImpCasts()))
+      return ME->getBase();
+    return nullptr;
+  }
+
+  LaneValue groupMember(const CallExpr *MC, const Expr *Obj, GroupKind K, int64_t TileSize,
+                        StringRef M) {
     llvm::SmallVector<LaneValue, 4> Args;
     for (const Expr *A : MC->arguments())
       Args.push_back(expr(A));
     if (M == "sync") {
       if (K == GroupKind::Block || K == GroupKind::Grid || K == GroupKind::Cluster)
-        barrier(MC, sourceText(MC->getImplicitObjectArgument(), Ctx) + ".sync()");
+        barrier(MC, sourceText(Obj, Ctx) + ".sync()");
       return LaneValue();
     }
     if (M == "thread_rank")
@@ -1869,7 +1897,7 @@ private:
   std::vector<BranchEvent> &Branches;
   std::vector<BarrierEvent> &Barriers;
   llvm::DenseSet<const FunctionDecl *> &Reached;
-  llvm::DenseMap<const Stmt *, LoopInfo> &LoopInfos;
+  llvm::DenseMap<const Stmt *, std::unique_ptr<LoopInfo>> &LoopInfos; // stable addresses
 
   State S;
   std::vector<Control> Controls;
@@ -1911,13 +1939,17 @@ void ThreadDependence::collect(const MatchFinder::MatchResult &Result) {
 }
 
 void ThreadDependence::run() {
+  if (getenv("TD_DEBUG"))
+    llvm::errs() << "TD: ctx=" << (void *)Ctx << " functions=" << Functions.size() << "\n";
   if (!Ctx)
     return;
   llvm::DenseSet<const FunctionDecl *> Reached;
-  llvm::DenseMap<const Stmt *, LoopInfo> Loops;
+  llvm::DenseMap<const Stmt *, std::unique_ptr<LoopInfo>> Loops;
   auto Walk = [&](const FunctionDecl *FD, const BlockShape &Shape) {
     Walker W(*Ctx, Shape, FD, Branches, Barriers, Reached, Loops);
     W.run();
+    if (getenv("TD_DEBUG"))
+      llvm::errs() << "TD: walked " << FD->getName() << " branches=" << Branches.size() << " barriers=" << Barriers.size() << "\n";
   };
   // Kernels first, under each block shape they are launched with.
   for (const FunctionDecl *FD : Functions) {

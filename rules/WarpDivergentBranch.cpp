@@ -54,10 +54,11 @@ public:
     if (!AST)
       return;
     const SourceManager &SM = AST->getSourceManager();
-    // Per location: the messages, warnings first; a note is dropped where a
-    // warning stands (another instantiation or block shape splits the warp).
+    // Per location and category, the first message (instantiations and block
+    // shapes may word it differently); a note is dropped where a warning
+    // stands (another instantiation or block shape splits the warp).
     struct Out {
-      std::set<std::string> Warnings, Notes;
+      std::map<std::pair<BranchCategory, bool>, std::string> Warnings, Notes;
       SourceRange Range;
       const FunctionDecl *Root = nullptr;
     };
@@ -72,11 +73,12 @@ public:
       Out &O = ByLoc[Key];
       O.Range = E.Cond->getSourceRange();
       O.Root = E.Root;
-      (Level == Severity::Note ? O.Notes : O.Warnings).insert(std::move(Msg));
+      (Level == Severity::Note ? O.Notes : O.Warnings)
+          .emplace(std::make_pair(E.Class.Cat, E.ConstantValue.has_value()), std::move(Msg));
     }
     for (auto &[Key, O] : ByLoc) {
       bool Warn = !O.Warnings.empty();
-      for (const std::string &M : Warn ? O.Warnings : O.Notes) {
+      for (const auto &[Cat, M] : Warn ? O.Warnings : O.Notes) {
         Finding *F = report(SM, O.Range, M);
         if (!F)
           continue;
@@ -149,11 +151,14 @@ private:
     if (E.Shape->LaunchLoc.isValid())
       Where = " of the launch at line " +
               std::to_string(SM.getExpansionLineNumber(E.Shape->LaunchLoc));
-    std::string Rows = B[0] < 32 && 32 % B[0] == 0
-                           ? std::to_string(32 / B[0]) + " rows of " + std::to_string(B[0]) +
-                                 " threads"
-                           : "parts of several rows";
-    return "with the " + shapeText(B) + " block" + Where + ", each warp holds " + Rows + ", so ";
+    std::string Holds;
+    if (B[2] == 1 && B[0] < 32 && 32 % B[0] == 0)
+      Holds = "each warp holds " + std::to_string(32 / B[0]) + " rows of " +
+              std::to_string(B[0]) + " threads";
+    else
+      Holds = "each warp's 32 consecutive threads span several values of threadIdx.y or "
+              "threadIdx.z";
+    return "with the " + shapeText(B) + " block" + Where + ", " + Holds + ": ";
   }
 
   std::string laneSplit(const BranchEvent &E, const std::string &Cond, ASTContext &AST) const {
@@ -163,10 +168,14 @@ private:
     std::string Narrow = narrowPrefix(E, AST);
     std::string Idle =
         ", so each warp runs both paths one after the other with the lanes of the other path idle";
-    std::string WarpFix =
-        "; make the condition the same for all 32 lanes of a warp, e.g. partition the work by "
-        "warp ('(" +
-        (C.LaneSide ? LaneSide : std::string("tid")) + ") / warpSize') instead of by lane";
+    // The index to partition by: from the condition itself, or 'tid' when the
+    // lane pattern comes from inside a called function.
+    std::string Index = C.LaneSide && within(C.LaneSide, E.Cond, AST.getSourceManager())
+                            ? innerIndex(C.LaneSide, AST)
+                            : "tid";
+    std::string WarpFix = "; if both paths do real work, give each path to whole warps instead "
+                          "(branch on a warp index such as 'threadIdx.x / warpSize', which all "
+                          "32 lanes of a warp share)";
     std::string NarrowFix = "; launch blocks at least 32 threads wide in x (e.g. 32x8 instead of "
                             "16x16) so that a warp never spans two rows";
     switch (C.Reason) {
@@ -177,11 +186,10 @@ private:
                                             std::to_string(C.RangeLo) + "-" +
                                             std::to_string(C.RangeHi);
       if (C.ActiveMask == AllLanes && (C.TrueMask == 0x55555555u || C.TrueMask == 0xAAAAAAAAu)) {
-        std::string Fix = Narrow.empty() ? "; partition the work by warp instead, e.g. '(" +
-                                               (C.LaneSide ? innerIndex(C.LaneSide, AST)
-                                                           : std::string("tid")) +
-                                               " / warpSize) % 2 == 0'"
-                                         : NarrowFix;
+        std::string Fix = Narrow.empty()
+                              ? "; partition the work by warp instead, e.g. '(" + Index +
+                                    " / warpSize) % 2 == 0'"
+                              : NarrowFix;
         return Narrow + Q + " is true for " + describeLanes(T) + " and false for " +
                describeLanes(F) + ": even and odd lanes take different paths" + Where + Idle +
                Fix;
@@ -208,7 +216,7 @@ private:
       if (const auto *BO = dyn_cast<BinaryOperator>(C.LaneSide->IgnoreParenImpCasts());
           BO && BO->getOpcode() == BO_Rem) {
         Index = quoted(sourceText(BO->getLHS(), AST));
-        Divisor = quoted(sourceText(BO->getRHS()->IgnoreParens(), AST));
+        Divisor = quoted(sourceText(BO->getRHS()->IgnoreParenImpCasts(), AST));
       }
       std::string S = Q + " holds only for threads whose " + Index + " is a multiple of " +
                       Divisor + " (every other lane when it is 2)";
@@ -233,15 +241,29 @@ private:
              "switch on a value that is the same across a warp (e.g. derived from '" +
              (C.LaneSide ? LaneSide : std::string("tid")) + " / warpSize')";
     case CondClass::Why::LoopThreshold:
-      return Q + " compares the lane with '" + growthName(C) +
-             "', which changes every iteration: in each iteration where it falls inside a warp, " +
-             (C.EveryWarp ? "every warp" : "that warp") +
-             " is split at that lane; if this is a warp-level scan or reduction step, a select "
-             "('v += (" + (C.LaneSide ? LaneSide : std::string("lane")) +
-             " >= offset) ? t : 0') or a shuffle-based formulation avoids the branch";
+      if (C.EveryWarp)
+        return Q + " compares the lane with '" + growthName(C) +
+               "', which changes every iteration: every warp is split at that lane in each "
+               "iteration where it is below 32" +
+               Idle + "; for a warp-level scan or reduction, combine lanes with shuffles "
+               "('__shfl_up_sync' / '__shfl_down_sync') and select the result instead of branching";
+      return Q + " compares the thread index with '" + growthName(C) +
+             "', which changes every iteration: in the iterations where fewer than 32 threads "
+             "pass, or the bound is not a multiple of 32, the warp it falls in is split" + Idle +
+             "; run the steps with fewer than 32 active threads inside one warp with shuffles "
+             "('__shfl_up_sync' / '__shfl_down_sync') instead of a branch";
     default:
       return Q + " differs between lanes of a warp" + Idle + WarpFix;
     }
+  }
+
+  /// Whether \p Inner is written inside \p Outer (not in a called function).
+  static bool within(const Expr *Inner, const Expr *Outer, const SourceManager &SM) {
+    SourceLocation IB = SM.getExpansionLoc(Inner->getBeginLoc());
+    SourceRange O = SM.getExpansionRange(Outer->getSourceRange()).getAsRange();
+    return SM.getFileID(IB) == SM.getFileID(O.getBegin()) &&
+           !SM.isBeforeInTranslationUnit(IB, O.getBegin()) &&
+           !SM.isBeforeInTranslationUnit(O.getEnd(), IB);
   }
 
   std::string growthName(const CondClass &C) const {
@@ -295,15 +317,17 @@ private:
              " splits at most the warp where the thread index crosses the bound; expected for "
              "bounds checks and grid-stride loops";
     case BranchCategory::SingleLane: {
-      std::string Who = C.Reason == CondClass::Why::Equality && C.TrueMask
-                            ? describeLanes(C.TrueMask & C.ActiveMask) +
-                                  (C.EveryWarp ? " of every warp" : " of one warp")
-                            : "at most one lane per warp";
-      if (C.TrueMask && llvm::popcount(C.TrueMask & C.ActiveMask) > 1)
-        Who = describeLanes(C.ActiveMask & ~C.TrueMask) + " of " +
-              (C.EveryWarp ? "every warp" : "one warp") + " (on the other side)";
-      return "thread-dependent branch (single-lane): " + Q + " selects " + Who +
-             "; that lane runs the branch while the rest of its warp waits, as expected for "
+      uint32_t T = C.TrueMask & C.ActiveMask, F = C.ActiveMask & ~C.TrueMask;
+      std::string Where = C.EveryWarp ? " of every warp" : " of one warp";
+      std::string Who;
+      if (!T && !F)
+        Who = " holds for at most one lane per warp";
+      else if (llvm::popcount(T) <= llvm::popcount(F))
+        Who = " is true only for " + describeLanes(T) + Where;
+      else
+        Who = " is false only for " + describeLanes(F) + Where;
+      return "thread-dependent branch (single-lane): " + Q + Who +
+             "; a leader lane working while the rest of its warp waits is expected for "
              "per-warp or per-block work";
     }
     case BranchCategory::DataDependent:

@@ -31,3 +31,8 @@ if shutil.which("nvidia-smi") and lit.util.executeCommand(["nvidia-smi", "-L"])[
     config.available_features.add("gpu")
 config.substitutions.append(
     ("%expect-exit", "python3 " + os.path.join(os.path.dirname(__file__), "expect_exit.py")))
+# CI integration (test/lit/ci): the SARIF multitool and pre-commit features.
+import sys
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "ci", "Inputs"))
+import ci_features
+ci_features.configure(config, lit_config)

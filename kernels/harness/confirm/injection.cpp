@@ -1,0 +1,250 @@
+// CUPTI injection library of `cuda-lint confirm`. Loaded by the CUDA driver through
+// CUDA_INJECTION64_PATH, it records every kernel launch of the program as JSON lines in the file
+// named by CUDA_LINT_CONFIRM_OUT: one "launch" line per launch API call (configuration, stream,
+// return code; failed launches included) from the callback API, and one "kernel" line per executed
+// kernel (registers, shared memory, stream id, start/end) from the activity API
+// (CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL, which keeps kernels concurrent). The two are joined by
+// correlation id in kernels/harness/confirm_records.py. The program's calls, return values and
+// output are left as they are; the records are flushed at exit.
+#include "launch_decode.h"
+#include "record_writer.h"
+
+#include <cuda.h>
+#include <cuda_runtime_api.h>
+#include <cupti.h>
+
+#include <unistd.h>
+
+#include <atomic>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <iterator>
+#include <string>
+
+using namespace cuda_lint_confirm;
+
+namespace {
+
+RecordWriter g_writer;
+CUpti_SubscriberHandle g_subscriber;
+std::atomic<bool> g_active{false};
+thread_local int t_runtimeLaunchDepth = 0;
+constexpr size_t kActivityBufferSize = 8u << 20;
+
+std::string num(uint64_t v) { return std::to_string(v); }
+// `{"type": "<type>", "pid": <pid>`: every record names its process, so that the records of a
+// program's several processes can share one file and still be joined per process.
+std::string begin(const char *type) {
+  return std::string("{\"type\": \"") + type + "\", \"pid\": " + std::to_string(getpid());
+}
+std::string num(int64_t v) { return std::to_string(v); }
+std::string dims(int64_t x, int64_t y, int64_t z) {
+  return "[" + std::to_string(x) + ", " + std::to_string(y) + ", " + std::to_string(z) + "]";
+}
+
+void recordError(const char *where, CUptiResult r) {
+  const char *msg = nullptr;
+  cuptiGetResultString(r, &msg);
+  g_writer.writeLine(begin("error") + ", \"where\": " + jsonString(where) +
+                     ", \"message\": " + jsonString(msg) + "}");
+}
+
+std::string commandLine() {
+  std::ifstream f("/proc/self/cmdline", std::ios::binary);
+  std::string raw((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+  std::string out = "[";
+  size_t start = 0;
+  while (start < raw.size()) {
+    size_t end = raw.find('\0', start);
+    if (end == std::string::npos)
+      end = raw.size();
+    if (out.size() > 1)
+      out += ", ";
+    out += jsonString(raw.substr(start, end - start).c_str());
+    start = end + 1;
+  }
+  return out + "]";
+}
+
+void writeKernel(const CUpti_ActivityKernel10 *k) {
+  std::string line = begin("kernel") + ", \"correlation_id\": " + num(uint64_t(k->correlationId));
+  line += ", \"name\": " + jsonString(k->name);
+  line += ", \"demangled\": " + jsonString(demangle(k->name).c_str());
+  line += ", \"grid\": " + dims(k->gridX, k->gridY, k->gridZ);
+  line += ", \"block\": " + dims(k->blockX, k->blockY, k->blockZ);
+  line += ", \"cluster\": " + dims(k->clusterX, k->clusterY, k->clusterZ);
+  line += ", \"registers\": " + num(uint64_t(k->registersPerThread));
+  line += ", \"static_smem\": " + num(int64_t(k->staticSharedMemory));
+  line += ", \"dynamic_smem\": " + num(int64_t(k->dynamicSharedMemory));
+  line += ", \"local_mem_per_thread\": " + num(uint64_t(k->localMemoryPerThread));
+  line += ", \"device_id\": " + num(uint64_t(k->deviceId));
+  line += ", \"context_id\": " + num(uint64_t(k->contextId));
+  line += ", \"stream_id\": " + num(uint64_t(k->streamId));
+  line += ", \"graph_id\": " + num(uint64_t(k->graphId));
+  line += ", \"start\": " + num(uint64_t(k->start));
+  line += ", \"end\": " + num(uint64_t(k->end));
+  line += "}";
+  g_writer.writeLine(line);
+}
+
+void writeDevice(const CUpti_ActivityDevice5 *d) {
+  std::string line = begin("device") + ", \"id\": " + num(uint64_t(d->id));
+  line += ", \"name\": " + jsonString(d->name);
+  line += ", \"compute_capability\": [" + num(uint64_t(d->computeCapabilityMajor)) + ", " +
+          num(uint64_t(d->computeCapabilityMinor)) + "]";
+  line += ", \"multiprocessors\": " + num(uint64_t(d->numMultiprocessors));
+  line += ", \"max_warps_per_sm\": " + num(uint64_t(d->maxWarpsPerMultiprocessor));
+  line += ", \"max_blocks_per_sm\": " + num(uint64_t(d->maxBlocksPerMultiprocessor));
+  line += ", \"max_registers_per_sm\": " + num(uint64_t(d->maxRegistersPerMultiprocessor));
+  line += ", \"max_registers_per_block\": " + num(uint64_t(d->maxRegistersPerBlock));
+  line += ", \"max_smem_per_sm\": " + num(uint64_t(d->maxSharedMemoryPerMultiprocessor));
+  line += ", \"max_smem_per_block\": " + num(uint64_t(d->maxSharedMemoryPerBlock));
+  line += ", \"max_threads_per_block\": " + num(uint64_t(d->maxThreadsPerBlock));
+  line += ", \"core_clock_khz\": " + num(uint64_t(d->coreClockRate));
+  line += "}";
+  g_writer.writeLine(line);
+}
+
+void writeContext(const CUpti_ActivityContext3 *c) {
+  g_writer.writeLine(begin("context") + ", \"context_id\": " + num(uint64_t(c->contextId)) +
+                     ", \"device_id\": " + num(uint64_t(c->deviceId)) +
+                     ", \"null_stream_id\": " + num(uint64_t(c->nullStreamId)) + "}");
+}
+
+void CUPTIAPI bufferRequested(uint8_t **buffer, size_t *size, size_t *maxNumRecords) {
+  *buffer = static_cast<uint8_t *>(std::aligned_alloc(8, kActivityBufferSize));
+  *size = *buffer ? kActivityBufferSize : 0;
+  *maxNumRecords = 0;
+}
+
+void CUPTIAPI bufferCompleted(CUcontext ctx, uint32_t streamId, uint8_t *buffer, size_t,
+                              size_t validSize) {
+  CUpti_Activity *record = nullptr;
+  while (validSize > 0 && cuptiActivityGetNextRecord(buffer, validSize, &record) == CUPTI_SUCCESS) {
+    switch (record->kind) {
+    case CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL:
+    case CUPTI_ACTIVITY_KIND_KERNEL:
+      writeKernel(reinterpret_cast<const CUpti_ActivityKernel10 *>(record));
+      break;
+    case CUPTI_ACTIVITY_KIND_DEVICE:
+      writeDevice(reinterpret_cast<const CUpti_ActivityDevice5 *>(record));
+      break;
+    case CUPTI_ACTIVITY_KIND_CONTEXT:
+      writeContext(reinterpret_cast<const CUpti_ActivityContext3 *>(record));
+      break;
+    default:
+      break;
+    }
+  }
+  size_t dropped = 0;
+  if (cuptiActivityGetNumDroppedRecords(ctx, streamId, &dropped) == CUPTI_SUCCESS && dropped)
+    g_writer.writeLine(begin("dropped") + ", \"count\": " + num(uint64_t(dropped)) + "}");
+  std::free(buffer);
+}
+
+void CUPTIAPI onCallback(void *, CUpti_CallbackDomain domain, CUpti_CallbackId cbid,
+                         const void *data) {
+  const auto *cb = static_cast<const CUpti_CallbackData *>(data);
+  LaunchCall call;
+  const bool runtime = domain == CUPTI_CB_DOMAIN_RUNTIME_API;
+  if (runtime) {
+    if (!decodeRuntimeLaunch(cbid, cb->functionParams, call))
+      return;
+    if (cb->callbackSite == CUPTI_API_ENTER) {
+      ++t_runtimeLaunchDepth;
+      return;
+    }
+    --t_runtimeLaunchDepth;
+  } else {
+    // A driver launch made by the runtime launch being recorded is the same launch.
+    if (domain != CUPTI_CB_DOMAIN_DRIVER_API || t_runtimeLaunchDepth > 0 ||
+        cb->callbackSite != CUPTI_API_EXIT || !decodeDriverLaunch(cbid, cb->functionParams, call))
+      return;
+  }
+  int result = 0;
+  if (cb->functionReturnValue)
+    result = runtime ? static_cast<int>(*static_cast<const cudaError_t *>(cb->functionReturnValue))
+                     : static_cast<int>(*static_cast<const CUresult *>(cb->functionReturnValue));
+
+  std::string streamId = "null", contextId = "null";
+  if (cb->context) {
+    uint32_t id = 0;
+    if (cuptiGetContextId(cb->context, &id) == CUPTI_SUCCESS)
+      contextId = num(uint64_t(id));
+    // Only look explicit handles up when the launch accepted them as valid streams.
+    if (call.streamKind != StreamKind::Explicit || result == 0) {
+      CUstream handle = call.streamKind == StreamKind::Explicit ? call.stream : nullptr;
+      uint8_t perThread = call.streamKind == StreamKind::PerThread ? 1 : 0;
+      if (cuptiGetStreamIdEx(cb->context, handle, perThread, &id) == CUPTI_SUCCESS)
+        streamId = num(uint64_t(id));
+    }
+  }
+  char handle[32];
+  std::snprintf(handle, sizeof handle, "%p", static_cast<void *>(call.stream));
+
+  std::string line = begin("launch") + ", \"domain\": ";
+  line += runtime ? "\"runtime\"" : "\"driver\"";
+  line += ", \"api\": " + jsonString(call.api);
+  line += ", \"correlation_id\": " + num(uint64_t(cb->correlationId));
+  line += ", \"kernel\": " + jsonString(cb->symbolName);
+  line += ", \"demangled\": " + jsonString(demangle(cb->symbolName).c_str());
+  line += ", \"grid\": " + dims(call.grid[0], call.grid[1], call.grid[2]);
+  line += ", \"block\": " + dims(call.block[0], call.block[1], call.block[2]);
+  line += ", \"dynamic_smem\": " + num(uint64_t(call.dynamicSmem));
+  line += ", \"stream\": " + jsonString(streamKindName(call.streamKind));
+  line += ", \"stream_handle\": " + jsonString(handle);
+  line += ", \"stream_id\": " + streamId;
+  line += ", \"context_id\": " + contextId;
+  line += ", \"result\": " + std::to_string(result);
+  line += "}";
+  g_writer.writeLine(line);
+}
+
+void atExit() {
+  if (!g_active.exchange(false))
+    return;
+  cuptiActivityFlushAll(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED);
+  cuptiUnsubscribe(g_subscriber);
+  g_writer.writeLine(begin("end") + "}");
+  g_writer.close();
+}
+
+void enable(CUptiResult r, const char *where) {
+  if (r != CUPTI_SUCCESS)
+    recordError(where, r);
+}
+
+} // namespace
+
+extern "C" __attribute__((visibility("default"))) int InitializeInjection(void) {
+  static std::atomic<bool> initialized{false};
+  if (initialized.exchange(true))
+    return 1;
+  const char *path = std::getenv("CUDA_LINT_CONFIRM_OUT");
+  if (!path || !*path || !g_writer.open(path))
+    return 1; // nothing to record into: stay out of the program's way
+  g_writer.writeLine(begin("process") + ", \"cupti_api_version\": " +
+                     num(uint64_t(CUPTI_API_VERSION)) + ", \"argv\": " + commandLine() + "}");
+
+  enable(cuptiActivityRegisterCallbacks(bufferRequested, bufferCompleted),
+         "cuptiActivityRegisterCallbacks");
+  enable(cuptiActivityEnable(CUPTI_ACTIVITY_KIND_DEVICE), "cuptiActivityEnable(DEVICE)");
+  enable(cuptiActivityEnable(CUPTI_ACTIVITY_KIND_CONTEXT), "cuptiActivityEnable(CONTEXT)");
+  enable(cuptiActivityEnable(CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL),
+         "cuptiActivityEnable(CONCURRENT_KERNEL)");
+  CUptiResult sub = cuptiSubscribe(&g_subscriber, onCallback, nullptr);
+  enable(sub, "cuptiSubscribe");
+  if (sub == CUPTI_SUCCESS) {
+    for (const CUpti_CallbackId *id = runtimeLaunchCallbacks(); *id; ++id)
+      enable(cuptiEnableCallback(1, g_subscriber, CUPTI_CB_DOMAIN_RUNTIME_API, *id),
+             "cuptiEnableCallback(runtime)");
+    for (const CUpti_CallbackId *id = driverLaunchCallbacks(); *id; ++id)
+      enable(cuptiEnableCallback(1, g_subscriber, CUPTI_CB_DOMAIN_DRIVER_API, *id),
+             "cuptiEnableCallback(driver)");
+  }
+  g_active = true;
+  std::atexit(atExit);
+  return 1;
+}

@@ -1,0 +1,194 @@
+"""Reads the JSON-lines file written by the cuda-lint confirm injection library and joins its
+records into one Launch per kernel launch.
+
+Record types (one JSON object per line, each with "type" and "pid"):
+  process  the program started recording (argv, CUPTI version)
+  launch   a launch API call seen by the callback API: kernel name, grid, block, dynamic shared
+           memory, stream kind (legacy / per-thread / explicit), stream id, return code
+  kernel   an executed kernel from the activity API: grid, block, registers, static and dynamic
+           shared memory, stream id, start and end (ns)
+  device   the GPU's limits; context: a context and its legacy (NULL) stream id
+  dropped  activity records CUPTI had to drop; error: a CUPTI call that failed; end: flushed at exit
+A launch and the kernel it ran share (pid, correlation_id); a failed launch's kernel record has
+start = end = 0; a kernel launched by a path the callbacks do not see (graphs, device-side
+launches) has no launch record and gets its stream kind from its context's legacy stream id.
+"""
+
+import json
+from dataclasses import dataclass
+from typing import List, Optional, Tuple
+
+import cuda_errors
+
+
+@dataclass
+class Launch:
+    pid: int
+    correlation_id: Optional[int]
+    name: Optional[str]
+    demangled: Optional[str]
+    grid: Optional[Tuple[int, int, int]]
+    block: Optional[Tuple[int, int, int]]
+    dynamic_smem: Optional[int] = None
+    api: Optional[str] = None
+    domain: str = "runtime"
+    stream_kind: Optional[str] = None  # "legacy", "per-thread", "explicit", None if unknown
+    stream_id: Optional[int] = None
+    result: int = 0
+    executed: bool = False
+    start: Optional[int] = None
+    end: Optional[int] = None
+    registers: Optional[int] = None
+    static_smem: Optional[int] = None
+    local_mem_per_thread: Optional[int] = None
+
+    @property
+    def failed(self):
+        return self.result != 0
+
+    @property
+    def error(self):
+        """(name, message) of the launch's return code, None when it succeeded."""
+        return cuda_errors.describe(self.result, self.domain) if self.failed else None
+
+    @property
+    def duration_ns(self):
+        if self.start is None or self.end is None:
+            return 0
+        return max(0, self.end - self.start)
+
+    @property
+    def threads_per_block(self):
+        if not self.block:
+            return None
+        return self.block[0] * self.block[1] * self.block[2]
+
+
+@dataclass
+class Recording:
+    launches: List[Launch]
+    devices: List[dict]
+    processes: List[dict]
+    errors: List[dict]
+    dropped: int
+    complete: bool          # every process that started recording also flushed at exit
+    bad_lines: int
+
+    def executed(self):
+        return [l for l in self.launches if l.executed]
+
+    def registers_per_block(self):
+        """The device's register file for one block (65536 on every recent GPU) if recorded."""
+        for d in self.devices:
+            if d.get("max_registers_per_block"):
+                return d["max_registers_per_block"]
+        return None
+
+
+def _dims(value):
+    if value is None:
+        return None
+    return tuple(int(v) for v in value)
+
+
+def parse_lines(lines):
+    """Builds a Recording from an iterable of JSON lines."""
+    api, kernels, devices, processes, errors = [], [], [], [], []
+    null_streams = {}
+    ended, dropped, bad = set(), 0, 0
+    for raw in lines:
+        raw = raw.strip()
+        if not raw:
+            continue
+        try:
+            rec = json.loads(raw)
+        except ValueError:
+            bad += 1  # a line cut short by a crash
+            continue
+        kind, pid = rec.get("type"), rec.get("pid", 0)
+        if kind == "launch":
+            api.append(rec)
+        elif kind == "kernel":
+            kernels.append(rec)
+        elif kind == "device":
+            devices.append(rec)
+        elif kind == "context":
+            null_streams[(pid, rec.get("context_id"))] = rec.get("null_stream_id")
+        elif kind == "process":
+            processes.append(rec)
+        elif kind == "error":
+            errors.append(rec)
+        elif kind == "dropped":
+            dropped += int(rec.get("count", 0))
+        elif kind == "end":
+            ended.add(pid)
+
+    launches = {}
+    order = []
+    for rec in api:
+        key = (rec.get("pid", 0), rec.get("correlation_id"))
+        launch = Launch(pid=key[0], correlation_id=key[1], name=rec.get("kernel"),
+                        demangled=rec.get("demangled"), grid=_dims(rec.get("grid")),
+                        block=_dims(rec.get("block")), dynamic_smem=rec.get("dynamic_smem"),
+                        api=rec.get("api"), domain=rec.get("domain", "runtime"),
+                        stream_kind=rec.get("stream"), stream_id=rec.get("stream_id"),
+                        result=int(rec.get("result", 0)))
+        launches[key] = launch
+        order.append(launch)
+    for rec in kernels:
+        key = (rec.get("pid", 0), rec.get("correlation_id"))
+        launch = launches.get(key)
+        if launch is None:
+            null_stream = null_streams.get((key[0], rec.get("context_id")))
+            launch = Launch(pid=key[0], correlation_id=key[1], name=rec.get("name"),
+                            demangled=rec.get("demangled"), grid=_dims(rec.get("grid")),
+                            block=_dims(rec.get("block")),
+                            stream_kind="legacy" if null_stream is not None
+                            and rec.get("stream_id") == null_stream else None)
+            launches[key] = launch
+            order.append(launch)
+        # CUPTI also writes a record (start = end = 0) for a launch that failed: keep its
+        # registers, but it did not run.
+        launch.executed = launch.result == 0 and bool(rec.get("end"))
+        launch.name = launch.name or rec.get("name")
+        launch.demangled = launch.demangled or rec.get("demangled")
+        launch.grid = _dims(rec.get("grid")) or launch.grid
+        launch.block = _dims(rec.get("block")) or launch.block
+        launch.stream_id = rec.get("stream_id", launch.stream_id)
+        launch.start, launch.end = rec.get("start"), rec.get("end")
+        launch.registers = rec.get("registers")
+        launch.static_smem = rec.get("static_smem")
+        launch.local_mem_per_thread = rec.get("local_mem_per_thread")
+        if rec.get("dynamic_smem") is not None:
+            launch.dynamic_smem = rec.get("dynamic_smem")
+    complete = bool(processes) and all(p.get("pid", 0) in ended for p in processes)
+    return Recording(launches=order, devices=devices, processes=processes, errors=errors,
+                     dropped=dropped, complete=complete, bad_lines=bad)
+
+
+def load(path):
+    with open(path, encoding="utf-8", errors="replace") as f:
+        return parse_lines(f)
+
+
+def overlapping(launches):
+    """ids of the executed launches that ran at the same time as another kernel of their process.
+
+    Sorted by start, a launch overlaps an earlier one iff it starts before the latest end so far,
+    and a later one iff it ends after the next launch starts.
+    """
+    by_pid = {}
+    for launch in launches:
+        if launch.executed and launch.start is not None and launch.end is not None:
+            by_pid.setdefault(launch.pid, []).append(launch)
+    result = set()
+    for group in by_pid.values():
+        group.sort(key=lambda l: (l.start, l.end))
+        latest_end = None
+        for i, launch in enumerate(group):
+            if latest_end is not None and launch.start < latest_end:
+                result.add(id(launch))
+            if i + 1 < len(group) and launch.end > group[i + 1].start:
+                result.add(id(launch))
+            latest_end = launch.end if latest_end is None else max(latest_end, launch.end)
+    return result

@@ -1,0 +1,227 @@
+#!/usr/bin/env python3
+"""cuda-lint confirm: run a program on the GPU and give each static finding a measured verdict.
+
+  cuda_lint_confirm.py --findings FILE [--ncu] [--injection-lib PATH] [--format text|json]
+                       -- CMD ARGS
+
+FILE is `cuda-lint --format=json` output. CMD runs once with the CUPTI injection library
+(CUDA_INJECTION64_PATH), which records every kernel launch; its output goes to stderr, so stdout
+holds only the report. With --ncu, CMD runs a second time under Nsight Compute, profiling only the
+kernels of findings whose verdict needs counters (warp divergence, occupancy). Each finding is then
+`confirmed` (with the measured cost), `not exercised` or `not confirmed` (see confirm_verdict.py).
+CUDA_LINT_CONFIRM_RECORDS=PATH keeps the raw records at PATH. Exit status: 0 when a report was
+made, 2 when the findings, the library or the command could not be used.
+"""
+
+import argparse
+import glob
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+import confirm_records  # noqa: E402
+import confirm_verdict  # noqa: E402
+import ncu_metrics  # noqa: E402
+
+LIB_NAME = "libcuda-lint-confirm.so"
+
+
+class UsageError(Exception):
+    pass
+
+
+def parse_args(argv):
+    if "--" not in argv:
+        raise UsageError("missing `-- CMD ARGS` (the program to run)")
+    split = argv.index("--")
+    cmd = argv[split + 1:]
+    if not cmd:
+        raise UsageError("no command after `--`")
+    parser = argparse.ArgumentParser(
+        prog="cuda-lint confirm",
+        usage="%(prog)s --findings FILE [--ncu] [--injection-lib PATH] [--format text|json] "
+              "-- CMD ARGS")
+    parser.add_argument("--findings", required=True, help="cuda-lint --format=json output")
+    parser.add_argument("--ncu", action="store_true",
+                        help="also profile the flagged kernels with Nsight Compute")
+    parser.add_argument("--injection-lib", help="path of %s" % LIB_NAME)
+    parser.add_argument("--format", choices=("text", "json"), default="text")
+    args = parser.parse_args(argv[:split])
+    args.cmd = cmd
+    return args
+
+
+def load_findings(path):
+    try:
+        with open(path, encoding="utf-8") as f:
+            doc = json.load(f)
+    except (OSError, ValueError) as e:
+        raise UsageError("cannot read findings %s: %s" % (path, e))
+    if not isinstance(doc, dict) or not isinstance(doc.get("findings"), list):
+        raise UsageError("%s is not cuda-lint --format=json output (no \"findings\" list)" % path)
+    return doc["findings"]
+
+
+def find_injection_lib(explicit):
+    if explicit:
+        if not os.path.exists(explicit):
+            raise UsageError("injection library %s does not exist" % explicit)
+        return os.path.abspath(explicit)
+    env = os.environ.get("CUDA_LINT_INJECTION_LIB")
+    if env and os.path.exists(env):
+        return env
+    root = os.path.dirname(os.path.dirname(HERE))
+    candidates = [os.path.join(HERE, LIB_NAME), os.path.join(HERE, "..", "lib", LIB_NAME)]
+    candidates += sorted(glob.glob(os.path.join(root, "build*", "kernels", "harness", "confirm",
+                                                LIB_NAME)))
+    candidates += sorted(glob.glob(os.path.join(root, "build*", "harness", "confirm", LIB_NAME)))
+    for c in candidates:
+        if os.path.exists(c):
+            return os.path.abspath(c)
+    raise UsageError("cannot find %s: build the kernels/harness/confirm target or pass "
+                     "--injection-lib" % LIB_NAME)
+
+
+def run_recorded(cmd, lib, records):
+    env = dict(os.environ, CUDA_INJECTION64_PATH=lib, CUDA_LINT_CONFIRM_OUT=records)
+    open(records, "w").close()
+    sys.stdout.flush()
+    try:
+        return subprocess.run(cmd, env=env, stdout=sys.stderr.fileno(),
+                              stderr=sys.stderr.fileno()).returncode
+    except OSError as e:
+        raise UsageError("cannot run %s: %s" % (cmd[0], e))
+
+
+def counter_kernels(findings, recording):
+    """Recorded names of the launched kernels whose findings need counters."""
+    names = set()
+    for f in findings:
+        if f.get("rule") in confirm_verdict.COUNTER_RULES and f.get("kernel"):
+            join = confirm_verdict.Join(f, recording.launches)
+            names.update(l.name for l in join.by_name if l.executed and l.name)
+    return names
+
+
+def build_report(args, exit_code, recording, profile, results):
+    summary = {confirm_verdict.CONFIRMED: 0, confirm_verdict.NOT_CONFIRMED: 0,
+               confirm_verdict.NOT_EXERCISED: 0}
+    out = []
+    for finding, verdict in results:
+        summary[verdict["verdict"]] += 1
+        entry = {k: finding.get(k) for k in ("rule", "severity", "file", "line", "column",
+                                             "kernel", "launch") if k in finding}
+        entry.update(verdict)
+        out.append(entry)
+    executed = recording.executed()
+    report = {
+        "version": 1,
+        "command": args.cmd,
+        "exit_code": exit_code,
+        "records": {"launches": len(recording.launches), "executed": len(executed),
+                    "failed": sum(1 for l in recording.launches if l.failed),
+                    "complete": recording.complete, "dropped": recording.dropped,
+                    "errors": recording.errors},
+        "devices": [{k: d.get(k) for k in ("id", "name", "compute_capability",
+                                           "multiprocessors")} for d in recording.devices],
+        "ncu": None,
+        "results": out,
+        "unflagged_kernels": [{"name": n, "demangled": d} for n, d in
+                              confirm_verdict.kernels_without_findings(
+                                  [f for f, _ in results], recording)],
+        "summary": {"confirmed": summary[confirm_verdict.CONFIRMED],
+                    "not_confirmed": summary[confirm_verdict.NOT_CONFIRMED],
+                    "not_exercised": summary[confirm_verdict.NOT_EXERCISED],
+                    "findings": len(out)},
+    }
+    if args.ncu:
+        report["ncu"] = {"ok": bool(profile and profile.ok),
+                         "error": profile.error if profile else "no flagged kernel needed counters",
+                         "kernels": sorted(profile.kernels) if profile else []}
+    return report
+
+
+def notes(report):
+    lines = []
+    rec = report["records"]
+    if not rec["launches"] and not report["devices"]:
+        gpu = shutil.which("nvidia-smi") and subprocess.run(
+            ["nvidia-smi", "-L"], stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL).returncode == 0
+        lines.append("the program recorded no CUDA activity%s" % ("" if gpu else
+                     " (no GPU found: nvidia-smi is missing or lists no device)"))
+    if rec["launches"] and not rec["complete"]:
+        lines.append("the records are incomplete: the program did not exit normally, so "
+                     "kernels still buffered were lost")
+    if rec["dropped"]:
+        lines.append("CUPTI dropped %d activity records" % rec["dropped"])
+    for e in rec["errors"]:
+        lines.append("CUPTI: %s: %s" % (e.get("where"), e.get("message")))
+    if report["ncu"] and not report["ncu"]["ok"]:
+        lines.append("ncu: %s" % report["ncu"]["error"])
+    return lines
+
+
+def format_text(report):
+    out = []
+    devices = ", ".join(d["name"] or "?" for d in report["devices"]) or "no device"
+    rec = report["records"]
+    out.append("cuda-lint confirm: `%s` exited %d on %s: %d kernel launches recorded (%d ran, "
+               "%d failed)" % (" ".join(report["command"]), report["exit_code"], devices,
+                               rec["launches"], rec["executed"], rec["failed"]))
+    for note in notes(report):
+        out.append("note: " + note)
+    for r in report["results"]:
+        kernel = (r.get("kernel") or {}).get("demangled") or (r.get("kernel") or {}).get("name")
+        where = "%s:%s:%s" % (r.get("file", "?"), r.get("line", "?"), r.get("column", "?"))
+        out.append("%s: %s [%s]: %s: %s" % (where, kernel or "<no kernel>", r.get("rule"),
+                                            r["verdict"], r["reason"]))
+    if report["unflagged_kernels"]:
+        out.append("kernels that ran without findings: " +
+                   ", ".join(k["demangled"] for k in report["unflagged_kernels"]))
+    s = report["summary"]
+    out.append("%d findings: %d confirmed, %d not confirmed, %d not exercised"
+               % (s["findings"], s["confirmed"], s["not_confirmed"], s["not_exercised"]))
+    return "\n".join(out) + "\n"
+
+
+def main(argv):
+    try:
+        args = parse_args(argv)
+        findings = load_findings(args.findings)
+        lib = find_injection_lib(args.injection_lib)
+        workdir = tempfile.mkdtemp(prefix="cuda-lint-confirm-")
+        try:
+            records = os.environ.get("CUDA_LINT_CONFIRM_RECORDS") or os.path.join(
+                workdir, "records.jsonl")
+            exit_code = run_recorded(args.cmd, lib, records)
+            recording = confirm_records.load(records)
+            profile = None
+            if args.ncu:
+                names = counter_kernels(findings, recording)
+                if names:
+                    profile = ncu_metrics.profile(args.cmd, workdir, kernel_names=names)
+            results = confirm_verdict.judge_all(findings, recording, profile)
+            report = build_report(args, exit_code, recording, profile, results)
+        finally:
+            shutil.rmtree(workdir, ignore_errors=True)
+    except UsageError as e:
+        print("cuda-lint confirm: error: %s" % e, file=sys.stderr)
+        return 2
+    if args.format == "json":
+        report["notes"] = notes(report)
+        json.dump(report, sys.stdout, indent=2)
+        sys.stdout.write("\n")
+    else:
+        sys.stdout.write(format_text(report))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

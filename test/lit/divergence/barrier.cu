@@ -1,0 +1,110 @@
+// A block barrier that only some threads of the block reach: under a
+// thread-dependent condition (warp-uniform is not enough), in a loop whose trip
+// count differs between threads, after an early return / break / continue
+// taken by some threads, or inside a function called under such a condition.
+// RUN: %expect-exit 1 --stdout %t.out -- %cuda-lint --rules=barrier-in-divergent-branch %s
+// RUN: FileCheck %s --input-file=%t.out --implicit-check-not=warning: --implicit-check-not=error: --implicit-check-not=note:
+#include <cooperative_groups.h>
+namespace cg = cooperative_groups;
+
+__global__ void positives(float *x, int n) {
+  __shared__ float s[256];
+  int tid = threadIdx.x;
+  if (tid < 32) {
+    s[tid] = x[tid];
+    __syncthreads();
+    // CHECK: barrier.cu:[[@LINE-1]]:5: error: __syncthreads() is reached only by the threads for which 'tid < 32' is true (the same within a warp, but not across the warps of the block), not by the whole block: a block barrier that some threads of the block never reach is undefined behaviour (in practice a hang, or a barrier that completes early); move the barrier out of the conditional code so that every thread of the block executes it [barrier-in-divergent-branch]
+  }
+  if (tid % 2) {
+    s[tid] = 0.f;
+  } else {
+    int any = __syncthreads_or(x[tid] > 0.f);
+    // CHECK: :[[@LINE-1]]:15: error: __syncthreads_or() is reached only by the threads for which 'tid % 2' is false, not by the whole block: {{.*}} [barrier-in-divergent-branch]
+    s[tid] = any;
+  }
+  if (x[tid] > 0.f)
+    __syncthreads();
+  // CHECK: :[[@LINE-1]]:5: error: __syncthreads() is reached only by the threads for which 'x[tid] > 0.f' is true (it depends on data read through a thread-dependent address), not by the whole block: {{.*}} [barrier-in-divergent-branch]
+  for (int i = tid; i < n; i += blockDim.x) {
+    s[tid] += x[i];
+    __syncthreads();
+    // CHECK: :[[@LINE-1]]:5: error: __syncthreads() is inside a loop whose condition 'i < n' differs between threads of the block: threads that leave the loop early miss the barriers of the later iterations, and a block barrier that some threads of the block never reach is undefined behaviour (in practice a hang, or a barrier that completes early); make the trip count block-uniform (e.g. step a block-wide base by blockDim.x while it is below the bound) and guard only the work inside the loop [barrier-in-divergent-branch]
+  }
+  for (int k = 0; k < 4; ++k) {
+    if (tid == k)
+      continue;
+    __syncthreads();
+    // CHECK: :[[@LINE-1]]:5: error: __syncthreads() comes after the 'continue' at line [[#@LINE-2]], taken by the threads for which 'tid == k' is true: those threads skip this barrier while the others wait at it, and a block barrier that some threads of the block never reach is undefined behaviour (in practice a hang, or a barrier that completes early); keep every thread on the path through the barrier and guard only the work [barrier-in-divergent-branch]
+  }
+}
+
+// The early exit of the book's reductions: threads past the end return, the
+// rest wait at a barrier they never reach.
+__global__ void earlyReturn(int *g_idata, unsigned int n) {
+  unsigned int tid = threadIdx.x;
+  unsigned int idx = blockIdx.x * blockDim.x + threadIdx.x;
+  int *idata = g_idata + blockIdx.x * blockDim.x;
+  if (idx >= n)
+    return;
+  for (int stride = 1; stride < blockDim.x; stride *= 2) {
+    if ((tid % (2 * stride)) == 0)
+      idata[tid] += idata[tid + stride];
+    __syncthreads();
+    // CHECK: :[[@LINE-1]]:5: error: __syncthreads() comes after the 'return' at line [[#@LINE-5]], taken by the threads for which 'idx >= n' is true: those threads never reach this barrier, which CUDA does not allow (code that relies on exited threads counting as arrived is undefined behaviour); instead of returning early, guard the work with the opposite condition and let every thread reach the barrier [barrier-in-divergent-branch]
+  }
+}
+
+__device__ void blockStep(float *s) {
+  __syncthreads();
+  s[threadIdx.x] *= 2.f;
+}
+
+__global__ void throughCalls(float *s) {
+  cg::thread_block block = cg::this_thread_block();
+  if (threadIdx.x < 128)
+    blockStep(s);
+  // CHECK: :[[@LINE-1]]:5: error: the call to 'blockStep' executes __syncthreads() (barrier.cu:[[#@LINE-8]]) and is reached only by the threads for which 'threadIdx.x < 128' is true (the same within a warp, but not across the warps of the block), not by the whole block: {{.*}} [barrier-in-divergent-branch]
+  if (block.thread_rank() == 0)
+    block.sync();
+  // CHECK: :[[@LINE-1]]:5: error: block.sync() is reached only by the threads for which 'block.thread_rank() == 0' is true, not by the whole block: {{.*}} [barrier-in-divergent-branch]
+  if (threadIdx.x / 32 == 1)
+    cg::sync(block);
+  // CHECK: :[[@LINE-1]]:5: error: cooperative_groups::sync(block) is reached only by the threads for which 'threadIdx.x / 32 == 1' is true (the same within a warp, but not across the warps of the block), not by the whole block: {{.*}} [barrier-in-divergent-branch]
+}
+
+// Not reported: block-uniform conditions, barriers outside the branches,
+// the guarded-work form of the early exit, uniform loops.
+__global__ void negatives(float *x, int n, bool flag) {
+  __shared__ float s[256];
+  __shared__ int done;
+  unsigned int tid = threadIdx.x;
+  unsigned int idx = blockIdx.x * blockDim.x + tid;
+  if (blockIdx.x == 0)
+    __syncthreads();
+  if (n > 128 && flag)
+    __syncthreads();
+  if (blockDim.x >= 256)
+    __syncthreads();
+  if (idx < n)
+    s[tid] = x[idx];
+  __syncthreads();
+  for (int stride = blockDim.x / 2; stride > 0; stride >>= 1) {
+    if (tid < stride)
+      s[tid] += s[tid + stride];
+    __syncthreads();
+  }
+  for (int base = blockIdx.x * blockDim.x; base < n; base += blockDim.x * gridDim.x) {
+    if (base + tid < n)
+      s[tid] = x[base + tid];
+    __syncthreads();
+  }
+  if (tid == 0)
+    done = s[0] > 0.f;
+  __syncthreads();
+  if (done) // read from shared memory at a uniform address: block-uniform
+    __syncthreads();
+  int votes = __syncthreads_count(x[idx] > 0.f);
+  if (votes > 4) // the same in every thread of the block
+    __syncthreads();
+}
+// CHECK: cuda-lint: 0 warnings and 9 errors in 1 file; 1 file analysed

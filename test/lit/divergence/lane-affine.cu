@@ -1,0 +1,74 @@
+// Thread-index values are tracked as lane-affine values through locals and
+// arithmetic: tests that are the same across a warp (tid / 32, tid >> 5,
+// tid % 64 < 32, threadIdx.x < 64) are silent; tests that split lanes are not.
+// RUN: %expect-exit 1 --stdout %t.out -- %cuda-lint --rules=warp-divergent-branch %s
+// RUN: FileCheck %s --input-file=%t.out --implicit-check-not=warning: --implicit-check-not=error: --implicit-check-not=note:
+
+__global__ void uniformTests(float *x) {
+  int tid = threadIdx.x;
+  int warp = tid / 32;
+  if (warp == 3) x[0] = 1.f;
+  if ((tid >> 5) & 1) x[1] = 1.f;
+  if (tid % 64 < 32) x[2] = 1.f;
+  if (threadIdx.x < 64) x[3] = 1.f;
+  if ((tid & ~31) == 64) x[4] = 1.f;
+  unsigned lane = tid & (warpSize - 1);
+  if (tid - lane == 32) x[5] = 1.f;
+  int w = tid;
+  w >>= 5;
+  w += 1;
+  if (w % 2) x[6] = 1.f;
+  for (int i = tid % 32; i < 64; i += 32) // lanes 0..31, then 32..63: whole warps
+    x[i] = 0.f;
+}
+
+__global__ void splitTests(float *x, int n) {
+  int tid = threadIdx.x;
+  int lane = tid % 32;
+  if (tid & 16) x[0] = 1.f;
+  // CHECK: lane-affine.cu:[[@LINE-1]]:7: warning: warp-divergent branch (lane-split): 'tid & 16' is true for lanes 16-31 and false for lanes 0-15 in every warp, so each warp runs both paths one after the other with the lanes of the other path idle; if both paths do real work, give each path to whole warps instead (branch on a warp index such as 'threadIdx.x / warpSize', which all 32 lanes of a warp share) [warp-divergent-branch]
+  if (lane < 16) x[1] = 1.f;
+  // CHECK: :[[@LINE-1]]:7: warning: warp-divergent branch (lane-split): 'lane < 16' is true for lanes 0-15 and false for lanes 16-31 in every warp, so each warp runs both paths one after the other with the lanes of the other path idle; if both paths do real work, give each path to whole warps instead (branch on a warp index such as 'threadIdx.x / warpSize', which all 32 lanes of a warp share) [warp-divergent-branch]
+  int quad = (tid >> 2) & 1;
+  if (quad) x[2] = 1.f;
+  // CHECK: :[[@LINE-1]]:7: warning: warp-divergent branch (lane-split): 'quad' is true for lanes 4-7, 12-15, 20-23 and 28-31 and false for lanes 0-3, 8-11, 16-19 and 24-27 in every warp, so each warp runs both paths one after the other with the lanes of the other path idle; if both paths do real work, give each path to whole warps instead (branch on a warp index such as 'threadIdx.x / warpSize', which all 32 lanes of a warp share) [warp-divergent-branch]
+  if (threadIdx.x < 16) x[3] = 1.f;
+  // CHECK: :[[@LINE-1]]:7: warning: warp-divergent branch (lane-split): 'threadIdx.x < 16' is true only for lanes 0-15 of the warp where 'threadIdx.x' is 0-31 (and false in every other warp): that warp runs the branch with lanes 16-31 idle, then the rest of its path with lanes 0-15 idle; a threshold that is a multiple of 32 keeps warps whole [warp-divergent-branch]
+  if (tid % 64 < 48) x[4] = 1.f;
+  // CHECK: :[[@LINE-1]]:7: warning: warp-divergent branch (lane-split): 'tid % 64 < 48' is false only for lanes 16-31 of the warp where 'tid % 64' is 32-63 (and true in every other warp): that warp runs the branch with lanes 0-15 idle, then the rest of its path with lanes 16-31 idle; a threshold that is a multiple of 32 keeps warps whole [warp-divergent-branch]
+  switch (tid % 4) {
+  // CHECK: :[[@LINE-1]]:11: warning: warp-divergent branch (lane-split): switch value 'tid % 4' takes 4 different values within every warp, so each warp runs those cases one after the other with the other lanes idle; switch on a value that is the same across a warp (e.g. derived from 'tid / warpSize') [warp-divergent-branch]
+  case 0:
+    x[5] = 0.f;
+    break;
+  default:
+    x[5] = 1.f;
+  }
+  for (int k = 0; k < lane; ++k) // lane-dependent trip count
+  // CHECK: :[[@LINE-1]]:19: warning: warp-divergent branch (lane-split): loop condition 'k < lane' gives each lane its own trip count ('lane' differs across the warp), so lanes leave the loop at different iterations and the warp keeps issuing it, finished lanes idle, until its last lane is done; give the lanes of a warp equal trip counts (loop to a warp-uniform bound and guard the work inside), or map work so that lanes with similar trip counts share a warp [warp-divergent-branch]
+    x[6] += 1.f;
+  for (int i = tid; i < n; ++i) // starts at the thread index, steps by 1
+  // CHECK: :[[@LINE-1]]:21: warning: warp-divergent branch (lane-split): loop condition 'i < n' gives each lane its own trip count ('i' differs across the warp), so lanes leave the loop at different iterations and the warp keeps issuing it, finished lanes idle, until its last lane is done; give the lanes of a warp equal trip counts (loop to a warp-uniform bound and guard the work inside), or map work so that lanes with similar trip counts share a warp [warp-divergent-branch]
+    x[i] += 1.f;
+  int even = 0;
+  if (tid % 2 == 0)
+  // CHECK: :[[@LINE-1]]:7: warning: warp-divergent branch (lane-split): 'tid % 2 == 0' is true for even lanes and false for odd lanes: even and odd lanes take different paths in every warp, so each warp runs both paths one after the other with the lanes of the other path idle; partition the work by warp instead, e.g. '(tid / warpSize) % 2 == 0' [warp-divergent-branch]
+    even = 1;
+  if (even) // a flag set by a lane-split branch splits the same lanes
+  // CHECK: :[[@LINE-1]]:7: warning: warp-divergent branch (lane-split): 'even' is true for even lanes and false for odd lanes: even and odd lanes take different paths in every warp, so each warp runs both paths one after the other with the lanes of the other path idle; partition the work by warp instead, e.g. '(tid / warpSize) % 2 == 0' [warp-divergent-branch]
+    x[7] = 1.f;
+}
+
+// Bounds checks and grid-stride loops split at most the warp that straddles
+// the bound: silent (tail-guard).
+__global__ void tails(float *x, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) x[i] = 0.f;
+  if (i >= n) return;
+  for (int j = i; j < n; j += blockDim.x * gridDim.x)
+    x[j] *= 2.f;
+  for (int j = threadIdx.x; j < n; j += blockDim.x)
+    x[j] *= 2.f;
+  if (i < 16) x[0] = 1.f; // the first warp of the grid only
+}
+// CHECK: cuda-lint: 10 warnings and 0 errors in 1 file; 1 file analysed
