@@ -44,17 +44,16 @@ public:
     if (!AST)
       return;
     const SourceManager &SM = AST->getSourceManager();
-    // One finding per place and cause (a call that reaches two barriers, a
-    // template instantiated twice).
-    std::set<std::tuple<std::pair<FileID, unsigned>, int, const void *>> Seen;
+    // One finding per cause, at the first barrier it affects: the barriers
+    // after one early return, or in one divergent branch, share one fix (and
+    // a template instantiated twice, or a call reaching two barriers, is one
+    // finding).
+    std::set<std::pair<int, std::pair<FileID, unsigned>>> Seen;
     for (const BarrierEvent &E : TD.barriers()) {
-      SourceLocation Loc = SM.getExpansionLoc(E.ReportAt->getBeginLoc());
-      const void *Cause = E.Exit ? static_cast<const void *>(E.Exit) : E.Cond;
-      if (Cause)
-        Cause = reinterpret_cast<const void *>(static_cast<uintptr_t>(
-            SM.getExpansionLoc(E.Exit ? E.Exit->getBeginLoc() : E.Cond->getBeginLoc())
-                .getRawEncoding()));
-      if (!Seen.insert({SM.getDecomposedLoc(Loc), static_cast<int>(E.W), Cause}).second)
+      const Stmt *CauseS = E.Exit ? static_cast<const Stmt *>(E.Exit) : E.Cond;
+      SourceLocation Cause = SM.getExpansionLoc(CauseS ? CauseS->getBeginLoc()
+                                                       : E.ReportAt->getBeginLoc());
+      if (!Seen.insert({static_cast<int>(E.W), SM.getDecomposedLoc(Cause)}).second)
         continue;
       std::string Msg = message(E, *AST);
       Finding *F = report(SM, E.ReportAt->getSourceRange(), std::move(Msg));

@@ -2,9 +2,10 @@
 //
 // Flags launches whose known configuration no CUDA device accepts: more than
 // 1024 threads per block, block x or y above 1024, z above 64, grid y or z
-// above 65535, grid x above 2^31-1, or a zero dimension. Such a launch fails
-// with cudaErrorInvalidConfiguration and the kernel never runs; unless the
-// error is checked, the program silently goes on with stale results.
+// above 65535, grid x above 2^31-1, or a zero dimension. The runtime rejects
+// such a launch (a 2048-thread block gets cudaErrorInvalidValue on an H200)
+// and the kernel never runs; unless the error is checked, the program goes on
+// with stale results.
 //
 //===----------------------------------------------------------------------===//
 #include "rules/KernelNames.h"
@@ -67,8 +68,7 @@ public:
     std::string Kernel = Site->Kernel ? "of '" + displayName(Site->Kernel) + "' " : "";
     Finding *F = report(*Result.SourceManager, Site->Call->getSourceRange(),
                         "launch " + Kernel + "can never run: " + Why +
-                            "; it fails with cudaErrorInvalidConfiguration and the kernel does not "
-                            "execute");
+                            "; the runtime rejects it and the kernel does not execute");
     if (F && Site->Kernel) {
       F->KernelName = mangledName(Site->Kernel);
       F->KernelDemangled = specializationName(Site->Kernel);

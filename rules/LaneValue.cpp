@@ -109,6 +109,7 @@ LaneValue normalize(LaneValue V) {
     V.Active = AllLanes;
   if (V.Align == 0) {
     V.WarpVaries = false;
+    V.WarpCoef = 0;
     V.UBound.reset();
   }
   bool Equal = true;
@@ -122,7 +123,7 @@ LaneValue normalize(LaneValue V) {
       Equal = false;
     }
   });
-  if (!Equal || V.WarpVaries)
+  if (!Equal || V.warpVaries())
     return V;
   LaneValue U;
   U.AssumedAxis = V.AssumedAxis;
@@ -348,6 +349,10 @@ LaneValue laneAdd(const LaneValue &A, const LaneValue &B) {
     return varyingOf(A, B);
   R.Align = gcd64(A.Align, B.Align);
   R.WarpVaries = A.WarpVaries || B.WarpVaries;
+  if (__builtin_add_overflow(A.WarpCoef, B.WarpCoef, &R.WarpCoef)) {
+    R.WarpCoef = 0;
+    R.WarpVaries = true;
+  }
   R.USign = A.USign == B.USign ? A.USign : (A.Align == 0 ? B.USign : (B.Align == 0 ? A.USign : 0));
   R.UBound.reset();
   return R;
@@ -360,6 +365,7 @@ LaneValue laneScale(const LaneValue &A, int64_t C) {
   bool Ok = true;
   forActive(A.Active, [&](unsigned I) { Ok &= !__builtin_mul_overflow(A.L[I], C, &R.L[I]); });
   Ok &= !__builtin_mul_overflow(A.Align, C < 0 ? -C : C, &R.Align);
+  Ok &= !__builtin_mul_overflow(A.WarpCoef, C, &R.WarpCoef);
   if (!Ok)
     return LaneValue::varying();
   if (C < 0)
@@ -389,6 +395,8 @@ LaneValue laneMul(const LaneValue &A, const LaneValue &B) {
     if (AllZero && !A.HasFactor) {
       int64_t P;
       R.Align = __builtin_mul_overflow(A.Align, B.Align, &P) ? 1 : P;
+      R.WarpVaries = A.warpVaries();
+      R.WarpCoef = 0;
       R.USign = 0;
       R.UBound.reset();
       return R;
@@ -419,6 +427,12 @@ LaneValue laneDiv(const LaneValue &A, int64_t D) {
     R.Align = A.Align / D;
     if (A.UBound)
       R.UBound = (*A.UBound + D - 1) / D;
+    if (A.WarpCoef % D != 0) {
+      R.WarpVaries = true;
+      R.WarpCoef = 0;
+    } else {
+      R.WarpCoef = A.WarpCoef / D;
+    }
     return R;
   }
   if (D % A.Align == 0 && allActiveBelow(A, A.Align)) {
@@ -426,6 +440,8 @@ LaneValue laneDiv(const LaneValue &A, int64_t D) {
     R.L.fill(0);
     R.Align = 1;
     R.UBound.reset();
+    R.WarpVaries = A.warpVaries();
+    R.WarpCoef = 0;
     return R;
   }
   return LaneValue::varying();
@@ -440,12 +456,15 @@ LaneValue laneRem(const LaneValue &A, int64_t M) {
     forActive(A.Active, [&](unsigned I) { R.L[I] = A.L[I] % M; });
     R.Align = 0;
     R.WarpVaries = false;
+    R.WarpCoef = 0;
     R.UBound.reset();
     return R;
   }
   if (M % A.Align == 0 && allActiveBelow(A, A.Align)) {
     // (A*k + l) % M = (A*k % M) + l: U stays a multiple of A, now below M.
     R.UBound = A.UBound ? std::min(*A.UBound, M) : M;
+    R.WarpVaries = A.warpVaries();
+    R.WarpCoef = 0;
     return R;
   }
   return LaneValue::varying();
@@ -476,9 +495,12 @@ LaneValue laneBits(BinaryOperatorKind Op, const LaneValue &A, int64_t C) {
     if (C < P) {
       R.Align = 0;
       R.WarpVaries = false;
+      R.WarpCoef = 0;
       R.UBound.reset();
     } else {
       R.UBound = C + 1;
+      R.WarpVaries = A.warpVaries();
+      R.WarpCoef = 0;
     }
   }
   return R;
@@ -596,7 +618,7 @@ CondClass compareWithConstant(BinaryOperatorKind Op, const LaneValue &D, int64_t
   if (Splits == 0)
     return category(BranchCategory::WarpUniform, CondClass::Why::None);
   CondClass C = First;
-  if (D.Align != 0 && !D.WarpVaries) {
+  if (D.Align != 0 && !D.warpVaries()) {
     // U is one unknown multiple of Align, the same in every warp: some values
     // of it split every warp at the same lane, as a loop's last iteration does.
     C.HasRange = false;
@@ -610,7 +632,7 @@ CondClass compareWithConstant(BinaryOperatorKind Op, const LaneValue &D, int64_t
     C.HasRange = false;
   // One lane, or one leader lane per tile of 8 or more (tile.thread_rank() == 0).
   bool Equality = Op == BO_EQ || Op == BO_NE;
-  if (MaxMinority <= 1 || (Equality && MaxMinority <= 4)) {
+  if (MaxMinority <= 1 || (Equality && MaxMinority <= 8)) {
     C.Cat = BranchCategory::SingleLane;
     C.Reason = CondClass::Why::Equality;
     return C;
@@ -657,6 +679,17 @@ LaneValue LaneValue::lanes(const std::array<int64_t, WarpLanes> &Lanes, int64_t 
   V.WarpVaries = WarpVaries;
   V.Active = Active;
   return normalize(V);
+}
+
+LaneValue LaneValue::threadIndex(uint32_t Active) {
+  LaneValue V;
+  V.K = Lane;
+  for (unsigned I = 0; I < WarpLanes; ++I)
+    V.L[I] = I;
+  V.Align = 32;
+  V.WarpCoef = 1;
+  V.Active = Active;
+  return V;
 }
 
 LaneValue LaneValue::warpUniform() {
@@ -726,6 +759,7 @@ bool LaneValue::operator==(const LaneValue &O) const {
            GrowthVar == O.GrowthVar && SameCond();
   case Lane: {
     if (Active != O.Active || Align != O.Align || WarpVaries != O.WarpVaries ||
+        WarpCoef != O.WarpCoef ||
         USign != O.USign || UBound != O.UBound || HasFactor != O.HasFactor || G != O.G ||
         GrowthVar != O.GrowthVar)
       return false;
@@ -736,7 +770,7 @@ bool LaneValue::operator==(const LaneValue &O) const {
   case Varying:
     return ModOfLane == O.ModOfLane && G == O.G && SameCond();
   case Data:
-    return DataSrc == O.DataSrc;
+    return DataSrc == O.DataSrc && SameInWarps == O.SameInWarps;
   }
   return false;
 }
@@ -933,7 +967,8 @@ LaneValue join(const LaneValue &A, const LaneValue &B) {
   R.Active = Active;
   R.Align = gcd64(gcd64(LA.Align, LB.Align), D);
   // A merge chosen the same way by every thread keeps U equal across warps.
-  R.WarpVaries = LA.WarpVaries || LB.WarpVaries;
+  R.WarpVaries = LA.WarpVaries || LB.WarpVaries || LA.WarpCoef != LB.WarpCoef;
+  R.WarpCoef = LA.WarpCoef == LB.WarpCoef ? LA.WarpCoef : 0;
   // U is LA's U or LB's U + D.
   bool NonNeg = (LA.Align == 0 || LA.USign == 1) && (LB.Align == 0 || LB.USign == 1) && D >= 0;
   bool NonPos = (LA.Align == 0 || LA.USign == -1) && (LB.Align == 0 || LB.USign == -1) && D <= 0;
@@ -1062,7 +1097,7 @@ CondClass compare(BinaryOperatorKind Op, const LaneValue &A, const LaneValue &B,
                                                   : CondClass::Why::LoopThreshold);
       C.G = D.G == Growth::Grows ? D.G : Bound->G;
       C.GrowthVar = D.G == Growth::Grows ? D.GrowthVar : Bound->GrowthVar;
-      C.EveryWarp = !D.WarpVaries;
+      C.EveryWarp = !D.warpVaries();
       return Finish(C);
     }
     return Finish(category(Ordering ? BranchCategory::TailGuard : BranchCategory::Unknown,
@@ -1081,14 +1116,14 @@ CondClass compare(BinaryOperatorKind Op, const LaneValue &A, const LaneValue &B,
       C.G = Bound->G;
       C.GrowthVar = Bound->GrowthVar;
       C.GrowthExact = Bound->GrowthExact;
-      C.EveryWarp = !D.WarpVaries;
+      C.EveryWarp = !D.warpVaries();
       return Finish(C);
     }
     if (!Ordering)
       return Finish(category(injective(D) ? BranchCategory::SingleLane : BranchCategory::Unknown,
                              CondClass::Why::Equality));
     return Finish(category(BranchCategory::TailGuard,
-                           D.WarpVaries || D.Align != 0 ? CondClass::Why::UnknownBound
+                           D.warpVaries() || D.Align != 0 ? CondClass::Why::UnknownBound
                                                         : CondClass::Why::LaneBound));
   }
   return Finish(compareWithConstant(Op, D, *Bound->Const));
@@ -1122,11 +1157,17 @@ CondClass combine(const CondClass &A, const CondClass &B, bool And) {
       R.Cat = BranchCategory::WarpUniform;
       R.Reason = CondClass::Why::None;
     } else {
-      R.Cat = std::min(T, N - T) <= 1 ? BranchCategory::SingleLane : BranchCategory::LaneSplit;
-      R.Reason = CondClass::Why::LaneMask;
+      // Leader lanes (`iqs % 16 == 0 && iqs < 96`) stay leader lanes.
+      bool Leaders = And && (A.Cat == BranchCategory::SingleLane ||
+                             B.Cat == BranchCategory::SingleLane) && T <= 8;
+      R.Cat = std::min(T, N - T) <= 1 || Leaders ? BranchCategory::SingleLane
+                                                  : BranchCategory::LaneSplit;
+      R.Reason = R.Cat == BranchCategory::SingleLane ? CondClass::Why::Equality
+                                                     : CondClass::Why::LaneMask;
     }
   } else if (And && (A.Cat == BranchCategory::SingleLane || B.Cat == BranchCategory::SingleLane)) {
     R = A.Cat == BranchCategory::SingleLane ? A : B;
+    R.AtMost = true;
   } else {
     auto Rank = [](BranchCategory C) {
       switch (C) {
@@ -1150,6 +1191,11 @@ CondClass combine(const CondClass &A, const CondClass &B, bool And) {
       return 0;
     };
     R = Rank(A.Cat) >= Rank(B.Cat) ? A : B;
+    // `lanes && other`: the lanes outside the mask never take it; those inside
+    // take it where the other operand holds.
+    const CondClass &Other = Rank(A.Cat) >= Rank(B.Cat) ? B : A;
+    if (And && isThreadDependent(Other.Cat) && Other.Cat != BranchCategory::WarpUniform)
+      R.AtMost = true;
   }
   R.AssumedShape = A.AssumedShape || B.AssumedShape;
   R.NarrowShape = A.NarrowShape || B.NarrowShape;

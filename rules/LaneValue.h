@@ -81,6 +81,7 @@ struct CondClass {
   uint32_t ActiveMask = AllLanes;
   bool EveryWarp = false;     // every warp splits the same way
   bool SmallSideTrue = true;  // PartialWarp: the side with no whole warp is the true side
+  bool AtMost = false;        // `a && data`: TrueMask is where it can be true
   bool HasRange = false;      // RangeLo..RangeHi: the lane side's values in that warp
   int64_t RangeLo = 0, RangeHi = 0;
   unsigned Distinct = 0;      // SwitchValues: distinct values within a warp
@@ -107,7 +108,11 @@ struct LaneValue {
   // Lane.
   std::array<int64_t, WarpLanes> L{};
   uint32_t Active = AllLanes; // lanes that exist (a block of 16 threads fills half a warp)
-  bool WarpVaries = false;    // U differs between warps of a block
+  // U = WarpCoef * (the linear index of the warp's first thread) + a rest; the
+  // rest differs between warps when WarpVaries. Keeping the first term apart
+  // lets `t < end + tid` with t = start + tid see that the thread index cancels.
+  int64_t WarpCoef = 0;
+  bool WarpVaries = false;
   int8_t USign = 1;           // U >= 0 (1), U <= 0 (-1), unknown (0)
   std::optional<int64_t> UBound; // U < UBound, e.g. after % 64
   bool HasFactor = false;        // multiplied by a non-constant uniform value
@@ -121,6 +126,10 @@ struct LaneValue {
   bool AssumedAxis = false; // threadIdx.y/z under the multiple-of-32 assumption
   bool NarrowAxis = false;  // threadIdx.y/z in a block narrower than a warp
   bool PerBlock = false;    // depends on blockIdx: a grid-wide index
+  // Data: read at an address that depends on the lane only (s[lane]), so lane
+  // i of every warp of the block reads the same value; a reduction over the
+  // warp (__all_sync) then gives the same value in every warp.
+  bool SameInWarps = false;
   const clang::Expr *DataSrc = nullptr;
   /// Set on boolean values that are a classified condition (bool p = tid % 2 == 0).
   std::shared_ptr<const CondClass> Cond;
@@ -142,6 +151,11 @@ struct LaneValue {
   /// Differs between lanes of one warp, in a known (Lane) or unknown way.
   bool isLaneVarying() const { return K == Varying || K == Data || (K == Lane && !isWarpUniform()); }
   bool isThreadDependent() const { return K != Uniform; }
+  /// U differs between the warps of a block.
+  bool warpVaries() const { return WarpVaries || WarpCoef != 0; }
+  /// The linear thread index in the block (threadIdx.x of a block whose
+  /// x-extent is a multiple of 32): L = lane, U = the warp's first index.
+  static LaneValue threadIndex(uint32_t Active = AllLanes);
   /// max(L) - min(L) over the active lanes (Lane only).
   int64_t laneSpan() const;
 

@@ -2,9 +2,10 @@
 //
 // Flags launches whose known block is larger than the kernel's
 // __launch_bounds__ maximum. ptxas compiled the kernel (its register budget)
-// for at most that many threads per block, and the driver refuses a larger
-// block: the launch fails and the kernel does not run. The declaration with
-// the bound may be in a header and the launch in another file.
+// for at most that many threads per block, and the runtime refuses a larger
+// block with cudaErrorInvalidValue (measured on an H200): the kernel does not
+// run. The declaration with the bound may be in a header and the launch in
+// another file.
 //
 //===----------------------------------------------------------------------===//
 #include "rules/KernelNames.h"
@@ -48,7 +49,8 @@ public:
                       std::to_string(B[2]) + ") exceeds the __launch_bounds__(" +
                       std::to_string(*Max) + ") of kernel '" + displayName(Site->Kernel) +
                       "': it was compiled for at most " + std::to_string(*Max) +
-                      " threads per block, so the launch fails and the kernel does not run; "
+                      " threads per block, so the runtime rejects the launch (cudaErrorInvalidValue) "
+                      "and the kernel does not run; "
                       "launch at most " +
                       std::to_string(*Max) + " threads or raise the bound";
     Finding *F = report(*Result.SourceManager, Site->Call->getSourceRange(), Msg);

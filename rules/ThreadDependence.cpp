@@ -68,9 +68,8 @@ LaneValue withUBound(LaneValue V, int64_t Bound) {
 
 ShapeModel modelOf(const BlockShape &S) {
   ShapeModel M;
-  auto Identity = lanesOf([](int64_t L, int64_t) { return L; }, 0);
   if (!S.Block) {
-    M.Tid[0] = LaneValue::lanes(Identity, 32, true);
+    M.Tid[0] = LaneValue::threadIndex();
     for (int A = 1; A < 3; ++A) {
       M.Tid[A] = LaneValue::warpUniform();
       M.Tid[A].USign = 1;
@@ -78,7 +77,7 @@ ShapeModel modelOf(const BlockShape &S) {
     }
     M.BDim[0] = LaneValue::aligned(32);
     M.BDim[1] = M.BDim[2] = LaneValue::aligned(1);
-    M.Linear = LaneValue::lanes(Identity, 32, true);
+    M.Linear = LaneValue::threadIndex();
     return M;
   }
   int64_t Dx = (*S.Block)[0], Dy = (*S.Block)[1], Dz = (*S.Block)[2];
@@ -86,7 +85,7 @@ ShapeModel modelOf(const BlockShape &S) {
     M.BDim[A] = LaneValue::constant((*S.Block)[A]);
   int64_t Threads = Dx * Dy * Dz;
   uint32_t Active = Threads >= 32 ? AllLanes : ((1u << Threads) - 1);
-  M.Linear = withUBound(LaneValue::lanes(Identity, 32, true, Active), Threads);
+  M.Linear = withUBound(LaneValue::threadIndex(Active), Threads);
   auto Row = [&](int64_t Width, int64_t Extent) {
     // The coordinate whose lower dimensions hold Width threads, Extent long.
     LaneValue V;
@@ -114,7 +113,7 @@ ShapeModel modelOf(const BlockShape &S) {
     return V;
   };
   if (Dx % 32 == 0) {
-    M.Tid[0] = withUBound(LaneValue::lanes(Identity, 32, true, Active), Dx);
+    M.Tid[0] = withUBound(LaneValue::threadIndex(Active), Dx);
   } else if (32 % Dx == 0) {
     std::array<int64_t, WarpLanes> L;
     for (unsigned I = 0; I < WarpLanes; ++I)
@@ -1091,8 +1090,10 @@ private:
       LaneValue CV = expr(Cond);
       S = std::move(Saved);
       Recording = SavedRec;
-      // A condition that is constant before the first trip may still change.
-      if (CV.K == LaneValue::Uniform && CV.Const && !references(Cond, Info.Modified))
+      // False before the first trip: the body never runs. True: it may still
+      // change unless nothing the loop updates feeds it.
+      if (CV.K == LaneValue::Uniform && CV.Const &&
+          ((*CV.Const == 0 && TestFirst) || !references(Cond, Info.Modified)))
         Constant = *CV.Const;
     } else {
       Constant = 1;
@@ -1466,8 +1467,12 @@ private:
       }
     }
     LaneValue B = expr(AS->getBase());
-    if (B.isThreadDependent() || I.isThreadDependent())
-      return LaneValue::data(AS);
+    if (B.isThreadDependent() || I.isThreadDependent()) {
+      LaneValue D = LaneValue::data(AS);
+      D.SameInWarps = !B.isThreadDependent() && I.K == LaneValue::Lane && !I.warpVaries() &&
+                      !I.HasFactor;
+      return D;
+    }
     return LaneValue();
   }
 
@@ -1692,7 +1697,15 @@ private:
         Name.starts_with("__all_sync") || Name.starts_with("__reduce_") ||
         Name == "__activemask" || Name == "__any" || Name == "__all" || Name == "__ballot") {
       bool Dep = llvm::any_of(Args, [](const LaneValue &V) { return V.isThreadDependent(); });
-      return Dep || Name == "__activemask" ? LaneValue::warpUniform() : LaneValue();
+      // Over values that lane i holds alike in every warp, the warp-wide
+      // result is the same in every warp.
+      bool Alike = llvm::all_of(Args, [](const LaneValue &V) {
+        return !V.isThreadDependent() || (V.K == LaneValue::Lane && !V.warpVaries()) ||
+               (V.K == LaneValue::Data && V.SameInWarps);
+      });
+      if (Name == "__activemask")
+        return LaneValue::warpUniform();
+      return Dep && !Alike ? LaneValue::warpUniform() : LaneValue();
     }
     if (Name.starts_with("__shfl_sync") && Args.size() >= 3) {
       if (!Args[1].isThreadDependent())

@@ -185,7 +185,8 @@ private:
                                       : " in each warp where '" + LaneSide + "' is " +
                                             std::to_string(C.RangeLo) + "-" +
                                             std::to_string(C.RangeHi);
-      if (C.ActiveMask == AllLanes && (C.TrueMask == 0x55555555u || C.TrueMask == 0xAAAAAAAAu)) {
+      if (C.ActiveMask == AllLanes && !C.AtMost &&
+          (C.TrueMask == 0x55555555u || C.TrueMask == 0xAAAAAAAAu)) {
         std::string Fix = Narrow.empty()
                               ? "; partition the work by warp instead, e.g. '(" + Index +
                                     " / warpSize) % 2 == 0'"
@@ -194,6 +195,9 @@ private:
                describeLanes(F) + ": even and odd lanes take different paths" + Where + Idle +
                Fix;
       }
+      if (C.AtMost)
+        return Narrow + Q + " is false for " + describeLanes(F) + " and can be true only for " +
+               describeLanes(T) + Where + Idle + (Narrow.empty() ? WarpFix : NarrowFix);
       return Narrow + Q + " is true for " + describeLanes(T) + " and false for " +
              describeLanes(F) + Where + Idle + (Narrow.empty() ? WarpFix : NarrowFix);
     }
@@ -203,7 +207,10 @@ private:
       uint32_t Rest = C.ActiveMask & ~Small;
       std::string Range = "'" + LaneSide + "' is " + std::to_string(C.RangeLo) + "-" +
                           std::to_string(C.RangeHi);
-      return Narrow + Q + " is " + (C.SmallSideTrue ? "true" : "false") + " only for " +
+      bool AtMost = C.AtMost && C.SmallSideTrue;
+      return Narrow + Q +
+             (AtMost ? " can be true" : C.SmallSideTrue ? " is true" : " is false") +
+             " only for " +
              describeLanes(Small) + " of the warp where " + Range + " (and " +
              (C.SmallSideTrue ? "false" : "true") +
              " in every other warp): that warp runs the branch with " + describeLanes(Rest) +
@@ -290,7 +297,8 @@ private:
       return what(E) + quoted(Cond) + " lets fewer lanes of every warp through each iteration (" +
              Change +
              "), so every warp is split in each iteration whose bound falls inside it; combine "
-             "lanes with warp shuffles ('__shfl_down_sync') instead of a shrinking branch";
+             "lanes with warp shuffles ('__shfl_down_sync' / '__shfl_up_sync') and a select "
+             "('v += (lane >= offset) ? t : 0') instead of a branch";
     return what(E) + quoted(Cond) + " lets fewer threads through each iteration (" + Change +
            "): once fewer than 32 pass, only the first lanes of the first warp run the branch "
            "while the rest of that warp idles; stop the loop while whole warps remain (e.g. at "

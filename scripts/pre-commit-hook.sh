@@ -17,7 +17,7 @@ else
   if [[ ! -x $bin ]]; then
     echo "cuda-lint: building the linter once into $build (needs scripts/setup.sh's packages)" >&2
     log=$(mktemp)
-    if ! { cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release &&
+    if ! { cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCUDA_LINT_BUILD_TESTS=OFF &&
            cmake --build "$build" --target cuda-lint; } >"$log" 2>&1; then
       tail -n 30 "$log" >&2
       echo "cuda-lint: the build failed; set CUDA_LINT to a cuda-lint binary instead" >&2

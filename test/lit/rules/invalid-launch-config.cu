@@ -4,9 +4,9 @@ __global__ void k(float *x) { x[threadIdx.x] = 1.0f; }
 
 void host(float *p, cudaStream_t s, int n) {
   k<<<1, 2048, 0, s>>>(p);
-  // CHECK: invalid-launch-config.cu:[[@LINE-1]]:3: error: launch of 'k' can never run: block 2048x1x1 exceeds the limit of 1024 threads in x and y; it fails with cudaErrorInvalidConfiguration and the kernel does not execute [invalid-launch-config]
+  // CHECK: invalid-launch-config.cu:[[@LINE-1]]:3: error: launch of 'k' can never run: block 2048x1x1 exceeds the limit of 1024 threads in x and y; the runtime rejects it and the kernel does not execute [invalid-launch-config]
   k<<<1, dim3(64, 32), 0, s>>>(p);
-  // CHECK: :[[@LINE-1]]:3: error: launch of 'k' can never run: block 64x32x1 has 2048 threads, more than the 1024 a block may have; it fails with cudaErrorInvalidConfiguration and the kernel does not execute [invalid-launch-config]
+  // CHECK: :[[@LINE-1]]:3: error: launch of 'k' can never run: block 64x32x1 has 2048 threads, more than the 1024 a block may have; the runtime rejects it and the kernel does not execute [invalid-launch-config]
   k<<<1, dim3(1, 1, 128), 0, s>>>(p);
   // CHECK: :[[@LINE-1]]:3: error: launch of 'k' can never run: block 1x1x128 exceeds the limit of 64 threads in z;
   k<<<1, 0, 0, s>>>(p);
