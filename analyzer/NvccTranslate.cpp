@@ -421,6 +421,10 @@ TranslatedCommand Translator::finish(StringRef File, ArrayRef<std::string> Extra
     A.push_back("-isystem");
     A.push_back(std::string(Cccl));
   }
+  if (!Paths.CompatHeader.empty()) {
+    A.push_back("-include");
+    A.push_back(Paths.CompatHeader);
+  }
   A.insert(A.end(), ExtraArgs.begin(), ExtraArgs.end());
   A.push_back(C.File);
   return C;

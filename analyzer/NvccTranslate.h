@@ -25,6 +25,9 @@ namespace cudalint {
 struct ToolchainPaths {
   std::string CudaPath;    // CUDA toolkit root, e.g. /usr/local/cuda
   std::string ResourceDir; // Clang's resource directory (builtin headers)
+  /// Force-included header with what nvcc provides and Clang does not
+  /// (analyzer/compat/cuda_lint_compat.h); empty for none.
+  std::string CompatHeader;
 };
 
 struct TranslatedCommand {

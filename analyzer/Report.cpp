@@ -158,6 +158,8 @@ void writeErrors(raw_ostream &OS, const RunResult &R, bool Color) {
       OS.resetColor();
     OS << E.Message << "\n";
   }
+  for (const AnalysisError &E : R.SkippedHeaders)
+    OS << "cuda-lint: " << displayPath(E.File) << ": note: " << E.Message << "\n";
 }
 
 void writeJson(raw_ostream &OS, const RunResult &R) {

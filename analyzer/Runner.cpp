@@ -68,8 +68,20 @@ RunResult runAnalysis(const InputPlan &Plan, const RunOptions &Opts) {
   for (const TranslatedCommand &H : Plan.Headers)
     if (!Covered.contains(H.File))
       Alone.push_back(H);
-  for (TUResult &R : runAll(Alone, Opts))
-    Results.push_back(std::move(R));
+  for (TUResult &R : runAll(Alone, Opts)) {
+    if (R.Errors.empty()) {
+      Results.push_back(std::move(R));
+      continue;
+    }
+    // "failed to parse\n    file:line:col: message": keep the first error.
+    StringRef Why = R.Errors.front().Message;
+    if (size_t NL = Why.find('\n'); NL != StringRef::npos)
+      Why = Why.substr(NL + 1).split('\n').first.trim();
+    Out.SkippedHeaders.push_back(
+        {R.File, "not analysed: no analysed .cu file includes this header and it does not parse "
+                 "on its own (" +
+                     Why.str() + "); analyse the files that include it"});
+  }
 
   ProgramFacts Facts;
   StringSet<> KernelKeys;

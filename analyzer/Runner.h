@@ -24,6 +24,9 @@ struct RunOptions {
 struct RunResult {
   std::vector<Finding> Findings; // deduplicated, sorted by file and position
   std::vector<AnalysisError> Errors;
+  /// Headers that no analysed source includes and that do not parse on their
+  /// own (they need what their includer defines first): reported, not fatal.
+  std::vector<AnalysisError> SkippedHeaders;
   unsigned TranslationUnits = 0;
   unsigned FailedTranslationUnits = 0;
 };

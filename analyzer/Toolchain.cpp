@@ -19,6 +19,8 @@ static bool hasCudaRuntimeHeader(StringRef Root) {
 Expected<ToolchainPaths> findToolchain(StringRef Requested) {
   ToolchainPaths Paths;
   Paths.ResourceDir = CUDA_LINT_CLANG_RESOURCE_DIR;
+  if (sys::fs::exists(CUDA_LINT_COMPAT_HEADER))
+    Paths.CompatHeader = CUDA_LINT_COMPAT_HEADER;
 
   if (!Requested.empty()) {
     if (!hasCudaRuntimeHeader(Requested))

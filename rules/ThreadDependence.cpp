@@ -226,7 +226,7 @@ public:
     if (U->isIncrementDecrementOp())
       if (const VarDecl *V = refVar(U->getSubExpr())) {
         Info.Modified.insert(V);
-        note(V, Growth::None);
+        note(V, U->isIncrementOp() ? Growth::Grows : Growth::Shrinks);
         if (!Info.Step.count(V))
           Info.Step[V] = nullptr;
       }
@@ -256,11 +256,18 @@ public:
       note(V, C && *C > 0 ? Growth::Shrinks : Growth::None);
       break;
     case BO_AddAssign:
-    case BO_SubAssign:
-      note(V, refVar(R) == V && B->getOpcode() == BO_AddAssign ? Growth::Grows : Growth::None);
+    case BO_SubAssign: {
+      bool Add = B->getOpcode() == BO_AddAssign;
+      Growth G = Growth::None;
+      if (refVar(R) == V && Add)
+        G = Growth::Grows;
+      else if (C && *C != 0)
+        G = (*C > 0) == Add ? Growth::Grows : Growth::Shrinks; // m++, m -= 1
+      note(V, G);
       if (!Info.Step.count(V))
         Info.Step[V] = R;
       break;
+    }
     case BO_Assign:
       if (const auto *Op = dyn_cast<BinaryOperator>(R)) {
         const VarDecl *L = refVar(Op->getLHS()), *RV = refVar(Op->getRHS());
@@ -271,9 +278,11 @@ public:
             G = Growth::Grows;
           if ((Op->getOpcode() == BO_Div && *RC > 1) || (Op->getOpcode() == BO_Shr && *RC > 0))
             G = Growth::Shrinks;
-          if (Op->getOpcode() == BO_Add || Op->getOpcode() == BO_Sub)
+          if ((Op->getOpcode() == BO_Add || Op->getOpcode() == BO_Sub) && *RC != 0) {
+            G = (*RC > 0) == (Op->getOpcode() == BO_Add) ? Growth::Grows : Growth::Shrinks;
             if (!Info.Step.count(V))
               Info.Step[V] = Op->getRHS();
+          }
         } else if (RV == V && LC && Op->getOpcode() == BO_Mul && *LC > 1) {
           G = Growth::Grows;
         } else if (L == V && RV == V && Op->getOpcode() == BO_Add) {
@@ -698,7 +707,8 @@ private:
   /// Loop conditions: a bound or start that differs between lanes gives each
   /// lane its own trip count.
   void refineTripCount(const Expr *Cond, CondClass &C, const LoopInfo &Info) {
-    if (C.Cat != BranchCategory::TailGuard && C.Cat != BranchCategory::Unknown)
+    if (C.Cat != BranchCategory::TailGuard && C.Cat != BranchCategory::Unknown &&
+        C.Reason != CondClass::Why::LoopThreshold)
       return;
     const auto *BO = dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts());
     if (!BO || !BO->isRelationalOp())

@@ -1,0 +1,2 @@
+#pragma once
+__global__ void alone(float *x) { x[threadIdx.x] = 0; }
