@@ -472,8 +472,21 @@ LaneValue laneRem(const LaneValue &A, int64_t M) {
 
 /// (L + U) & C, | C or ^ C for a constant C >= 0.
 LaneValue laneBits(BinaryOperatorKind Op, const LaneValue &A, int64_t C) {
-  if (A.HasFactor || C < 0 || !allActiveNonNegative(A) || (A.Align != 0 && A.USign != 1))
+  if (A.HasFactor || !allActiveNonNegative(A) || (A.Align != 0 && A.USign != 1))
     return LaneValue::varying();
+  // x & ~31 (a negative mask): clears low bits of L and keeps U whole when U
+  // is a multiple of a power of two P whose bits the mask keeps.
+  if (C < 0) {
+    int64_t P = A.Align;
+    bool KeepsU = P == 0 || (llvm::isPowerOf2_64(static_cast<uint64_t>(P)) &&
+                             (C | (P - 1)) == -1 && allActiveBelow(A, P));
+    if (Op != BO_And || !KeepsU)
+      return LaneValue::varying();
+    LaneValue R = A;
+    R.GrowthExact = false;
+    forActive(A.Active, [&](unsigned I) { R.L[I] = A.L[I] & C; });
+    return R;
+  }
   auto Apply = [&](int64_t X) {
     return Op == BO_And ? (X & C) : Op == BO_Or ? (X | C) : (X ^ C);
   };
@@ -768,7 +781,7 @@ bool LaneValue::operator==(const LaneValue &O) const {
     return Same && SameCond();
   }
   case Varying:
-    return ModOfLane == O.ModOfLane && G == O.G && SameCond();
+    return ModOfLane == O.ModOfLane && BitOfLane == O.BitOfLane && G == O.G && SameCond();
   case Data:
     return DataSrc == O.DataSrc && SameInWarps == O.SameInWarps;
   }
@@ -846,12 +859,18 @@ LaneValue binary(BinaryOperatorKind Op, const LaneValue &A, const LaneValue &B) 
   case BO_Xor: {
     const LaneValue *LaneSide = A.K == LaneValue::Lane ? &A : &B;
     const LaneValue *Other = A.K == LaneValue::Lane ? &B : &A;
-    if (Other->K == LaneValue::Uniform && Other->Const)
+    if (Other->K == LaneValue::Uniform && Other->Const) {
       R = laneBits(Op, *LaneSide, *Other->Const);
-    else if (A.isWarpUniform() && B.isWarpUniform())
+    } else if (A.isWarpUniform() && B.isWarpUniform()) {
       R = LaneValue::warpUniform();
-    else
+    } else {
       R = LaneValue::varying();
+      if (Op == BO_And && Other->K == LaneValue::Uniform && Other->G != Growth::None) {
+        R.BitOfLane = true; // tid & k, k = 1, 2, 4, ... in a bitonic network
+        R.G = Other->G;
+        R.GrowthVar = Other->GrowthVar;
+      }
+    }
     break;
   }
   default:
@@ -927,6 +946,11 @@ LaneValue join(const LaneValue &A, const LaneValue &B) {
   if (A.K == LaneValue::Varying || B.K == LaneValue::Varying) {
     LaneValue R = varyingOf(A, B);
     R.ModOfLane = A.ModOfLane && B.ModOfLane;
+    R.BitOfLane = A.BitOfLane && B.BitOfLane;
+    if (R.ModOfLane || R.BitOfLane) {
+      R.G = A.G == B.G ? A.G : Growth::None;
+      R.GrowthVar = A.GrowthVar;
+    }
     return R;
   }
   if (A.K == LaneValue::Uniform && B.K == LaneValue::Uniform) {
@@ -1040,6 +1064,15 @@ CondClass compare(BinaryOperatorKind Op, const LaneValue &A, const LaneValue &B,
       C.EveryWarp = true;
       return withFlags(C, A, B);
     }
+    if (V.BitOfLane && O.K == LaneValue::Uniform && O.Const && *O.Const == 0 &&
+        (Op == BO_EQ || Op == BO_NE)) {
+      CondClass C = category(BranchCategory::LaneSplit, CondClass::Why::BitUnknown);
+      C.LaneSide = AVar ? LHS : RHS;
+      C.G = V.G;
+      C.GrowthVar = V.GrowthVar;
+      C.EveryWarp = true;
+      return withFlags(C, A, B);
+    }
     // `flag == false`, `flag != 0` on a classified boolean.
     if (V.Cond && O.K == LaneValue::Uniform && O.Const && (*O.Const == 0 || *O.Const == 1) &&
         (Op == BO_EQ || Op == BO_NE)) {
@@ -1107,6 +1140,20 @@ CondClass compare(BinaryOperatorKind Op, const LaneValue &A, const LaneValue &B,
   // The warps' offsets must be spaced wider than the lanes' spread for the
   // enumeration to tell warps apart (tid + n with n unknown is not).
   bool UnknownOffset = D.Align != 0 && D.Align <= D.laneSpan();
+  // A bound that is not known but is a multiple of something wider than the
+  // lanes' spread (a loop index stepping by 128 against tid) moves the split
+  // point by whole warps: compare the difference with 0 instead.
+  if (!Bound->Const && Bound->K == LaneValue::Uniform && D.Align != 0 &&
+      gcd64(D.Align, alignOf(*Bound)) > D.laneSpan()) {
+    LaneValue E = binary(BO_Sub, D, *Bound);
+    if (E.K == LaneValue::Lane) {
+      E.WarpVaries = true;
+      E.USign = 0;
+      CondClass C = compareWithConstant(Op, E, 0);
+      if (C.Cat == BranchCategory::WarpUniform)
+        return Finish(C);
+    }
+  }
   if (!Bound->Const || UnknownOffset) {
     if (Ordering && Bound->G != Growth::None && !UnknownOffset) {
       bool Shrinks = Below == (Bound->G == Growth::Shrinks);
@@ -1117,6 +1164,7 @@ CondClass compare(BinaryOperatorKind Op, const LaneValue &A, const LaneValue &B,
       C.GrowthVar = Bound->GrowthVar;
       C.GrowthExact = Bound->GrowthExact;
       C.EveryWarp = !D.warpVaries();
+      C.Upper = !Below;
       return Finish(C);
     }
     if (!Ordering)
@@ -1196,6 +1244,11 @@ CondClass combine(const CondClass &A, const CondClass &B, bool And) {
     const CondClass &Other = Rank(A.Cat) >= Rank(B.Cat) ? B : A;
     if (And && isThreadDependent(Other.Cat) && Other.Cat != BranchCategory::WarpUniform)
       R.AtMost = true;
+    // `warp_id == 0 && lane < 8`: only in the warps the other operand admits.
+    if (And && Other.Cat == BranchCategory::WarpUniform && R.EveryWarp) {
+      R.EveryWarp = false;
+      R.HasRange = false;
+    }
   }
   R.AssumedShape = A.AssumedShape || B.AssumedShape;
   R.NarrowShape = A.NarrowShape || B.NarrowShape;

@@ -70,6 +70,7 @@ struct CondClass {
     LaneBound,       // lane-only value against an unknown bound: same split in every warp
     Equality,        // equality with one value: one lane per warp at most
     ModUnknown,      // tid % m == 0 with m not a constant
+    BitUnknown,      // (tid & k) == 0 with k changing in its loop
     LoopThreshold,   // a bound that grows/shrinks with the loop
     FactorGrows,     // (growing factor * tid) against a bound
     TripCount,       // loop bound or start gives each lane a different trip count
@@ -82,6 +83,7 @@ struct CondClass {
   bool EveryWarp = false;     // every warp splits the same way
   bool SmallSideTrue = true;  // PartialWarp: the side with no whole warp is the true side
   bool AtMost = false;        // `a && data`: TrueMask is where it can be true
+  bool Upper = false;         // LoopThreshold / shrinking: the threads above the bound pass
   bool HasRange = false;      // RangeLo..RangeHi: the lane side's values in that warp
   int64_t RangeLo = 0, RangeHi = 0;
   unsigned Distinct = 0;      // SwitchValues: distinct values within a warp
@@ -120,8 +122,10 @@ struct LaneValue {
   Growth G = Growth::None;
   const clang::VarDecl *GrowthVar = nullptr;
   bool GrowthExact = false;
-  // Varying: (lane value) % (non-constant uniform value).
+  // Varying: (lane value) % (non-constant uniform value), and (lane value) &
+  // (a uniform bit mask that changes with its loop).
   bool ModOfLane = false;
+  bool BitOfLane = false;
   // Provenance, for messages.
   bool AssumedAxis = false; // threadIdx.y/z under the multiple-of-32 assumption
   bool NarrowAxis = false;  // threadIdx.y/z in a block narrower than a warp

@@ -28,7 +28,10 @@ std::string sourceText(const Expr *E, const ASTContext &Ctx) {
   // One line, single spaces.
   std::string Out;
   bool Space = false;
-  for (char C : Text) {
+  for (size_t I = 0; I < Text.size(); ++I) {
+    char C = Text[I];
+    if (C == '\\' && (I + 1 == Text.size() || Text[I + 1] == '\n' || Text[I + 1] == '\r'))
+      continue; // a line continuation
     if (C == '\n' || C == '\r' || C == '\t' || C == ' ') {
       Space = !Out.empty();
       continue;
@@ -745,7 +748,10 @@ private:
             continue;
           Step = *K < 0 ? -*K : *K;
         }
-        if (Step != 0 && Step <= Lane.laneSpan())
+        // Stepping by 1 from a per-lane start gives per-lane trip counts
+        // (for (t = t3; t < T; t++)); a larger constant step from the thread
+        // index is a block-stride loop over a small block: a tail.
+        if (Step == 1 && Lane.laneSpan() > 1)
           Split = true;
       }
     }

@@ -181,10 +181,11 @@ private:
     switch (C.Reason) {
     case CondClass::Why::LaneMask: {
       uint32_t T = C.TrueMask & C.ActiveMask, F = C.ActiveMask & ~C.TrueMask;
-      std::string Where = C.EveryWarp ? " in every warp"
-                                      : " in each warp where '" + LaneSide + "' is " +
-                                            std::to_string(C.RangeLo) + "-" +
-                                            std::to_string(C.RangeHi);
+      std::string Where = C.EveryWarp   ? " in every warp"
+                          : !C.HasRange ? " in each warp where the rest of the condition holds"
+                                        : " in each warp where '" + LaneSide + "' is " +
+                                              std::to_string(C.RangeLo) + "-" +
+                                              std::to_string(C.RangeHi);
       if (C.ActiveMask == AllLanes && !C.AtMost &&
           (C.TrueMask == 0x55555555u || C.TrueMask == 0xAAAAAAAAu)) {
         std::string Fix = Narrow.empty()
@@ -234,6 +235,19 @@ private:
                    "stride)' with stride halving from blockDim.x / 2 (interleaved pairs), and "
                    "finish the last warp with '__shfl_down_sync'";
       return S + Idle + WarpFix;
+    }
+    case CondClass::Why::BitUnknown: {
+      std::string Bit = "the mask";
+      if (const auto *BO = dyn_cast_or_null<BinaryOperator>(
+              C.LaneSide ? C.LaneSide->IgnoreParenImpCasts() : nullptr);
+          BO && BO->getOpcode() == BO_And)
+        Bit = quoted(sourceText(BO->getRHS()->IgnoreParenImpCasts(), AST));
+      return Q + " tests bit " + Bit +
+             " of the thread index, which changes every iteration: while it is below 32, the "
+             "lanes with the bit set and those without take different paths in every warp" +
+             Idle +
+             "; compute the direction as a value and order each pair without branching on it "
+             "(e.g. min/max and a select, as in a branch-free bitonic compare-and-swap)";
     }
     case CondClass::Why::TripCount:
       return Q + " gives each lane its own trip count ('" + LaneSide +
@@ -299,11 +313,12 @@ private:
              "), so every warp is split in each iteration whose bound falls inside it; combine "
              "lanes with warp shuffles ('__shfl_down_sync' / '__shfl_up_sync') and a select "
              "('v += (lane >= offset) ? t : 0') instead of a branch";
+    std::string Which = C.Upper ? "the last lanes of the last warp" : "the first lanes of the first warp";
     return what(E) + quoted(Cond) + " lets fewer threads through each iteration (" + Change +
-           "): once fewer than 32 pass, only the first lanes of the first warp run the branch "
-           "while the rest of that warp idles; stop the loop while whole warps remain (e.g. at "
-           "'stride > 32') and finish the last 32 values within one warp using "
-           "'__shfl_down_sync'";
+           "): once fewer than 32 pass, only " + Which +
+           " run the branch while the rest of that warp idles; in a reduction tree, stop the "
+           "loop while whole warps remain (e.g. at 'stride > 32') and finish the last 32 values "
+           "within one warp using '__shfl_down_sync'";
   }
 
   std::string silent(const BranchEvent &E, const std::string &Cond, ASTContext &AST) const {

@@ -33,7 +33,7 @@ __global__ void reduceNeighboredLess(int *g_idata, int *g_odata, unsigned int n)
   for (int stride = 1; stride < blockDim.x; stride *= 2) {
     int index = 2 * stride * tid;
     if (index < blockDim.x) {
-    // CHECK: :[[@LINE-1]]:9: warning: warp-divergent branch (shrinking-threshold): 'index < blockDim.x' lets fewer threads through each iteration ('stride' grows every iteration and scales the thread index): once fewer than 32 pass, only the first lanes of the first warp run the branch while the rest of that warp idles; stop the loop while whole warps remain (e.g. at 'stride > 32') and finish the last 32 values within one warp using '__shfl_down_sync' [warp-divergent-branch]
+    // CHECK: :[[@LINE-1]]:9: warning: warp-divergent branch (shrinking-threshold): 'index < blockDim.x' lets fewer threads through each iteration ('stride' grows every iteration and scales the thread index): once fewer than 32 pass, only the first lanes of the first warp run the branch while the rest of that warp idles; in a reduction tree, stop the loop while whole warps remain (e.g. at 'stride > 32') and finish the last 32 values within one warp using '__shfl_down_sync' [warp-divergent-branch]
       idata[index] += idata[index + stride];
     }
     __syncthreads();
@@ -50,7 +50,7 @@ __global__ void reduceInterleaved(int *g_idata, int *g_odata, unsigned int n) {
     return;
   for (int stride = blockDim.x / 2; stride > 0; stride >>= 1) {
     if (tid < stride) {
-    // CHECK: :[[@LINE-1]]:9: warning: warp-divergent branch (shrinking-threshold): 'tid < stride' lets fewer threads through each iteration ('stride' shrinks every iteration): once fewer than 32 pass, only the first lanes of the first warp run the branch while the rest of that warp idles; stop the loop while whole warps remain (e.g. at 'stride > 32') and finish the last 32 values within one warp using '__shfl_down_sync' [warp-divergent-branch]
+    // CHECK: :[[@LINE-1]]:9: warning: warp-divergent branch (shrinking-threshold): 'tid < stride' lets fewer threads through each iteration ('stride' shrinks every iteration): once fewer than 32 pass, only the first lanes of the first warp run the branch while the rest of that warp idles; in a reduction tree, stop the loop while whole warps remain (e.g. at 'stride > 32') and finish the last 32 values within one warp using '__shfl_down_sync' [warp-divergent-branch]
       idata[tid] += idata[tid + stride];
     }
     __syncthreads();
