@@ -32,18 +32,6 @@ namespace {
 constexpr const char *SrcRoot = "%SRCROOT%";
 constexpr const char *FingerprintKey = "cudaLint/v1";
 
-const char *sarifLevel(Severity S) {
-  switch (S) {
-  case Severity::Note:
-    return "note";
-  case Severity::Warning:
-    return "warning";
-  case Severity::Error:
-    return "error";
-  }
-  return "warning";
-}
-
 /// RFC 3986: everything but unreserved characters and '/' is percent-encoded.
 std::string encodeUriPath(StringRef Path) {
   std::string Out;
@@ -131,7 +119,7 @@ json::Object ruleDescriptor(const std::string &Id, Severity Level, const std::st
                  {"shortDescription", json::Object{{"text", Summary}}},
                  {"fullDescription", json::Object{{"text", Full}}},
                  {"helpUri", HelpUri},
-                 {"defaultConfiguration", json::Object{{"level", sarifLevel(Level)}}}};
+                 {"defaultConfiguration", json::Object{{"level", severityName(Level)}}}};
   if (Page)
     R["help"] = json::Object{{"text", *Page}, {"markdown", *Page}};
   return R;
@@ -201,7 +189,7 @@ void writeSarif(raw_ostream &OS, const RunResult &R, const CiReportOptions &Opts
     const Finding &F = R.Findings[I];
     json::Object Res{
         {"ruleId", F.RuleId},
-        {"level", sarifLevel(F.Level)},
+        {"level", severityName(F.Level)},
         {"message", json::Object{{"text", F.Message}}},
         {"locations",
          json::Array{json::Object{

@@ -6,7 +6,6 @@
 // idle lanes still take issue slots, registers and an occupancy slot.
 //
 //===----------------------------------------------------------------------===//
-#include "rules/KernelNames.h"
 #include "rules/LaunchSite.h"
 #include "rules/RuleRegistry.h"
 
@@ -19,20 +18,14 @@ using namespace clang::ast_matchers;
 namespace cudalint {
 namespace {
 
-class BlockSizeNotMultipleOf32 : public Rule {
+class BlockSizeNotMultipleOf32 : public LaunchRule {
 public:
-  using Rule::Rule;
+  using LaunchRule::LaunchRule;
 
-  void registerMatchers(MatchFinder &Finder) override {
-    Finder.addMatcher(launchCallMatcher(), this);
-  }
-
-  void check(const MatchFinder::MatchResult &Result) override {
-    std::optional<LaunchSite> Site =
-        analyzeLaunch(Result.Nodes.getNodeAs<CallExpr>("launch"), *Result.Context);
-    if (!Site || !Site->Block)
+  void checkLaunch(const LaunchSite &Site, const SourceManager &SM) override {
+    if (!Site.Block)
       return;
-    const Dim3 &B = *Site->Block;
+    const Dim3 &B = *Site.Block;
     if (B[0] <= 0 || B[1] <= 0 || B[2] <= 0)
       return; // invalid-launch-config's business
     std::int64_t Threads = B[0] * B[1] * B[2];
@@ -54,12 +47,7 @@ public:
        << "%) idle; use " << Use
        << " threads per block (a warp always occupies 32 lanes, so idle lanes waste issue slots "
           "and occupancy)";
-    Finding *F = report(*Result.SourceManager, Site->Call->getSourceRange(), Msg);
-    if (F && Site->Kernel) {
-      F->KernelName = mangledName(Site->Kernel);
-      F->KernelDemangled = specializationName(Site->Kernel);
-      F->Launch = toLaunchInfo(*Site, "");
-    }
+    reportLaunch(Site, SM, Site.Call->getSourceRange(), Msg);
   }
 };
 

@@ -21,21 +21,13 @@ using namespace clang::ast_matchers;
 namespace cudalint {
 namespace {
 
-class DefaultStreamLaunch : public Rule {
+class DefaultStreamLaunch : public LaunchRule {
 public:
-  using Rule::Rule;
+  using LaunchRule::LaunchRule;
 
-  void registerMatchers(MatchFinder &Finder) override {
-    Finder.addMatcher(launchCallMatcher(), this);
-  }
-
-  void check(const MatchFinder::MatchResult &Result) override {
-    const auto *Call = Result.Nodes.getNodeAs<CallExpr>("launch");
-    std::optional<LaunchSite> Site = analyzeLaunch(Call, *Result.Context);
-    if (!Site)
-      return;
+  void checkLaunch(const LaunchSite &Site, const SourceManager &SM) override {
     const char *How = nullptr;
-    switch (Site->Stream) {
+    switch (Site.Stream) {
     case StreamKind::Absent:
       How = "no stream argument";
       break;
@@ -49,10 +41,10 @@ public:
     case StreamKind::Explicit:
       return;
     }
-    bool PerThread = Site->Stream != StreamKind::Legacy &&
-                     (Site->Form == LaunchForm::CuLaunchKernel ? Ctx.DriverPerThreadDefaultStream
+    bool PerThread = Site.Stream != StreamKind::Legacy &&
+                     (Site.Form == LaunchForm::CuLaunchKernel ? Ctx.DriverPerThreadDefaultStream
                                                                : Ctx.PerThreadDefaultStream);
-    std::string Kernel = Site->Kernel ? "kernel '" + displayName(Site->Kernel) + "'" : "kernel";
+    std::string Kernel = Site.Kernel ? "kernel '" + displayName(Site.Kernel) + "'" : "kernel";
     std::string Msg;
     if (PerThread) {
       Msg = Kernel + " is launched on the per-thread default stream (" + How +
@@ -67,14 +59,8 @@ public:
             "cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), or compile with "
             "--default-stream per-thread";
     }
-    Finding *F = report(*Result.SourceManager, SourceRange(Site->Loc, Call->getEndLoc()), Msg);
-    if (!F)
-      return;
-    if (Site->Kernel) {
-      F->KernelName = mangledName(Site->Kernel);
-      F->KernelDemangled = specializationName(Site->Kernel);
-    }
-    F->Launch = toLaunchInfo(*Site, PerThread ? "per-thread" : "default");
+    reportLaunch(Site, SM, SourceRange(Site.Loc, Site.Call->getEndLoc()), Msg,
+                 PerThread ? "per-thread" : "default");
   }
 };
 

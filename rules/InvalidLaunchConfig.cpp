@@ -49,31 +49,18 @@ std::string problem(const std::optional<Dim3> &Block, const std::optional<Dim3> 
   return "";
 }
 
-class InvalidLaunchConfig : public Rule {
+class InvalidLaunchConfig : public LaunchRule {
 public:
-  using Rule::Rule;
+  using LaunchRule::LaunchRule;
 
-  void registerMatchers(MatchFinder &Finder) override {
-    Finder.addMatcher(launchCallMatcher(), this);
-  }
-
-  void check(const MatchFinder::MatchResult &Result) override {
-    std::optional<LaunchSite> Site =
-        analyzeLaunch(Result.Nodes.getNodeAs<CallExpr>("launch"), *Result.Context);
-    if (!Site)
-      return;
-    std::string Why = problem(Site->Block, Site->Grid);
+  void checkLaunch(const LaunchSite &Site, const SourceManager &SM) override {
+    std::string Why = problem(Site.Block, Site.Grid);
     if (Why.empty())
       return;
-    std::string Kernel = Site->Kernel ? "of '" + displayName(Site->Kernel) + "' " : "";
-    Finding *F = report(*Result.SourceManager, Site->Call->getSourceRange(),
-                        "launch " + Kernel + "can never run: " + Why +
-                            "; the runtime rejects it and the kernel does not execute");
-    if (F && Site->Kernel) {
-      F->KernelName = mangledName(Site->Kernel);
-      F->KernelDemangled = specializationName(Site->Kernel);
-      F->Launch = toLaunchInfo(*Site, "");
-    }
+    std::string Kernel = Site.Kernel ? "of '" + displayName(Site.Kernel) + "' " : "";
+    reportLaunch(Site, SM, Site.Call->getSourceRange(),
+                 "launch " + Kernel + "can never run: " + Why +
+                     "; the runtime rejects it and the kernel does not execute");
   }
 };
 

@@ -20,45 +20,34 @@ using namespace clang::ast_matchers;
 namespace cudalint {
 namespace {
 
-class LaunchExceedsBounds : public Rule {
+class LaunchExceedsBounds : public LaunchRule {
 public:
-  using Rule::Rule;
+  using LaunchRule::LaunchRule;
 
-  void registerMatchers(MatchFinder &Finder) override {
-    Finder.addMatcher(launchCallMatcher(), this);
-  }
-
-  void check(const MatchFinder::MatchResult &Result) override {
-    std::optional<LaunchSite> Site =
-        analyzeLaunch(Result.Nodes.getNodeAs<CallExpr>("launch"), *Result.Context);
-    if (!Site || !Site->Kernel)
+  void checkLaunch(const LaunchSite &Site, const SourceManager &SM) override {
+    if (!Site.Kernel)
       return;
-    std::optional<std::int64_t> Threads = Site->threadsPerBlock();
+    std::optional<std::int64_t> Threads = Site.threadsPerBlock();
     if (!Threads || *Threads <= 0 || *Threads > 1024) // >1024: invalid-launch-config
       return;
-    const auto *Bounds = Site->Kernel->getAttr<CUDALaunchBoundsAttr>();
+    const auto *Bounds = Site.Kernel->getAttr<CUDALaunchBoundsAttr>();
     if (!Bounds || !Bounds->getMaxThreads())
       return;
-    ValueEvaluator Eval(*Result.Context, Site->Call);
+    ValueEvaluator Eval(Site.Kernel->getASTContext(), Site.Call);
     std::optional<std::int64_t> Max = Eval.evalInt(Bounds->getMaxThreads());
     if (!Max || *Threads <= *Max)
       return;
-    const Dim3 &B = *Site->Block;
+    const Dim3 &B = *Site.Block;
     std::string Msg = "block of " + std::to_string(*Threads) + " threads (" +
                       std::to_string(B[0]) + "x" + std::to_string(B[1]) + "x" +
                       std::to_string(B[2]) + ") exceeds the __launch_bounds__(" +
-                      std::to_string(*Max) + ") of kernel '" + displayName(Site->Kernel) +
+                      std::to_string(*Max) + ") of kernel '" + displayName(Site.Kernel) +
                       "': it was compiled for at most " + std::to_string(*Max) +
                       " threads per block, so the runtime rejects the launch (cudaErrorInvalidValue) "
                       "and the kernel does not run; "
                       "launch at most " +
                       std::to_string(*Max) + " threads or raise the bound";
-    Finding *F = report(*Result.SourceManager, Site->Call->getSourceRange(), Msg);
-    if (F) {
-      F->KernelName = mangledName(Site->Kernel);
-      F->KernelDemangled = specializationName(Site->Kernel);
-      F->Launch = toLaunchInfo(*Site, "");
-    }
+    reportLaunch(Site, SM, Site.Call->getSourceRange(), Msg);
   }
 };
 

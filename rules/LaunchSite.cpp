@@ -3,6 +3,7 @@
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
+#include "rules/KernelNames.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -222,6 +223,28 @@ std::optional<LaunchSite> analyzeLaunch(const CallExpr *Call, ASTContext &Ctx) {
     break;
   }
   return std::nullopt;
+}
+
+void LaunchRule::registerMatchers(MatchFinder &Finder) {
+  Finder.addMatcher(launchCallMatcher(), this);
+}
+
+void LaunchRule::check(const MatchFinder::MatchResult &Result) {
+  if (std::optional<LaunchSite> Site =
+          analyzeLaunch(Result.Nodes.getNodeAs<CallExpr>("launch"), *Result.Context))
+    checkLaunch(*Site, *Result.SourceManager);
+}
+
+Finding *LaunchRule::reportLaunch(const LaunchSite &Site, const SourceManager &SM,
+                                  SourceRange Range, std::string Message, std::string Stream) {
+  Finding *F = report(SM, Range, std::move(Message));
+  if (F && Site.Kernel) {
+    F->KernelName = mangledName(Site.Kernel);
+    F->KernelDemangled = specializationName(Site.Kernel);
+  }
+  if (F)
+    F->Launch = toLaunchInfo(Site, std::move(Stream));
+  return F;
 }
 
 } // namespace cudalint
