@@ -268,7 +268,7 @@ public:
         G = (*C > 0) == Add ? Growth::Grows : Growth::Shrinks; // m++, m -= 1
       note(V, G);
       if (!Info.Step.count(V))
-        Info.Step[V] = R;
+        Info.Step[V] = B->getRHS(); // as written: a template parameter stays one
       break;
     }
     case BO_Assign:
@@ -531,10 +531,10 @@ private:
       return Then;
     }
     if (Then.Dead || Else.Dead) {
+      // The threads on the dead path all left (returned, broke out): what
+      // happened to some of them before does not concern the live path.
       State &Live = Then.Dead ? Else : Then;
       const State &Gone = Then.Dead ? Then : Else;
-      for (const ExitMark &M : Gone.Exits)
-        Live.addExit(M);
       ExitMark M = Gone.DeadBy;
       if (!M.Class && Dependent) {
         M.Class = Shared;
@@ -743,10 +743,15 @@ private:
           continue;
         int64_t Step = 1;
         if (It->second) {
-          std::optional<int64_t> K = constantOf(It->second);
-          if (!K)
+          // Only a literal step: `i += blockSize` is a block-stride loop even
+          // in the instantiation where blockSize is 1.
+          const Expr *StepE = It->second->IgnoreParens();
+          while (const auto *ICE = dyn_cast<ImplicitCastExpr>(StepE))
+            StepE = ICE->getSubExpr()->IgnoreParens();
+          const auto *Lit = dyn_cast<IntegerLiteral>(StepE);
+          if (!Lit)
             continue;
-          Step = *K < 0 ? -*K : *K;
+          Step = static_cast<int64_t>(Lit->getValue().getZExtValue());
         }
         // Stepping by 1 from a per-lane start gives per-lane trip counts
         // (for (t = t3; t < T; t++)); a larger constant step from the thread
@@ -865,8 +870,6 @@ private:
       V = expr(Init);
     if (VD->getType()->isUnsignedIntegerType() && V.K == LaneValue::Uniform && !V.Const)
       V.NonNeg = true;
-    if (getenv("TD_DEBUG"))
-      llvm::errs() << "TD: declare " << VD->getName() << " kind=" << int(V.K) << " align=" << V.Align << "\n";
     S.Vars[VD] = V;
   }
 
@@ -1968,8 +1971,6 @@ void ThreadDependence::collect(const MatchFinder::MatchResult &Result) {
 }
 
 void ThreadDependence::run() {
-  if (getenv("TD_DEBUG"))
-    llvm::errs() << "TD: ctx=" << (void *)Ctx << " functions=" << Functions.size() << "\n";
   if (!Ctx)
     return;
   llvm::DenseSet<const FunctionDecl *> Reached;
@@ -1977,8 +1978,6 @@ void ThreadDependence::run() {
   auto Walk = [&](const FunctionDecl *FD, const BlockShape &Shape) {
     Walker W(*Ctx, Shape, FD, Branches, Barriers, Reached, Loops);
     W.run();
-    if (getenv("TD_DEBUG"))
-      llvm::errs() << "TD: walked " << FD->getName() << " branches=" << Branches.size() << " barriers=" << Barriers.size() << "\n";
   };
   // Kernels first, under each block shape they are launched with.
   for (const FunctionDecl *FD : Functions) {

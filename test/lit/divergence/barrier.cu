@@ -107,4 +107,20 @@ __global__ void negatives(float *x, int n, bool flag) {
   if (votes > 4) // the same in every thread of the block
     __syncthreads();
 }
+// Early returns inside a block that returns anyway (ggml mmq.cuh): the threads
+// that reach the barrier never passed them.
+__global__ void returnsInsideReturningBlock(float *x, int n, const int *ids) {
+  __shared__ float s[256];
+  if (!ids) {
+    for (int j = threadIdx.x; j < 64; j += blockDim.x) {
+      if (j > n)
+        return;
+      x[j] = 0.f;
+    }
+    return;
+  }
+  s[threadIdx.x] = x[threadIdx.x];
+  __syncthreads();
+  x[threadIdx.x] = s[threadIdx.x ^ 1];
+}
 // CHECK: cuda-lint: 0 warnings and 9 errors in 1 file; 1 file analysed
