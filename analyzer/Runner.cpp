@@ -48,6 +48,14 @@ std::vector<TUResult> runAll(const std::vector<TranslatedCommand> &Cmds, const R
   return Results;
 }
 
+/// "failed to parse\n    file:line:col: message": the first error, for a note.
+std::string firstError(const TUResult &R) {
+  StringRef Why = R.Errors.front().Message;
+  if (size_t NL = Why.find('\n'); NL != StringRef::npos)
+    Why = Why.substr(NL + 1).split('\n').first.trim();
+  return Why.str();
+}
+
 bool ruleEnabled(const RunOptions &Opts, StringRef Id) {
   return Opts.EnabledRules.empty() || is_contained(Opts.EnabledRules, Id);
 }
@@ -60,10 +68,23 @@ RunResult runAnalysis(const InputPlan &Plan, const RunOptions &Opts) {
 
   std::vector<TUResult> Results = runAll(Plan.Sources, Opts);
   // Headers that some source includes were analysed as part of it.
-  StringSet<> Covered;
+  StringSet<> Covered, CoveredByParsed;
   for (const TUResult &R : Results)
-    for (const std::string &F : R.IncludedFiles)
+    for (const std::string &F : R.IncludedFiles) {
       Covered.insert(F);
+      if (R.Errors.empty())
+        CoveredByParsed.insert(F);
+    }
+  // A .cu file that another .cu #includes (Rodinia's kernel files) often does
+  // not parse alone; its code was analysed within the includer.
+  for (TUResult &R : Results)
+    if (!R.Errors.empty() && CoveredByParsed.contains(R.File)) {
+      Out.SkippedHeaders.push_back(
+          {R.File, "not analysed on its own: it does not parse alone (" + firstError(R) +
+                       "); its code was analysed as part of the .cu file that includes it"});
+      R = TUResult();
+    }
+  llvm::erase_if(Results, [](const TUResult &R) { return R.File.empty(); });
   std::vector<TranslatedCommand> Alone;
   for (const TranslatedCommand &H : Plan.Headers)
     if (!Covered.contains(H.File))
@@ -73,14 +94,10 @@ RunResult runAnalysis(const InputPlan &Plan, const RunOptions &Opts) {
       Results.push_back(std::move(R));
       continue;
     }
-    // "failed to parse\n    file:line:col: message": keep the first error.
-    StringRef Why = R.Errors.front().Message;
-    if (size_t NL = Why.find('\n'); NL != StringRef::npos)
-      Why = Why.substr(NL + 1).split('\n').first.trim();
     Out.SkippedHeaders.push_back(
         {R.File, "not analysed: no analysed .cu file includes this header and it does not parse "
                  "on its own (" +
-                     Why.str() + "); analyse the files that include it"});
+                     firstError(R) + "); analyse the files that include it"});
   }
 
   ProgramFacts Facts;

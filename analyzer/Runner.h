@@ -24,8 +24,9 @@ struct RunOptions {
 struct RunResult {
   std::vector<Finding> Findings; // deduplicated, sorted by file and position
   std::vector<AnalysisError> Errors;
-  /// Headers that no analysed source includes and that do not parse on their
-  /// own (they need what their includer defines first): reported, not fatal.
+  /// Files that do not parse on their own (they need what their includer
+  /// defines first): headers no analysed source includes, and .cu files that
+  /// a parsed .cu includes. Reported as notes, not failures.
   std::vector<AnalysisError> SkippedHeaders;
   unsigned TranslationUnits = 0;
   unsigned FailedTranslationUnits = 0;
