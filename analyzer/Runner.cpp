@@ -72,16 +72,18 @@ RunResult runAnalysis(const InputPlan &Plan, const RunOptions &Opts) {
   for (const TUResult &R : Results)
     for (const std::string &F : R.IncludedFiles) {
       Covered.insert(F);
-      if (R.Errors.empty())
+      if (R.Errors.empty() && F != R.File)
         CoveredByParsed.insert(F);
     }
-  // A .cu file that another .cu #includes (Rodinia's kernel files) often does
-  // not parse alone; its code was analysed within the includer.
+  // A .cu file that another .cu #includes (Rodinia's kernel files) is analysed
+  // within its includer, which is how it is built and where its launches are;
+  // alone it often does not parse, or lacks the launch shapes.
   for (TUResult &R : Results)
-    if (!R.Errors.empty() && CoveredByParsed.contains(R.File)) {
-      Out.SkippedHeaders.push_back(
-          {R.File, "not analysed on its own: it does not parse alone (" + firstError(R) +
-                       "); its code was analysed as part of the .cu file that includes it"});
+    if (CoveredByParsed.contains(R.File)) {
+      if (!R.Errors.empty())
+        Out.SkippedHeaders.push_back(
+            {R.File, "not analysed on its own: it does not parse alone (" + firstError(R) +
+                         "); its code was analysed as part of the .cu file that includes it"});
       R = TUResult();
     }
   llvm::erase_if(Results, [](const TUResult &R) { return R.File.empty(); });
