@@ -463,6 +463,7 @@ LaneValue laneRem(const LaneValue &A, int64_t M) {
   if (M % A.Align == 0 && allActiveBelow(A, A.Align)) {
     // (A*k + l) % M = (A*k % M) + l: U stays a multiple of A, now below M.
     R.UBound = A.UBound ? std::min(*A.UBound, M) : M;
+    R.Wraps = true;
     R.WarpVaries = A.warpVaries();
     R.WarpCoef = 0;
     return R;
@@ -512,6 +513,7 @@ LaneValue laneBits(BinaryOperatorKind Op, const LaneValue &A, int64_t C) {
       R.UBound.reset();
     } else {
       R.UBound = C + 1;
+      R.Wraps = true;
       R.WarpVaries = A.warpVaries();
       R.WarpCoef = 0;
     }
@@ -658,6 +660,7 @@ CondClass compareWithConstant(BinaryOperatorKind Op, const LaneValue &D, int64_t
   if ((!TrueFull || !FalseFull) && !D.PerBlock) {
     C.Reason = CondClass::Why::PartialWarp;
     C.SmallSideTrue = !TrueFull;
+    C.Repeats = D.Wraps;
     return C;
   }
   C.Cat = BranchCategory::TailGuard;
@@ -773,7 +776,8 @@ bool LaneValue::operator==(const LaneValue &O) const {
   case Lane: {
     if (Active != O.Active || Align != O.Align || WarpVaries != O.WarpVaries ||
         WarpCoef != O.WarpCoef ||
-        USign != O.USign || UBound != O.UBound || HasFactor != O.HasFactor || G != O.G ||
+        USign != O.USign || UBound != O.UBound || Wraps != O.Wraps || HasFactor != O.HasFactor ||
+        G != O.G ||
         GrowthVar != O.GrowthVar)
       return false;
     bool Same = true;
@@ -997,6 +1001,7 @@ LaneValue join(const LaneValue &A, const LaneValue &B) {
   bool NonNeg = (LA.Align == 0 || LA.USign == 1) && (LB.Align == 0 || LB.USign == 1) && D >= 0;
   bool NonPos = (LA.Align == 0 || LA.USign == -1) && (LB.Align == 0 || LB.USign == -1) && D <= 0;
   R.USign = NonNeg ? 1 : NonPos ? -1 : 0;
+  R.Wraps = LA.Wraps || LB.Wraps;
   if (LA.UBound && LB.UBound)
     R.UBound = std::max(*LA.UBound, *LB.UBound + (D > 0 ? D : 0));
   else

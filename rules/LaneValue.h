@@ -82,6 +82,8 @@ struct CondClass {
   uint32_t ActiveMask = AllLanes;
   bool EveryWarp = false;     // every warp splits the same way
   bool SmallSideTrue = true;  // PartialWarp: the side with no whole warp is the true side
+  bool Repeats = false;       // PartialWarp: the lane side wraps (tid % 64), so the split
+                              // recurs in a warp of every period, not once per block
   bool AtMost = false;        // `a && data`: TrueMask is where it can be true
   bool Upper = false;         // LoopThreshold / shrinking: the threads above the bound pass
   bool HasRange = false;      // RangeLo..RangeHi: the lane side's values in that warp
@@ -117,6 +119,8 @@ struct LaneValue {
   bool WarpVaries = false;
   int8_t USign = 1;           // U >= 0 (1), U <= 0 (-1), unknown (0)
   std::optional<int64_t> UBound; // U < UBound, e.g. after % 64
+  bool Wraps = false;            // UBound comes from % or &: the lane pattern recurs
+                                 // every UBound threads (not the block's extent)
   bool HasFactor = false;        // multiplied by a non-constant uniform value
   // Uniform: how the value changes with its loop; Lane: how the factor does.
   Growth G = Growth::None;

@@ -101,6 +101,11 @@ private:
       return precedence(E, AST);
     switch (C.Cat) {
     case BranchCategory::LaneSplit:
+      if (C.Reason == CondClass::Why::PartialWarp && !C.Repeats && oneSided(E)) {
+        Level = Severity::Note;
+        return Ctx.Pedantic ? "thread-dependent branch (tail-guard): " + onlyOneWarp(E, Cond, AST)
+                            : "";
+      }
       return "warp-divergent branch (lane-split): " + laneSplit(E, Cond, AST);
     case BranchCategory::ShrinkingThreshold:
       return "warp-divergent branch (shrinking-threshold): " + shrinking(E, Cond);
@@ -276,6 +281,33 @@ private:
     default:
       return Q + " differs between lanes of a warp" + Idle + WarpFix;
     }
+  }
+
+  /// Whether only one side of the branch does work: an `if` without an else
+  /// (an early return counts), or `a && f()`. Then a split confined to one
+  /// warp costs nothing that a regrouping could save: the working lanes
+  /// already fill the fewest warps they can (halo loads by the first lanes,
+  /// `if (threadIdx.y == 0)` in a 16x16 block).
+  static bool oneSided(const BranchEvent &E) {
+    if (E.F == BranchEvent::Form::Logical)
+      return true;
+    const auto *If = dyn_cast<IfStmt>(E.Branch);
+    if (!If || If->getConditionVariable() || If->getInit())
+      return false;
+    const auto *Else = dyn_cast_or_null<CompoundStmt>(If->getElse());
+    return !If->getElse() || (Else && Else->body_empty());
+  }
+
+  std::string onlyOneWarp(const BranchEvent &E, const std::string &Cond, ASTContext &AST) const {
+    const CondClass &C = E.Class;
+    uint32_t Small =
+        C.SmallSideTrue ? (C.TrueMask & C.ActiveMask) : (C.ActiveMask & ~C.TrueMask);
+    std::string LaneSide = C.LaneSide ? sourceText(C.LaneSide, AST) : "the thread index";
+    return narrowPrefix(E, AST) + what(E) + quoted(Cond) + " splits only " +
+           describeLanes(Small) + " from the rest of the warp where '" + LaneSide + "' is " +
+           std::to_string(C.RangeLo) + "-" + std::to_string(C.RangeHi) +
+           ", and only one side of the branch does work: those threads already fill the "
+           "fewest warps they can, so no regrouping would save anything";
   }
 
   /// Whether \p Inner is written inside \p Outer (not in a called function).

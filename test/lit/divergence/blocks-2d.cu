@@ -9,13 +9,18 @@
 
 __global__ void rowsNarrow(float *x, int w) {
   if (threadIdx.y % 2 == 0)
-  // CHECK: blocks-2d.cu:[[@LINE-1]]:7: warning: warp-divergent branch (lane-split): with the 16x16 block of the launch at line 56, each warp holds 2 rows of 16 threads: 'threadIdx.y % 2 == 0' is true for lanes 0-15 and false for lanes 16-31 in every warp, so each warp runs both paths one after the other with the lanes of the other path idle; launch blocks at least 32 threads wide in x (e.g. 32x8 instead of 16x16) so that a warp never spans two rows [warp-divergent-branch]
+  // CHECK: blocks-2d.cu:[[@LINE-1]]:7: warning: warp-divergent branch (lane-split): with the 16x16 block of the launch at line {{[0-9]+}}, each warp holds 2 rows of 16 threads: 'threadIdx.y % 2 == 0' is true for lanes 0-15 and false for lanes 16-31 in every warp, so each warp runs both paths one after the other with the lanes of the other path idle; launch blocks at least 32 threads wide in x (e.g. 32x8 instead of 16x16) so that a warp never spans two rows [warp-divergent-branch]
     x[threadIdx.x] = 1.f;
   if (threadIdx.y < 8) // rows 0-7 fill whole warps
     x[threadIdx.x] = 2.f;
-  if (threadIdx.y == 0)
-  // CHECK: :[[@LINE-1]]:7: warning: warp-divergent branch (lane-split): with the 16x16 block of the launch at line 56, each warp holds 2 rows of 16 threads: 'threadIdx.y == 0' is true only for lanes 0-15 of the warp where 'threadIdx.y' is 0-1 (and false in every other warp): that warp runs the branch with lanes 16-31 idle, then the rest of its path with lanes 0-15 idle; launch blocks at least 32 threads wide in x (e.g. 32x8 instead of 16x16) so that a warp never spans two rows [warp-divergent-branch]
+  if (threadIdx.y == 0) // the top row's halo: half of warp 0, nothing else to do
+  // PED: :[[@LINE-1]]:7: note: thread-dependent branch (tail-guard): with the 16x16 block of the launch at line {{[0-9]+}}, each warp holds 2 rows of 16 threads: 'threadIdx.y == 0' splits only lanes 0-15 from the rest of the warp where 'threadIdx.y' is 0-1, and only one side of the branch does work: those threads already fill the fewest warps they can, so no regrouping would save anything [warp-divergent-branch]
     x[threadIdx.x] = 3.f;
+  if (threadIdx.y == 0) // both sides work: warp 0 runs both
+  // CHECK: :[[@LINE-1]]:7: warning: warp-divergent branch (lane-split): with the 16x16 block of the launch at line {{[0-9]+}}, each warp holds 2 rows of 16 threads: 'threadIdx.y == 0' is true only for lanes 0-15 of the warp where 'threadIdx.y' is 0-1 (and false in every other warp): that warp runs the branch with lanes 16-31 idle, then the rest of its path with lanes 0-15 idle; launch blocks at least 32 threads wide in x (e.g. 32x8 instead of 16x16) so that a warp never spans two rows [warp-divergent-branch]
+    x[threadIdx.x] = 3.f;
+  else
+    x[threadIdx.x + 16] = 5.f;
   if (threadIdx.x == 0) // one lane per row: lanes 0 and 16
   // PED: :[[@LINE-1]]:7: note: thread-dependent branch (single-lane): 'threadIdx.x == 0' is true only for lanes 0 and 16 of every warp; a leader lane working while the rest of its warp waits is expected for per-warp or per-block work [warp-divergent-branch]
     x[threadIdx.y] = 4.f;
@@ -48,7 +53,7 @@ __global__ void slices(float *x) {
 }
 __global__ void slicesHalf(float *x) {
   if (threadIdx.z % 2)
-  // CHECK: :[[@LINE-1]]:7: warning: warp-divergent branch (lane-split): with the 8x2x4 block of the launch at line 59, each warp's 32 consecutive threads span several values of threadIdx.y or threadIdx.z: 'threadIdx.z % 2' is true for lanes 16-31 and false for lanes 0-15 in every warp, so each warp runs both paths one after the other with the lanes of the other path idle; launch blocks at least 32 threads wide in x (e.g. 32x8 instead of 16x16) so that a warp never spans two rows [warp-divergent-branch]
+  // CHECK: :[[@LINE-1]]:7: warning: warp-divergent branch (lane-split): with the 8x2x4 block of the launch at line {{[0-9]+}}, each warp's 32 consecutive threads span several values of threadIdx.y or threadIdx.z: 'threadIdx.z % 2' is true for lanes 16-31 and false for lanes 0-15 in every warp, so each warp runs both paths one after the other with the lanes of the other path idle; launch blocks at least 32 threads wide in x (e.g. 32x8 instead of 16x16) so that a warp never spans two rows [warp-divergent-branch]
     x[0] = 1.f;
 }
 
@@ -56,7 +61,7 @@ void launch(float *x) {
   rowsNarrow<<<dim3(4, 4), dim3(16, 16)>>>(x, 64); // line 56, named in the messages
   rowsWide<<<dim3(4, 4), dim3(32, 8)>>>(x);
   slices<<<1, dim3(8, 4, 4)>>>(x);
-  slicesHalf<<<1, dim3(8, 2, 4)>>>(x); // line 59
+  slicesHalf<<<1, dim3(8, 2, 4)>>>(x);
 }
 // CHECK: cuda-lint: 3 warnings and 0 errors
-// PED-SAME: (3 notes) in 1 file
+// PED-SAME: (4 notes) in 1 file

@@ -3,6 +3,8 @@
 // tid % 64 < 32, threadIdx.x < 64) are silent; tests that split lanes are not.
 // RUN: %expect-exit 1 --stdout %t.out -- %cuda-lint --rules=warp-divergent-branch %s
 // RUN: FileCheck %s --input-file=%t.out --implicit-check-not=warning: --implicit-check-not=error: --implicit-check-not=note:
+// RUN: %expect-exit 1 --stdout %t.ped -- %cuda-lint --pedantic --rules=warp-divergent-branch %s
+// RUN: FileCheck %s --check-prefixes=CHECK,PED --input-file=%t.ped --implicit-check-not=warning: --implicit-check-not=error:
 
 __global__ void uniformTests(float *x) {
   int tid = threadIdx.x;
@@ -32,8 +34,12 @@ __global__ void splitTests(float *x, int n) {
   int quad = (tid >> 2) & 1;
   if (quad) x[2] = 1.f;
   // CHECK: :[[@LINE-1]]:7: warning: warp-divergent branch (lane-split): 'quad' is true for lanes 4-7, 12-15, 20-23 and 28-31 and false for lanes 0-3, 8-11, 16-19 and 24-27 in every warp, so each warp runs both paths one after the other with the lanes of the other path idle; if both paths do real work, give each path to whole warps instead (branch on a warp index such as 'threadIdx.x / warpSize', which all 32 lanes of a warp share) [warp-divergent-branch]
-  if (threadIdx.x < 16) x[3] = 1.f;
+  if (threadIdx.x < 16) x[3] = 1.f; else x[3] = 2.f;
   // CHECK: :[[@LINE-1]]:7: warning: warp-divergent branch (lane-split): 'threadIdx.x < 16' is true only for lanes 0-15 of the warp where 'threadIdx.x' is 0-31 (and false in every other warp): that warp runs the branch with lanes 16-31 idle, then the rest of its path with lanes 0-15 idle; a threshold that is a multiple of 32 keeps warps whole [warp-divergent-branch]
+  // One side only, within one warp: the working lanes fill the fewest warps
+  // they can (a halo load by the first lanes); a note under --pedantic.
+  if (threadIdx.x < 3) x[3] = 3.f;
+  // PED: :[[@LINE-1]]:7: note: thread-dependent branch (tail-guard): 'threadIdx.x < 3' splits only lanes 0-2 from the rest of the warp where 'threadIdx.x' is 0-31, and only one side of the branch does work: those threads already fill the fewest warps they can, so no regrouping would save anything [warp-divergent-branch]
   if (tid % 64 < 48) x[4] = 1.f;
   // CHECK: :[[@LINE-1]]:7: warning: warp-divergent branch (lane-split): 'tid % 64 < 48' is false only for lanes 16-31 of the warp where 'tid % 64' is 32-63 (and true in every other warp): that warp runs the branch with lanes 0-15 idle, then the rest of its path with lanes 16-31 idle; a threshold that is a multiple of 32 keeps warps whole [warp-divergent-branch]
   switch (tid % 4) {
@@ -71,4 +77,4 @@ __global__ void tails(float *x, int n) {
     x[j] *= 2.f;
   if (i < 16) x[0] = 1.f; // the first warp of the grid only
 }
-// CHECK: cuda-lint: 10 warnings and 0 errors in 1 file; 1 file analysed
+// CHECK: cuda-lint: 10 warnings and 0 errors{{( \([0-9]+ notes\))?}} in 1 file; 1 file analysed
