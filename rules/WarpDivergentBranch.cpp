@@ -18,6 +18,7 @@
 #include "rules/ThreadDependence.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/Basic/SourceManager.h"
 
 #include <map>
@@ -108,6 +109,16 @@ private:
       }
       return "warp-divergent branch (lane-split): " + laneSplit(E, Cond, AST);
     case BranchCategory::ShrinkingThreshold:
+      if (C.EveryWarp && predicatedShuffleStep(E, AST)) {
+        Level = Severity::Note;
+        return Ctx.Pedantic ? "thread-dependent branch (warp-synchronous step): " +
+                                  quoted(Cond) +
+                                  " guards only updates of registers beside a warp shuffle in "
+                                  "the same loop (a scan step): the compiler predicates them, and "
+                                  "every lane runs the shuffle anyway, so there is no second "
+                                  "path to serialise"
+                            : "";
+      }
       return "warp-divergent branch (shrinking-threshold): " + shrinking(E, Cond);
     case BranchCategory::TailGuard:
     case BranchCategory::SingleLane:
@@ -308,6 +319,66 @@ private:
            std::to_string(C.RangeLo) + "-" + std::to_string(C.RangeHi) +
            ", and only one side of the branch does work: those threads already fill the "
            "fewest warps they can, so no regrouping would save anything";
+  }
+
+  /// `if (lane >= i) v += n;` in a loop that also runs `n = __shfl_up_sync(m,
+  /// v, i)` (a Kogge-Stone warp scan): the arm only updates registers, which
+  /// the compiler predicates.
+  static bool predicatedShuffleStep(const BranchEvent &E, ASTContext &AST) {
+    const auto *If = dyn_cast<IfStmt>(E.Branch);
+    if (!If || If->getElse() || !registerUpdate(If->getThen(), AST))
+      return false;
+    DynTypedNode N = DynTypedNode::create(*If);
+    for (int Depth = 0; Depth < 4; ++Depth) {
+      DynTypedNodeList Parents = AST.getParents(N);
+      if (Parents.empty() || !Parents[0].get<Stmt>())
+        return false;
+      N = Parents[0];
+      const Stmt *S = N.get<Stmt>();
+      if (isa<ForStmt, WhileStmt, DoStmt>(S))
+        return callsShuffle(S);
+    }
+    return false;
+  }
+
+  /// Statements that only update local scalars or local arrays (registers
+  /// once unrolled), possibly in a nested loop: `v += n;`,
+  /// `for (j = 0; j < 16; j++) r[j] += n;`.
+  static bool registerUpdate(const Stmt *S, ASTContext &AST) {
+    if (const auto *Attributed = dyn_cast<AttributedStmt>(S)) // #pragma unroll
+      S = Attributed->getSubStmt();
+    if (const auto *CS = dyn_cast<CompoundStmt>(S))
+      return !CS->body_empty() && llvm::all_of(CS->body(), [&](const Stmt *Child) {
+               return registerUpdate(Child, AST);
+             });
+    if (const auto *For = dyn_cast<ForStmt>(S))
+      return For->getBody() && registerUpdate(For->getBody(), AST);
+    const auto *BO = dyn_cast<BinaryOperator>(S);
+    if (!BO || !BO->isAssignmentOp() || BO->getRHS()->HasSideEffects(AST))
+      return false;
+    const Expr *L = BO->getLHS()->IgnoreParenImpCasts();
+    if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(L)) {
+      if (Sub->getIdx()->HasSideEffects(AST))
+        return false;
+      L = Sub->getBase()->IgnoreParenImpCasts();
+    }
+    const auto *Ref = dyn_cast<DeclRefExpr>(L);
+    const auto *VD = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    return VD && VD->hasLocalStorage() && !VD->hasAttr<CUDASharedAttr>() &&
+           !VD->getType()->isReferenceType() && !VD->getType()->isPointerType();
+  }
+
+  static bool callsShuffle(const Stmt *S) {
+    if (const auto *Call = dyn_cast<CallExpr>(S))
+      if (const auto *FD = Call->getDirectCallee(); FD && FD->getIdentifier()) {
+        StringRef Name = FD->getName();
+        if (Name.starts_with("__shfl") || Name.starts_with("shfl"))
+          return true;
+      }
+    for (const Stmt *Child : S->children())
+      if (Child && callsShuffle(Child))
+        return true;
+    return false;
   }
 
   /// Whether \p Inner is written inside \p Outer (not in a called function).
