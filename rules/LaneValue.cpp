@@ -267,8 +267,12 @@ LaneValue uniformBinary(BinaryOperatorKind Op, const LaneValue &A, const LaneVal
   case BO_Add:
   case BO_Sub:
     R.Align = std::max<int64_t>(1, gcd64(alignOf(A), alignOf(B)));
-    if (A.G != Growth::None && B.Const && Op == BO_Add)
+    // d + 1, d - 1, 1 + d change as d does; n - d changes the other way.
+    if (A.G != Growth::None && B.Const)
       R.G = A.G, R.GrowthVar = A.GrowthVar;
+    else if (B.G != Growth::None && A.Const)
+      R.G = Op == BO_Add ? B.G : B.G == Growth::Grows ? Growth::Shrinks : Growth::Grows,
+      R.GrowthVar = B.GrowthVar;
     break;
   case BO_Mul: {
     if ((A.Const && *A.Const == 0) || (B.Const && *B.Const == 0)) {

@@ -104,7 +104,9 @@ ShapeModel modelOf(const BlockShape &S) {
     if (Extent % Rows == 0) {
       for (unsigned I = 0; I < WarpLanes; ++I)
         L[I] = I / Width;
-      V = withUBound(LaneValue::lanes(L, Rows, Extent > Rows, Active), Extent);
+      // When one warp holds the whole extent, U is 0 in every warp.
+      V = Extent > Rows ? withUBound(LaneValue::lanes(L, Rows, true, Active), Extent)
+                        : LaneValue::lanes(L, 0, false, Active);
     } else if (Rows % Extent == 0) {
       for (unsigned I = 0; I < WarpLanes; ++I)
         L[I] = (I / Width) % Extent;
@@ -1736,6 +1738,9 @@ private:
     }
     if (Name.starts_with("__shfl"))
       return Args.size() >= 2 && !Args[1].isThreadDependent() ? LaneValue() : LaneValue::data(CE);
+    // 24-bit multiplies (old CUDA samples index with them): exact for indices.
+    if ((Name == "__mul24" || Name == "__umul24") && Args.size() == 2)
+      return lane::binary(BO_Mul, Args[0], Args[1]);
     if (const FunctionDecl *Def = inlinable(FD, CE))
       return inlineCall(CE, Def, Args);
     if (CE->getNumArgs() == 0 && isLaneIdName(Name))

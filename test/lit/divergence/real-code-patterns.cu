@@ -1,0 +1,62 @@
+// Patterns met while labelling real kernels by hand (CUDA samples, Rodinia,
+// llm.c; see docs/rules/warp-divergent-branch.md "Precision on real code").
+// RUN: %expect-exit 1 --stdout %t.out -- %cuda-lint --rules=warp-divergent-branch %s
+// RUN: FileCheck %s --input-file=%t.out --implicit-check-not=warning: --implicit-check-not=error: --implicit-check-not=note:
+// RUN: %expect-exit 1 --stdout %t.ped -- %cuda-lint --pedantic --rules=warp-divergent-branch %s
+// RUN: FileCheck %s --check-prefixes=CHECK,PED --input-file=%t.ped --implicit-check-not=warning: --implicit-check-not=error:
+
+// dct8x8: an index built with __mul24 over an 8x4x8 block (one warp per z slice).
+__global__ void rowHalves(short *x) {
+  __shared__ short b[32 * 34];
+  int row = __mul24(threadIdx.y, 8) + threadIdx.x;
+  if (row < 16)
+  // CHECK: real-code-patterns.cu:[[@LINE-1]]:7: warning: warp-divergent branch (lane-split): with the 8x4x8 block of the launch at line {{[0-9]+}}, each warp's 32 consecutive threads span several values of threadIdx.y or threadIdx.z: 'row < 16' is true for lanes 0-15 and false for lanes 16-31 in every warp, so each warp runs both paths one after the other with the lanes of the other path idle; launch blocks at least 32 threads wide in x (e.g. 32x8 instead of 16x16) so that a warp never spans two rows [warp-divergent-branch]
+    b[row] = x[row];
+  __syncthreads();
+  x[row] = b[31 - row];
+}
+
+// eigenvalues' scan: the up-sweep's bound grows from 1 thread (d - 1 grows with d).
+__global__ void upSweep(float *s, unsigned n) {
+  unsigned tid = threadIdx.x;
+  for (unsigned d = 2; d < n; d <<= 1) {
+    __syncthreads();
+    if (tid < (d - 1))
+    // CHECK: :[[@LINE-1]]:9: warning: warp-divergent branch (lane-split): 'tid < (d - 1)' compares the thread index with 'd', which changes every iteration: in the iterations where fewer than 32 threads pass, or the bound is not a multiple of 32, the warp it falls in is split, so each warp runs both paths one after the other with the lanes of the other path idle; run the steps with fewer than 32 active threads inside one warp with shuffles ('__shfl_up_sync' / '__shfl_down_sync') instead of a branch [warp-divergent-branch]
+      s[tid] += s[tid + d];
+  }
+}
+
+// scalarProd: the reduction tree written as a block-stride loop.
+#define ACCUM_N 1024
+__global__ void accumulate(float *x) {
+  __shared__ float acc[ACCUM_N];
+  acc[threadIdx.x] = x[threadIdx.x];
+  for (int stride = ACCUM_N / 2; stride > 0; stride >>= 1) {
+    __syncthreads();
+    for (int i = threadIdx.x; i < stride; i += blockDim.x)
+    // CHECK: :[[@LINE-1]]:31: warning: warp-divergent branch (shrinking-threshold): loop condition 'i < stride' lets fewer threads through each iteration ('stride' shrinks every iteration): once fewer than 32 pass, only the first lanes of the first warp run the branch while the rest of that warp idles; in a reduction tree, stop the loop while whole warps remain (e.g. at 'stride > 32') and finish the last 32 values within one warp using '__shfl_down_sync' [warp-divergent-branch]
+      acc[i] += acc[stride + i];
+  }
+  x[0] = acc[0];
+}
+
+// Rodinia dwt2d: the first 3 threads load boundary columns; nobody else has
+// work on that path, so regrouping saves nothing. The same threshold with work
+// on both sides runs both paths in warp 0.
+__global__ void boundary(float *x, float *halo) {
+  if (threadIdx.x < 3)
+  // PED: :[[@LINE-1]]:7: note: thread-dependent branch (tail-guard): 'threadIdx.x < 3' splits only lanes 0-2 from the rest of the warp where 'threadIdx.x' is 0-31, and only one side of the branch does work: those threads already fill the fewest warps they can, so no regrouping would save anything [warp-divergent-branch]
+    halo[threadIdx.x] = x[threadIdx.x];
+  if (threadIdx.x >= 3)
+  // PED: :[[@LINE-1]]:7: note: thread-dependent branch (tail-guard): 'threadIdx.x >= 3' splits only lanes 0-2 from the rest of the warp where 'threadIdx.x' is 0-31, and only one side of the branch does work: those threads already fill the fewest warps they can, so no regrouping would save anything [warp-divergent-branch]
+    x[threadIdx.x] *= 2.f;
+  if (threadIdx.x < 3)
+  // CHECK: :[[@LINE-1]]:7: warning: warp-divergent branch (lane-split): 'threadIdx.x < 3' is true only for lanes 0-2 of the warp where 'threadIdx.x' is 0-31 (and false in every other warp): that warp runs the branch with lanes 3-31 idle, then the rest of its path with lanes 0-2 idle; a threshold that is a multiple of 32 keeps warps whole [warp-divergent-branch]
+    halo[threadIdx.x] = 0.f;
+  else
+    x[threadIdx.x] += 1.f;
+}
+
+void launch(short *s) { rowHalves<<<4, dim3(8, 4, 8)>>>(s); }
+// CHECK: cuda-lint: 4 warnings and 0 errors{{( \([0-9]+ notes\))?}} in 1 file; 1 file analysed
