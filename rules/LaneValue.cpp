@@ -1124,8 +1124,14 @@ CondClass compare(BinaryOperatorKind Op, const LaneValue &A, const LaneValue &B,
     C.LaneSide = LaneExpr;
     return withFlags(C, A, B);
   };
-  if (D.isWarpUniform())
-    return Finish(category(BranchCategory::WarpUniform, CondClass::Why::None));
+  if (D.isWarpUniform()) {
+    CondClass C = category(BranchCategory::WarpUniform, CondClass::Why::None);
+    // `warp_id == 0`, `threadIdx.y == 0` in a 32-wide block: one warp (or a
+    // few), unless the warp index wraps (`(tid / 32) % 2 == 0`).
+    C.FewWarps = (Op == BO_EQ) && Bound->Const && D.K == LaneValue::Lane && !D.Wraps &&
+                 D.warpVaries();
+    return Finish(C);
+  }
   bool Ordering = Op != BO_EQ && Op != BO_NE;
   bool Below = Op == BO_LT || Op == BO_LE; // the branch is taken below the bound
 
@@ -1257,6 +1263,7 @@ CondClass combine(const CondClass &A, const CondClass &B, bool And) {
     if (And && Other.Cat == BranchCategory::WarpUniform && R.EveryWarp) {
       R.EveryWarp = false;
       R.HasRange = false;
+      R.FewWarps = Other.FewWarps;
     }
   }
   R.AssumedShape = A.AssumedShape || B.AssumedShape;

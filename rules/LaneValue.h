@@ -82,6 +82,8 @@ struct CondClass {
   uint32_t ActiveMask = AllLanes;
   bool EveryWarp = false;     // every warp splits the same way
   bool SmallSideTrue = true;  // PartialWarp: the side with no whole warp is the true side
+  bool FewWarps = false;      // WarpUniform: an equality that one warp of the block (or a
+                              // few) satisfies; LaneSplit: split only in those warps
   bool Repeats = false;       // PartialWarp: the lane side wraps (tid % 64), so the split
                               // recurs in a warp of every period, not once per block
   bool AtMost = false;        // `a && data`: TrueMask is where it can be true

@@ -102,7 +102,8 @@ private:
       return precedence(E, AST);
     switch (C.Cat) {
     case BranchCategory::LaneSplit:
-      if (C.Reason == CondClass::Why::PartialWarp && !C.Repeats && oneSided(E)) {
+      if (((C.Reason == CondClass::Why::PartialWarp && !C.Repeats) || C.FewWarps) &&
+          oneSided(E)) {
         Level = Severity::Note;
         return Ctx.Pedantic ? "thread-dependent branch (tail-guard): " + onlyOneWarp(E, Cond, AST)
                             : "";
@@ -311,6 +312,11 @@ private:
 
   std::string onlyOneWarp(const BranchEvent &E, const std::string &Cond, ASTContext &AST) const {
     const CondClass &C = E.Class;
+    if (C.FewWarps)
+      return what(E) + quoted(Cond) +
+             " splits lanes only in the warp (or the few warps) that its warp-uniform "
+             "equality admits, and only one side of the branch does work: those threads "
+             "already fill the fewest warps they can, so no regrouping would save anything";
     uint32_t Small =
         C.SmallSideTrue ? (C.TrueMask & C.ActiveMask) : (C.ActiveMask & ~C.TrueMask);
     std::string LaneSide = C.LaneSide ? sourceText(C.LaneSide, AST) : "the thread index";

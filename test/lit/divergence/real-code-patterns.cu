@@ -58,5 +58,18 @@ __global__ void boundary(float *x, float *halo) {
     x[threadIdx.x] += 1.f;
 }
 
+// shfl_scan: the first lanes of warp 0 load the per-warp sums; the other
+// lanes and warps have nothing to do there. When every other warp takes part
+// ('(tid / 32) % 2 == 0') the split recurs and is reported.
+__global__ void warpSums(int *sums, int *x) {
+  int warp_id = threadIdx.x / warpSize, lane_id = threadIdx.x % warpSize;
+  if (warp_id == 0 && lane_id < 8)
+  // PED: :[[@LINE-1]]:7: note: thread-dependent branch (tail-guard): 'warp_id == 0 && lane_id < 8' splits lanes only in the warp (or the few warps) that its warp-uniform equality admits, and only one side of the branch does work: those threads already fill the fewest warps they can, so no regrouping would save anything [warp-divergent-branch]
+    x[lane_id] = sums[lane_id];
+  if ((threadIdx.x / 32) % 2 == 0 && lane_id < 8)
+  // CHECK: :[[@LINE-1]]:7: warning: warp-divergent branch (lane-split): '(threadIdx.x / 32) % 2 == 0 && lane_id < 8' is true for lanes 0-7 and false for lanes 8-31 in each warp where the rest of the condition holds, so each warp runs both paths one after the other with the lanes of the other path idle; if both paths do real work, give each path to whole warps instead (branch on a warp index such as 'threadIdx.x / warpSize', which all 32 lanes of a warp share) [warp-divergent-branch]
+    x[lane_id] += sums[lane_id];
+}
+
 void launch(short *s) { rowHalves<<<4, dim3(8, 4, 8)>>>(s); }
-// CHECK: cuda-lint: 4 warnings and 0 errors{{( \([0-9]+ notes\))?}} in 1 file; 1 file analysed
+// CHECK: cuda-lint: 5 warnings and 0 errors{{( \([0-9]+ notes\))?}} in 1 file; 1 file analysed
