@@ -1151,11 +1151,12 @@ private:
               W.NonNeg = V.NonNeg && Old->second.NonNeg;
               V = W;
             } else if (V.K == LaneValue::Lane) {
+              // The join keeps the alignment that every trip so far shares
+              // (i = tid + 256k stays a multiple of 32 apart); only the
+              // growing upper bound is dropped.
               V = lane::join(V, Old->second);
-              if (V.K == LaneValue::Lane) {
-                V.Align = V.Align == 0 ? 0 : 1;
+              if (V.K == LaneValue::Lane)
                 V.UBound.reset();
-              }
             }
           }
           Head = std::move(Next);

@@ -27,7 +27,8 @@ __global__ void upSweep(float *s, unsigned n) {
   }
 }
 
-// scalarProd: the reduction tree written as a block-stride loop.
+// scalarProd: the reduction tree written as a block-stride loop (launched with
+// 256 threads: i = tid + 256k keeps its warps apart across the trips).
 #define ACCUM_N 1024
 __global__ void accumulate(float *x) {
   __shared__ float acc[ACCUM_N];
@@ -71,5 +72,8 @@ __global__ void warpSums(int *sums, int *x) {
     x[lane_id] += sums[lane_id];
 }
 
-void launch(short *s) { rowHalves<<<4, dim3(8, 4, 8)>>>(s); }
+void launch(short *s, float *f) {
+  rowHalves<<<4, dim3(8, 4, 8)>>>(s);
+  accumulate<<<128, 256>>>(f);
+}
 // CHECK: cuda-lint: 5 warnings and 0 errors{{( \([0-9]+ notes\))?}} in 1 file; 1 file analysed
