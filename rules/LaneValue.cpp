@@ -291,6 +291,8 @@ LaneValue uniformBinary(BinaryOperatorKind Op, const LaneValue &A, const LaneVal
       int64_t P;
       R.Align = __builtin_mul_overflow(alignOf(A), int64_t(1) << *B.Const, &P) ? 1 : P;
       R.G = A.G, R.GrowthVar = A.GrowthVar;
+    } else if (A.Const && *A.Const > 0 && B.G != Growth::None) {
+      R.G = B.G, R.GrowthVar = B.GrowthVar; // 1 << i
     }
     break;
   case BO_Div:

@@ -1397,8 +1397,15 @@ private:
       if (V.K == LaneValue::Lane && !V.Cond)
         return V.isWarpUniform() ? LaneValue::warpUniform() : LaneValue::varying();
       if (V.K == LaneValue::Uniform) {
+        // A conversion keeps the value's direction of change (2 and i in
+        // __powf(2, i)), and an integer constant converts exactly.
         LaneValue U;
         U.NonNeg = V.NonNeg;
+        U.G = V.G;
+        U.GrowthVar = V.GrowthVar;
+        if (CE->getCastKind() == CK_IntegralToFloating && V.Const && *V.Const > -(1 << 24) &&
+            *V.Const < (1 << 24))
+          U.Const = V.Const;
         return U;
       }
       return V;
@@ -1739,6 +1746,21 @@ private:
     }
     if (Name.starts_with("__shfl"))
       return Args.size() >= 2 && !Args[1].isThreadDependent() ? LaneValue() : LaneValue::data(CE);
+    // 2^i written as a float power (Rodinia's backprop: power_two = __powf(2, i)):
+    // grows with i like 1 << i.
+    if ((Name == "__powf" || Name == "powf" || Name == "pow" || Name == "exp2f" ||
+         Name == "exp2") &&
+        !Args.empty()) {
+      const LaneValue &Exp = Args.back();
+      bool Base2 = Name.starts_with("exp2") || (Args[0].Const && *Args[0].Const > 1);
+      if (Base2 && Exp.K == LaneValue::Uniform && Exp.G == Growth::Grows) {
+        LaneValue R;
+        R.G = Growth::Grows;
+        R.GrowthVar = Exp.GrowthVar;
+        R.NonNeg = true;
+        return R;
+      }
+    }
     // 24-bit multiplies (old CUDA samples index with them): exact for indices.
     if ((Name == "__mul24" || Name == "__umul24") && Args.size() == 2)
       return lane::binary(BO_Mul, Args[0], Args[1]);

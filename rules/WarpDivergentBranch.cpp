@@ -100,6 +100,14 @@ private:
     const CondClass &C = E.Class;
     if (E.ConstantValue)
       return precedence(E, AST);
+    if (std::string Why = sparedThreshold(E, AST); !Why.empty()) {
+      Level = Severity::Note;
+      return Ctx.Pedantic ? "thread-dependent branch (tail-guard): " + what(E) + quoted(Cond) +
+                                Why +
+                                ", and only one side of the branch does work: no regrouping "
+                                "would save anything"
+                          : "";
+    }
     switch (C.Cat) {
     case BranchCategory::LaneSplit:
       if (((C.Reason == CondClass::Why::PartialWarp && !C.Repeats) || C.FewWarps) &&
@@ -243,8 +251,10 @@ private:
         Index = quoted(sourceText(BO->getLHS(), AST));
         Divisor = quoted(sourceText(BO->getRHS()->IgnoreParenImpCasts(), AST));
       }
-      std::string S = Q + " holds only for threads whose " + Index + " is a multiple of " +
-                      Divisor + " (every other lane when it is 2)";
+      std::string S = Narrow + Q + " holds only for threads whose " + Index +
+                      " is a multiple of " + Divisor +
+                      (Narrow.empty() ? " (every other lane when it is 2)"
+                                      : " (every other row when it is 2)");
       if (C.G != Growth::None)
         return S + ", so the threads still working are scattered over every warp and each "
                    "warp runs the branch with most of its lanes idle in every iteration; make "
@@ -385,6 +395,89 @@ private:
       if (Child && callsShuffle(Child))
         return true;
     return false;
+  }
+
+  /// A one-sided threshold on the thread index that moves with its loop but
+  /// can only cut a contiguous run of threads where it falls: in a block of one
+  /// warp (Rodinia's 16-thread wavefronts), or moving by a constant step (one
+  /// warp split per trip, like a tail guard). Says why, or "".
+  std::string sparedThreshold(const BranchEvent &E, ASTContext &AST) const {
+    const CondClass &C = E.Class;
+    bool Threshold = C.Cat == BranchCategory::ShrinkingThreshold ||
+                     (C.Cat == BranchCategory::LaneSplit &&
+                      (C.Reason == CondClass::Why::LoopThreshold ||
+                       C.Reason == CondClass::Why::PartialWarp));
+    if (!Threshold || !oneSided(E))
+      return "";
+    if (E.Shape && E.Shape->Block) {
+      const Dim3 &B = *E.Shape->Block;
+      if (B[0] * B[1] * B[2] <= 32)
+        return " keeps a contiguous run of the block's " + std::to_string(B[0] * B[1] * B[2]) +
+               " threads, all in one warp (the " + shapeText(B) + " block of the launch)";
+    }
+    if (!C.EveryWarp && C.GrowthVar && additiveStep(C.GrowthVar, E.Branch, AST))
+      return " moves its bound by a constant step per iteration ('" +
+             C.GrowthVar->getName().str() +
+             "'), so each iteration splits at most the warp where the bound falls";
+    return "";
+  }
+
+  /// Whether the loop that changes \p V around \p S steps it by addition
+  /// (i++, m -= 1, i += step), not by halving or doubling.
+  static bool additiveStep(const VarDecl *V, const Stmt *S, ASTContext &AST) {
+    DynTypedNode N = DynTypedNode::create(*S);
+    for (int Depth = 0; Depth < 64; ++Depth) {
+      DynTypedNodeList Parents = AST.getParents(N);
+      if (Parents.empty() || !Parents[0].get<Stmt>())
+        return false;
+      N = Parents[0];
+      const Stmt *P = N.get<Stmt>();
+      if (!isa<ForStmt, WhileStmt, DoStmt>(P))
+        continue;
+      int Steps = 0;
+      bool Additive = true;
+      countSteps(V, P, Steps, Additive);
+      if (Steps)
+        return Additive;
+    }
+    return false;
+  }
+
+  static bool refersTo(const Stmt *S, const VarDecl *V) {
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(S); Ref && Ref->getDecl() == V)
+      return true;
+    for (const Stmt *Child : S->children())
+      if (Child && refersTo(Child, V))
+        return true;
+    return false;
+  }
+
+  static void countSteps(const VarDecl *V, const Stmt *S, int &Steps, bool &Additive) {
+    auto IsV = [&](const Expr *E) {
+      const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+      return Ref && Ref->getDecl() == V;
+    };
+    if (const auto *U = dyn_cast<UnaryOperator>(S); U && U->isIncrementDecrementOp() &&
+                                                     IsV(U->getSubExpr())) {
+      ++Steps;
+    } else if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->isAssignmentOp() &&
+                                                            IsV(B->getLHS())) {
+      ++Steps;
+      const Expr *R = B->getRHS()->IgnoreParenImpCasts();
+      if (B->getOpcode() == BO_AddAssign || B->getOpcode() == BO_SubAssign) {
+        Additive &= !refersTo(R, V);
+      } else if (const auto *Op = dyn_cast<BinaryOperator>(R);
+                 B->getOpcode() == BO_Assign && Op &&
+                 (Op->getOpcode() == BO_Add || Op->getOpcode() == BO_Sub)) {
+        Additive &= (IsV(Op->getLHS()) && !refersTo(Op->getRHS(), V)) ||
+                    (Op->getOpcode() == BO_Add && IsV(Op->getRHS()) && !refersTo(Op->getLHS(), V));
+      } else {
+        Additive = false;
+      }
+    }
+    for (const Stmt *Child : S->children())
+      if (Child)
+        countSteps(V, Child, Steps, Additive);
   }
 
   /// Whether \p Inner is written inside \p Outer (not in a called function).

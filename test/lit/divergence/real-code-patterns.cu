@@ -72,8 +72,68 @@ __global__ void warpSums(int *sums, int *x) {
     x[lane_id] += sums[lane_id];
 }
 
+// Rodinia backprop: a reduction over the rows of a 16x16 block, with the
+// divisor written as a float power of two.
+__global__ void rowTree(float *w, int h) {
+  __shared__ float m[16][16];
+  int tx = threadIdx.x, ty = threadIdx.y;
+  m[ty][tx] = w[ty * 16 + tx];
+  __syncthreads();
+  for (int i = 1; i <= __log2f(h); i++) {
+    int power_two = __powf(2, i);
+    if (ty % power_two == 0)
+    // CHECK: :[[@LINE-1]]:9: warning: warp-divergent branch (lane-split): with the 16x16 block of the launch at line {{[0-9]+}}, each warp holds 2 rows of 16 threads: 'ty % power_two == 0' holds only for threads whose 'ty' is a multiple of 'power_two' (every other row when it is 2), so the threads still working are scattered over every warp and each warp runs the branch with most of its lanes idle in every iteration; make the working threads contiguous so that whole warps drop out: 'if (tid < stride)' with stride halving from blockDim.x / 2 (interleaved pairs), and finish the last warp with '__shfl_down_sync' [warp-divergent-branch]
+      m[ty][tx] += m[ty + power_two / 2][tx];
+    __syncthreads();
+  }
+  for (int i = 1; i < 5; i++) {
+    int p = 1 << i;
+    if (tx % p == 0)
+    // CHECK: :[[@LINE-1]]:9: warning: warp-divergent branch (lane-split): 'tx % p == 0' holds only for threads whose 'tx' is a multiple of 'p' (every other lane when it is 2), so the threads still working are scattered over every warp and each warp runs the branch with most of its lanes idle in every iteration; make the working threads contiguous so that whole warps drop out: 'if (tid < stride)' with stride halving from blockDim.x / 2 (interleaved pairs), and finish the last warp with '__shfl_down_sync' [warp-divergent-branch]
+      m[ty][tx] += m[ty][tx + p / 2];
+    __syncthreads();
+  }
+  w[tx] = m[0][tx];
+}
+
+// A block of one (half) warp: a threshold keeps a contiguous run of its
+// threads, so halving it costs nothing a regrouping could save (Rodinia's nw
+// and lud launch 16 threads; the block size itself is the problem there).
+__global__ void smallBlockTree(float *x) {
+  __shared__ float s[16];
+  s[threadIdx.x] = x[threadIdx.x];
+  for (int stride = 8; stride > 0; stride >>= 1) {
+    __syncwarp();
+    if (threadIdx.x < stride)
+    // PED: :[[@LINE-1]]:9: note: thread-dependent branch (tail-guard): 'threadIdx.x < stride' keeps a contiguous run of the block's 16 threads, all in one warp (the 16x1 block of the launch), and only one side of the branch does work: no regrouping would save anything [warp-divergent-branch]
+      s[threadIdx.x] += s[threadIdx.x + stride];
+  }
+  x[0] = s[0];
+}
+
+// Rodinia pathfinder: the computed range shrinks by one thread at each edge per
+// trip; with 256 threads only the two edge warps ever split.
+#define IN_RANGE(x, min, max) ((x) >= (min) && (x) <= (max))
+__global__ void pyramid(float *x, int height) {
+  __shared__ float prev[256], result[256];
+  int tx = threadIdx.x;
+  prev[tx] = x[tx];
+  for (int i = 0; i < height; i++) {
+    __syncthreads();
+    if (IN_RANGE(tx, i + 1, 256 - i - 2))
+    // PED: :[[@LINE-1]]:9: note: thread-dependent branch (tail-guard): 'IN_RANGE(tx, i + 1, 256 - i - 2)' moves its bound by a constant step per iteration ('i'), so each iteration splits at most the warp where the bound falls, and only one side of the branch does work: no regrouping would save anything [warp-divergent-branch]
+      result[tx] = prev[tx - 1] + prev[tx] + prev[tx + 1];
+    __syncthreads();
+    prev[tx] = result[tx];
+  }
+  x[tx] = prev[tx];
+}
+
 void launch(short *s, float *f) {
+  rowTree<<<4, dim3(16, 16)>>>(f, 16);
+  smallBlockTree<<<4, 16>>>(f);
+  pyramid<<<4, 256>>>(f, 20);
   rowHalves<<<4, dim3(8, 4, 8)>>>(s);
   accumulate<<<128, 256>>>(f);
 }
-// CHECK: cuda-lint: 5 warnings and 0 errors{{( \([0-9]+ notes\))?}} in 1 file; 1 file analysed
+// CHECK: cuda-lint: 7 warnings and 0 errors{{( \([0-9]+ notes\))?}} in 1 file; 1 file analysed
