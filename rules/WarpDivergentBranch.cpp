@@ -108,6 +108,29 @@ private:
                                 "would save anything"
                           : "";
     }
+    if ((C.Cat == BranchCategory::ShrinkingThreshold ||
+         (C.Cat == BranchCategory::LaneSplit && C.Reason == CondClass::Why::LoopThreshold)) &&
+        predicatedShuffleStep(E, AST)) {
+      Level = Severity::Note;
+      return Ctx.Pedantic ? "thread-dependent branch (warp-synchronous step): " +
+                                quoted(Cond) +
+                                " guards only updates of registers beside a warp shuffle in "
+                                "the same loop (a scan step): the compiler predicates them, and "
+                                "every lane runs the shuffle anyway, so there is no second "
+                                "path to serialise"
+                          : "";
+    }
+    if (partialsLoad(E, AST)) {
+      Level = Severity::Note;
+      return Ctx.Pedantic
+                 ? "thread-dependent branch (warp-synchronous step): " + quoted(Cond) +
+                       " lets the first " +
+                       std::to_string(llvm::popcount(C.TrueMask & C.ActiveMask)) +
+                       " lanes of each warp load one value into a register (the second stage "
+                       "of a block reduction): the compiler predicates the load, and every "
+                       "lane goes on to the same warp-wide step"
+                 : "";
+    }
     switch (C.Cat) {
     case BranchCategory::LaneSplit:
       if (((C.Reason == CondClass::Why::PartialWarp && !C.Repeats) || C.FewWarps) &&
@@ -118,16 +141,6 @@ private:
       }
       return "warp-divergent branch (lane-split): " + laneSplit(E, Cond, AST);
     case BranchCategory::ShrinkingThreshold:
-      if (C.EveryWarp && predicatedShuffleStep(E, AST)) {
-        Level = Severity::Note;
-        return Ctx.Pedantic ? "thread-dependent branch (warp-synchronous step): " +
-                                  quoted(Cond) +
-                                  " guards only updates of registers beside a warp shuffle in "
-                                  "the same loop (a scan step): the compiler predicates them, and "
-                                  "every lane runs the shuffle anyway, so there is no second "
-                                  "path to serialise"
-                            : "";
-      }
       return "warp-divergent branch (shrinking-threshold): " + shrinking(E, Cond);
     case BranchCategory::TailGuard:
     case BranchCategory::SingleLane:
@@ -313,6 +326,11 @@ private:
   static bool oneSided(const BranchEvent &E) {
     if (E.F == BranchEvent::Form::Logical)
       return true;
+    if (const auto *CO = dyn_cast<ConditionalOperator>(E.Branch)) // `c ? load : 0.0f`
+      return isa<IntegerLiteral, FloatingLiteral, CXXNullPtrLiteralExpr>(
+                 CO->getTrueExpr()->IgnoreParenImpCasts()) ||
+             isa<IntegerLiteral, FloatingLiteral, CXXNullPtrLiteralExpr>(
+                 CO->getFalseExpr()->IgnoreParenImpCasts());
     const auto *If = dyn_cast<IfStmt>(E.Branch);
     if (!If || If->getConditionVariable() || If->getInit())
       return false;
@@ -335,6 +353,28 @@ private:
            std::to_string(C.RangeLo) + "-" + std::to_string(C.RangeHi) +
            ", and only one side of the branch does work: those threads already fill the "
            "fewest warps they can, so no regrouping would save anything";
+  }
+
+  /// `if (lane_id < nwarps) val = shared_vals[lane_id];`: the first lanes of
+  /// every warp fetch the per-warp partials before a warp-wide reduction.
+  static bool partialsLoad(const BranchEvent &E, ASTContext &AST) {
+    const CondClass &C = E.Class;
+    uint32_t T = C.TrueMask & C.ActiveMask;
+    if (C.Cat != BranchCategory::LaneSplit || C.Reason != CondClass::Why::LaneMask ||
+        !C.EveryWarp || C.AtMost || !T || (T & (T + 1)) != 0) // lanes 0..k-1
+      return false;
+    const auto *If = dyn_cast<IfStmt>(E.Branch);
+    if (!If || If->getElse())
+      return false;
+    const Stmt *Then = If->getThen();
+    if (const auto *CS = dyn_cast<CompoundStmt>(Then)) {
+      if (CS->size() != 1)
+        return false;
+      Then = CS->body_front();
+    }
+    const auto *BO = dyn_cast<BinaryOperator>(Then);
+    return BO && BO->getOpcode() == BO_Assign && registerUpdate(BO, AST) &&
+           isa<ArraySubscriptExpr>(BO->getRHS()->IgnoreParenImpCasts());
   }
 
   /// `if (lane >= i) v += n;` in a loop that also runs `n = __shfl_up_sync(m,
@@ -370,11 +410,11 @@ private:
     if (const auto *For = dyn_cast<ForStmt>(S))
       return For->getBody() && registerUpdate(For->getBody(), AST);
     const auto *BO = dyn_cast<BinaryOperator>(S);
-    if (!BO || !BO->isAssignmentOp() || BO->getRHS()->HasSideEffects(AST))
+    if (!BO || !BO->isAssignmentOp() || !pureValue(BO->getRHS()))
       return false;
     const Expr *L = BO->getLHS()->IgnoreParenImpCasts();
     if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(L)) {
-      if (Sub->getIdx()->HasSideEffects(AST))
+      if (!pureValue(Sub->getIdx()))
         return false;
       L = Sub->getBase()->IgnoreParenImpCasts();
     }
@@ -384,15 +424,39 @@ private:
            !VD->getType()->isReferenceType() && !VD->getType()->isPointerType();
   }
 
-  static bool callsShuffle(const Stmt *S) {
+  /// An expression that only reads: no assignment, increment or call other
+  /// than threadIdx/blockIdx (property reads) and builtins such as fmaxf.
+  static bool pureValue(const Stmt *S) {
+    if (isa<PseudoObjectExpr>(S)) // threadIdx.x
+      return true;
+    if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->isAssignmentOp())
+      return false;
+    if (const auto *U = dyn_cast<UnaryOperator>(S); U && U->isIncrementDecrementOp())
+      return false;
+    if (const auto *Call = dyn_cast<CallExpr>(S)) {
+      const FunctionDecl *FD = Call->getDirectCallee();
+      if (!FD || !(FD->getBuiltinID() || FD->hasAttr<ConstAttr>() || FD->hasAttr<PureAttr>() ||
+                   (FD->getIdentifier() && FD->getName().starts_with("__fetch_builtin"))))
+        return false;
+    }
+    for (const Stmt *Child : S->children())
+      if (Child && !pureValue(Child))
+        return false;
+    return true;
+  }
+
+  /// A warp shuffle in \p S, or in a function it calls (warp_reduce_sum).
+  static bool callsShuffle(const Stmt *S, int Depth = 0) {
     if (const auto *Call = dyn_cast<CallExpr>(S))
       if (const auto *FD = Call->getDirectCallee(); FD && FD->getIdentifier()) {
         StringRef Name = FD->getName();
         if (Name.starts_with("__shfl") || Name.starts_with("shfl"))
           return true;
+        if (Depth < 2 && FD->hasBody() && callsShuffle(FD->getBody(), Depth + 1))
+          return true;
       }
     for (const Stmt *Child : S->children())
-      if (Child && callsShuffle(Child))
+      if (Child && callsShuffle(Child, Depth))
         return true;
     return false;
   }
@@ -403,10 +467,13 @@ private:
   /// warp split per trip, like a tail guard). Says why, or "".
   std::string sparedThreshold(const BranchEvent &E, ASTContext &AST) const {
     const CondClass &C = E.Class;
+    uint32_t T = C.TrueMask & C.ActiveMask, F = C.ActiveMask & ~C.TrueMask;
+    auto Run = [](uint32_t M) { return M && ((M >> llvm::countr_zero(M)) & ((M >> llvm::countr_zero(M)) + 1)) == 0; };
+    bool Contiguous = C.Reason == CondClass::Why::LaneMask && !C.AtMost && Run(T) && Run(F);
     bool Threshold = C.Cat == BranchCategory::ShrinkingThreshold ||
                      (C.Cat == BranchCategory::LaneSplit &&
                       (C.Reason == CondClass::Why::LoopThreshold ||
-                       C.Reason == CondClass::Why::PartialWarp));
+                       C.Reason == CondClass::Why::PartialWarp || Contiguous));
     if (!Threshold || !oneSided(E))
       return "";
     if (E.Shape && E.Shape->Block) {

@@ -129,11 +129,55 @@ __global__ void pyramid(float *x, int height) {
   x[tx] = prev[tx];
 }
 
+// ggml: patterns around warp shuffles. The second stage of a block reduction
+// (the first lanes fetch the per-warp partials), a triangular solve whose
+// masked update sits beside a shuffle in a helper, a masked load in a '?:'.
+__device__ float warpSum(float v) {
+  for (int o = 16; o > 0; o >>= 1)
+    v += __shfl_xor_sync(0xffffffffu, v, o);
+  return v;
+}
+__global__ void blockReduce(float *x) {
+  __shared__ float partial[32];
+  float v = warpSum(x[threadIdx.x]);
+  int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+  if (lane == 0)
+    partial[warp] = v;
+  __syncthreads();
+  v = 0.f;
+  if (lane < blockDim.x / 32)
+  // PED: :[[@LINE-1]]:7: note: thread-dependent branch (warp-synchronous step): 'lane < blockDim.x / 32' lets the first 8 lanes of each warp load one value into a register (the second stage of a block reduction): the compiler predicates the load, and every lane goes on to the same warp-wide step [warp-divergent-branch]
+    v = partial[lane];
+  if (lane < blockDim.x / 32) // a store is not a register update: reported
+  // CHECK: :[[@LINE-1]]:7: warning: warp-divergent branch (lane-split): 'lane < blockDim.x / 32' is true for lanes 0-7 and false for lanes 8-31 in every warp, so each warp runs both paths one after the other with the lanes of the other path idle; if both paths do real work, give each path to whole warps instead (branch on a warp index such as 'threadIdx.x / warpSize', which all 32 lanes of a warp share) [warp-divergent-branch]
+    partial[lane] = 0.f;
+  x[threadIdx.x] = warpSum(v);
+}
+__global__ void triSolve(const float *A, float *X, int n) {
+  float x = X[threadIdx.x];
+  for (int row = 1; row < 32; row *= 2) {
+    float sum = 0.f;
+    if (threadIdx.x < row)
+    // PED: :[[@LINE-1]]:9: note: thread-dependent branch (warp-synchronous step): 'threadIdx.x < row' guards only updates of registers beside a warp shuffle in the same loop (a scan step): the compiler predicates them, and every lane runs the shuffle anyway, so there is no second path to serialise [warp-divergent-branch]
+      sum += A[row * n + threadIdx.x] * x;
+    x -= warpSum(sum);
+  }
+  X[threadIdx.x] = x;
+}
+template <int ni> __global__ void maskedLoad(const float *x, float *y, float scale) {
+  float v = (ni == 32 || threadIdx.x < ni) ? scale * x[4 * threadIdx.x] : 0.0f;
+  // PED: :[[@LINE-1]]:13: note: thread-dependent branch (tail-guard): '?:' condition '(ni == 32 || threadIdx.x < ni)' keeps a contiguous run of the block's 32 threads, all in one warp (the 32x1 block of the launch), and only one side of the branch does work: no regrouping would save anything [warp-divergent-branch]
+  y[threadIdx.x] = v;
+}
+
 void launch(short *s, float *f) {
+  blockReduce<<<1, 256>>>(f);
+  triSolve<<<1, 256>>>(f, f, 32);
+  maskedLoad<16><<<1, 32>>>(f, f, 1.f);
   rowTree<<<4, dim3(16, 16)>>>(f, 16);
   smallBlockTree<<<4, 16>>>(f);
   pyramid<<<4, 256>>>(f, 20);
   rowHalves<<<4, dim3(8, 4, 8)>>>(s);
   accumulate<<<128, 256>>>(f);
 }
-// CHECK: cuda-lint: 7 warnings and 0 errors{{( \([0-9]+ notes\))?}} in 1 file; 1 file analysed
+// CHECK: cuda-lint: 8 warnings and 0 errors{{( \([0-9]+ notes\))?}} in 1 file; 1 file analysed
