@@ -142,8 +142,11 @@ private:
       return "warp-divergent branch (lane-split): " + laneSplit(E, Cond, AST);
     case BranchCategory::ShrinkingThreshold:
       return "warp-divergent branch (shrinking-threshold): " + shrinking(E, Cond);
-    case BranchCategory::TailGuard:
     case BranchCategory::SingleLane:
+      if (C.EveryWarp && !C.AtMost && leaderWithElseWork(E, AST))
+        return "warp-divergent branch (lane-split): " + leaderElse(E, Cond);
+      [[fallthrough]];
+    case BranchCategory::TailGuard:
     case BranchCategory::DataDependent:
       Level = Severity::Note;
       return Ctx.Pedantic ? silent(E, Cond, AST) : "";
@@ -353,6 +356,35 @@ private:
            std::to_string(C.RangeLo) + "-" + std::to_string(C.RangeHi) +
            ", and only one side of the branch does work: those threads already fill the "
            "fewest warps they can, so no regrouping would save anything";
+  }
+
+  /// `if (tx == 0) {...} else {...}` where the else side does more than pick a
+  /// value: in every warp the leader lanes run one path and the others the
+  /// second (Rodinia srad's border cases in a 16-wide block).
+  static bool leaderWithElseWork(const BranchEvent &E, ASTContext &AST) {
+    const auto *If = dyn_cast<IfStmt>(E.Branch);
+    if (!If || !If->getElse())
+      return false;
+    const auto *Else = dyn_cast<CompoundStmt>(If->getElse());
+    if (Else && Else->body_empty())
+      return false;
+    // One register update on each side is a select.
+    auto Single = [&](const Stmt *S) {
+      if (const auto *CS = dyn_cast<CompoundStmt>(S))
+        S = CS->size() == 1 ? CS->body_front() : nullptr;
+      return S && isa<BinaryOperator>(S) && registerUpdate(S, AST);
+    };
+    return !(Single(If->getThen()) && Single(If->getElse()));
+  }
+
+  std::string leaderElse(const BranchEvent &E, const std::string &Cond) const {
+    const CondClass &C = E.Class;
+    uint32_t T = C.TrueMask & C.ActiveMask;
+    return what(E) + quoted(Cond) + " picks " + describeLanes(T) +
+           " of every warp, and the other lanes run the else branch: each warp runs both "
+           "paths one after the other; give every lane the same code (e.g. pad the data with "
+           "a halo so that border threads need no special case), or hand the special case "
+           "to whole warps";
   }
 
   /// `if (lane_id < nwarps) val = shared_vals[lane_id];`: the first lanes of

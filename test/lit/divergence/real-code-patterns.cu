@@ -170,7 +170,37 @@ template <int ni> __global__ void maskedLoad(const float *x, float *y, float sca
   y[threadIdx.x] = v;
 }
 
+// Rodinia srad: border cases of a 16x16 tile. 'tx == 0' picks lanes 0 and 16
+// of every warp; with real work on the else side every warp runs both paths.
+__global__ void borders(float *out, const float *in) {
+  __shared__ float t[16][16];
+  int tx = threadIdx.x, ty = threadIdx.y;
+  t[ty][tx] = in[ty * 16 + tx];
+  __syncthreads();
+  float n, w;
+  if (ty == 0 && tx == 0) { // one thread of the block: a single-lane corner case
+    n = in[0];
+    w = in[1];
+  } else if (tx == 0) {
+  // CHECK: :[[@LINE-1]]:14: warning: warp-divergent branch (lane-split): 'tx == 0' picks lanes 0 and 16 of every warp, and the other lanes run the else branch: each warp runs both paths one after the other; give every lane the same code (e.g. pad the data with a halo so that border threads need no special case), or hand the special case to whole warps [warp-divergent-branch]
+    n = t[ty - 1][tx];
+    w = in[ty * 16];
+  } else {
+    n = t[ty > 0 ? ty - 1 : 0][tx];
+    w = t[ty][tx - 1];
+  }
+  float v = n + w;
+  if (tx == 0) // a leader alone: silent
+    out[ty] = v;
+  if (tx == 15) // one value on each side: a select
+    v = 0.f;
+  else
+    v = v * 2.f;
+  out[ty * 16 + tx] = v;
+}
+
 void launch(short *s, float *f) {
+  borders<<<1, dim3(16, 16)>>>(f, f);
   blockReduce<<<1, 256>>>(f);
   triSolve<<<1, 256>>>(f, f, 32);
   maskedLoad<16><<<1, 32>>>(f, f, 1.f);
@@ -180,4 +210,4 @@ void launch(short *s, float *f) {
   rowHalves<<<4, dim3(8, 4, 8)>>>(s);
   accumulate<<<128, 256>>>(f);
 }
-// CHECK: cuda-lint: 8 warnings and 0 errors{{( \([0-9]+ notes\))?}} in 1 file; 1 file analysed
+// CHECK: cuda-lint: 9 warnings and 0 errors{{( \([0-9]+ notes\))?}} in 1 file; 1 file analysed
