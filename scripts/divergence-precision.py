@@ -1,0 +1,144 @@
+#!/usr/bin/env python3
+"""Precision and recall of warp-divergent-branch / barrier-in-divergent-branch on hand-labelled
+real code (docs/rules/warp-divergent-branch.md, "Precision on real code").
+
+    scripts/divergence-precision.py --cuda-lint build/analyzer/cuda-lint --corpora DIR
+
+DIR holds a checkout of each corpus of docs/precision/corpora.json (fetch them yourself at the
+listed commits; none is part of this repository). The script runs cuda-lint on each, joins its
+findings with docs/precision/labels-<corpus>.tsv and prints one row per corpus and a total.
+
+Labels: one row per branch a person judged (file, line, kernel, construct, condition, block
+shape, category, verdict, why[, adjudication]). verdict 'report' and 'latent' (a barrier that
+the corpus's own launches never break) are positives, 'silent' negatives. A tenth column, when
+present, overrides the labeller's verdict after adjudication ('silent: why' / 'report: why').
+A finding with no label row is printed as UNLABELLED and makes the script exit 1: every finding
+must be judged. Barriers are counted per function: one error per divergent guard is the
+contract, however many barriers follow it.
+"""
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+from collections import defaultdict
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+DOCS = os.path.join(HERE, "..", "docs", "precision")
+RULES = ("warp-divergent-branch", "barrier-in-divergent-branch")
+FUNC = re.compile(r"__global__|__device__")
+
+
+def enclosing_function(path, line, cache={}):
+    """The line of the nearest __global__/__device__ at or above LINE (a stand-in for the function)."""
+    if path not in cache:
+        with open(path, errors="replace") as f:
+            cache[path] = [i + 1 for i, l in enumerate(f) if FUNC.search(l)]
+    starts = [s for s in cache[path] if s <= line]
+    return starts[-1] if starts else 0
+
+
+def load_labels(path):
+    labels = {}
+    with open(path) as f:
+        for raw in f:
+            if raw.startswith("#") or raw.startswith("file\t") or not raw.strip():
+                continue
+            c = raw.rstrip("\n").split("\t")
+            verdict = c[7]
+            if len(c) > 9 and c[9].strip():
+                verdict = c[9].split(":")[0].strip()
+            rule = RULES[1] if c[6] == "barrier" else RULES[0]
+            labels[(c[0], int(c[1]), rule)] = verdict in ("report", "latent")
+    return labels
+
+
+def run(cuda_lint, corpus, root):
+    cmd = [cuda_lint, "--format=json", "--exit-zero", "--color=never", "-j", str(os.cpu_count() or 2),
+           "--rules=" + ",".join(RULES)]
+    cmd += [a.replace("{root}", root) for a in corpus.get("args", [])]
+    cmd += [os.path.join(root, p) for p in corpus["paths"]]
+    # Exit 2 when some files do not parse (Rodinia's texture references): still a report.
+    out = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    if out.returncode not in (0, 2) or not out.stdout.strip():
+        sys.exit(f"{corpus['name']}: cuda-lint failed (exit {out.returncode})")
+    report = json.loads(out.stdout)
+    real = os.path.realpath(root)
+    found = set()
+    for f in report["findings"]:
+        if f["rule"] in RULES and f["severity"] in ("warning", "error"):
+            found.add((os.path.relpath(os.path.realpath(f["file"]), real), f["line"], f["rule"]))
+    s = report["summary"]
+    return found, f"{s['translation_units'] - s['failed_translation_units']}/{s['translation_units']}"
+
+
+def score(found, labels, root):
+    """(true positives, false positives, positives found, positives) with barriers per function."""
+    def key(k):
+        if k[2] != RULES[1]:
+            return k
+        return (k[0], enclosing_function(os.path.join(root, k[0]), k[1]), k[2])
+    tp = fp = 0
+    unlabelled, wrong = [], []
+    for k in sorted(found):
+        if k not in labels:
+            unlabelled.append(k)
+        elif labels[k]:
+            tp += 1
+        else:
+            fp += 1
+            wrong.append(k)
+    positives = {key(k): k for k, pos in labels.items() if pos}
+    hit = {key(k) for k in found}
+    missed = sorted(v for k, v in positives.items() if k not in hit)
+    return tp, fp, len(positives.keys() & hit), len(positives), unlabelled, wrong, missed
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--cuda-lint", required=True)
+    ap.add_argument("--corpora", required=True, help="directory holding the corpus checkouts")
+    ap.add_argument("--verbose", action="store_true", help="list wrong and missed findings")
+    args = ap.parse_args()
+    with open(os.path.join(DOCS, "corpora.json")) as f:
+        corpora = json.load(f)
+    rows, totals, missing = [], [0, 0, 0, 0], False
+    for c in corpora:
+        root = os.path.join(args.corpora, c["dir"])
+        if not os.path.isdir(root):
+            print(f"{c['name']}: no checkout at {root} ({c['repo']} @ {c['commit'][:12]})", file=sys.stderr)
+            missing = True
+            continue
+        labels = load_labels(os.path.join(DOCS, c["labels"]))
+        found, parsed = run(args.cuda_lint, c, root)
+        tp, fp, found_pos, pos, unlabelled, wrong, missed = score(found, labels, root)
+        if args.verbose:
+            for k in wrong:
+                print(f"WRONG  {c['name']}: {k[0]}:{k[1]} [{k[2]}]", file=sys.stderr)
+            for k in missed if c.get("recall", True) else []:
+                print(f"MISSED {c['name']}: {k[0]}:{k[1]} [{k[2]}]", file=sys.stderr)
+        for k in unlabelled:
+            print(f"UNLABELLED {c['name']}: {k[0]}:{k[1]} [{k[2]}]", file=sys.stderr)
+        missing |= bool(unlabelled)
+        recall = c.get("recall", True)
+        rows.append((c["name"], parsed, tp + fp, tp, fp, f"{tp / (tp + fp):.1%}" if tp + fp else "-",
+                     f"{found_pos}/{pos} = {found_pos / pos:.1%}" if recall and pos else "not labelled"))
+        totals[0] += tp
+        totals[1] += fp
+        if recall:
+            totals[2] += found_pos
+            totals[3] += pos
+    print(f"{'corpus':<14}{'files parsed':>13}{'findings':>9}{'right':>7}{'wrong':>7}{'precision':>11}   recall")
+    for r in rows:
+        print(f"{r[0]:<14}{r[1]:>13}{r[2]:>9}{r[3]:>7}{r[4]:>7}{r[5]:>11}   {r[6]}")
+    tp, fp, fp_found, pos = totals
+    if tp + fp:
+        print(f"{'total':<14}{'':>13}{tp + fp:>9}{tp:>7}{fp:>7}{tp / (tp + fp):>11.1%}   " +
+              (f"{fp_found}/{pos} = {fp_found / pos:.1%}" if pos else ""))
+    sys.stdout.flush()
+    return 1 if missing else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
