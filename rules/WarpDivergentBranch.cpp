@@ -120,6 +120,13 @@ private:
                                 "path to serialise"
                           : "";
     }
+    if (selectSwitch(E)) {
+      Level = Severity::Note;
+      return Ctx.Pedantic ? "thread-dependent branch (select): " + what(E) + quoted(Cond) +
+                                " only picks a value in each case (a return or one register "
+                                "assignment): it compiles to selects, not to a branch"
+                          : "";
+    }
     if (partialsLoad(E, AST)) {
       Level = Severity::Note;
       return Ctx.Pedantic
@@ -385,6 +392,35 @@ private:
            "paths one after the other; give every lane the same code (e.g. pad the data with "
            "a halo so that border threads need no special case), or hand the special case "
            "to whole warps";
+  }
+
+  /// `switch (idx) { case 0: return r.x; case 1: return r.y; ... }`: every
+  /// case returns a value or assigns one register (and breaks).
+  static bool selectSwitch(const BranchEvent &E) {
+    const auto *Sw = dyn_cast<SwitchStmt>(E.Branch);
+    const auto *Body = Sw ? dyn_cast<CompoundStmt>(Sw->getBody()) : nullptr;
+    if (!Body)
+      return false;
+    for (const Stmt *St : Body->body()) {
+      while (const auto *Case = dyn_cast<SwitchCase>(St))
+        St = Case->getSubStmt();
+      if (isa<BreakStmt>(St))
+        continue;
+      if (const auto *Ret = dyn_cast<ReturnStmt>(St)) {
+        if (Ret->getRetValue() && !pureValue(Ret->getRetValue()))
+          return false;
+        continue;
+      }
+      const auto *BO = dyn_cast<BinaryOperator>(St);
+      const auto *Ref = BO && BO->getOpcode() == BO_Assign
+                            ? dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts())
+                            : nullptr;
+      const auto *VD = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+      if (!VD || !VD->hasLocalStorage() || VD->hasAttr<CUDASharedAttr>() ||
+          VD->getType()->isReferenceType() || !pureValue(BO->getRHS()))
+        return false;
+    }
+    return true;
   }
 
   /// `if (lane_id < nwarps) val = shared_vals[lane_id];`: the first lanes of

@@ -199,6 +199,32 @@ __global__ void borders(float *out, const float *in) {
   out[ty * 16 + tx] = v;
 }
 
+// CUDA samples' shfl_integral_image: a switch that only picks a register
+// compiles to selects; one that stores is a branch.
+__device__ float pick(float4 r, unsigned idx) {
+  switch (idx) {
+  // PED: :[[@LINE-1]]:11: note: thread-dependent branch (select): switch value 'idx' only picks a value in each case (a return or one register assignment): it compiles to selects, not to a branch [warp-divergent-branch]
+  case 0:
+    return r.x;
+  case 1:
+    return r.y;
+  case 2:
+    return r.z;
+  }
+  return r.w;
+}
+__global__ void pickLanes(const float4 *in, float *out) {
+  float v = pick(in[threadIdx.x], threadIdx.x & 3);
+  switch (threadIdx.x & 3) {
+  // CHECK: :[[@LINE-1]]:11: warning: warp-divergent branch (lane-split): switch value 'threadIdx.x & 3' takes 4 different values within every warp, so each warp runs those cases one after the other with the other lanes idle; switch on a value that is the same across a warp (e.g. derived from 'tid / warpSize') [warp-divergent-branch]
+  case 0:
+    out[threadIdx.x] = v;
+    break;
+  default:
+    out[threadIdx.x] = -v;
+  }
+}
+
 void launch(short *s, float *f) {
   borders<<<1, dim3(16, 16)>>>(f, f);
   blockReduce<<<1, 256>>>(f);
@@ -210,4 +236,4 @@ void launch(short *s, float *f) {
   rowHalves<<<4, dim3(8, 4, 8)>>>(s);
   accumulate<<<128, 256>>>(f);
 }
-// CHECK: cuda-lint: 9 warnings and 0 errors{{( \([0-9]+ notes\))?}} in 1 file; 1 file analysed
+// CHECK: cuda-lint: 10 warnings and 0 errors{{( \([0-9]+ notes\))?}} in 1 file; 1 file analysed
