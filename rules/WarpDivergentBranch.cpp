@@ -13,12 +13,12 @@
 // (`itid & 0x01 == 0`) is reported too: it never diverges, but it is a bug.
 //
 //===----------------------------------------------------------------------===//
+#include "rules/DivergenceIdioms.h"
 #include "rules/KernelNames.h"
 #include "rules/RuleRegistry.h"
 #include "rules/ThreadDependence.h"
 
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/Basic/SourceManager.h"
 
 #include <map>
@@ -100,17 +100,17 @@ private:
     const CondClass &C = E.Class;
     if (E.ConstantValue)
       return precedence(E, AST);
-    if (std::string Why = sparedThreshold(E, AST); !Why.empty()) {
+    if (std::optional<idioms::Spared> Why = idioms::sparedThreshold(E, AST)) {
       Level = Severity::Note;
       return Ctx.Pedantic ? "thread-dependent branch (tail-guard): " + what(E) + quoted(Cond) +
-                                Why +
+                                spared(E, *Why) +
                                 ", and only one side of the branch does work: no regrouping "
                                 "would save anything"
                           : "";
     }
     if ((C.Cat == BranchCategory::ShrinkingThreshold ||
          (C.Cat == BranchCategory::LaneSplit && C.Reason == CondClass::Why::LoopThreshold)) &&
-        predicatedShuffleStep(E, AST)) {
+        idioms::predicatedShuffleStep(E, AST)) {
       Level = Severity::Note;
       return Ctx.Pedantic ? "thread-dependent branch (warp-synchronous step): " +
                                 quoted(Cond) +
@@ -120,14 +120,14 @@ private:
                                 "path to serialise"
                           : "";
     }
-    if (selectSwitch(E)) {
+    if (idioms::selectSwitch(E)) {
       Level = Severity::Note;
       return Ctx.Pedantic ? "thread-dependent branch (select): " + what(E) + quoted(Cond) +
                                 " only picks a value in each case (a return or one register "
                                 "assignment): it compiles to selects, not to a branch"
                           : "";
     }
-    if (partialsLoad(E, AST)) {
+    if (idioms::partialsLoad(E, AST)) {
       Level = Severity::Note;
       return Ctx.Pedantic
                  ? "thread-dependent branch (warp-synchronous step): " + quoted(Cond) +
@@ -141,7 +141,7 @@ private:
     switch (C.Cat) {
     case BranchCategory::LaneSplit:
       if (((C.Reason == CondClass::Why::PartialWarp && !C.Repeats) || C.FewWarps) &&
-          oneSided(E)) {
+          idioms::oneSided(E)) {
         Level = Severity::Note;
         return Ctx.Pedantic ? "thread-dependent branch (tail-guard): " + onlyOneWarp(E, Cond, AST)
                             : "";
@@ -150,7 +150,7 @@ private:
     case BranchCategory::ShrinkingThreshold:
       return "warp-divergent branch (shrinking-threshold): " + shrinking(E, Cond);
     case BranchCategory::SingleLane:
-      if (C.EveryWarp && !C.AtMost && leaderWithElseWork(E, AST))
+      if (C.EveryWarp && !C.AtMost && idioms::leaderWithElseWork(E, AST))
         return "warp-divergent branch (lane-split): " + leaderElse(E, Cond);
       [[fallthrough]];
     case BranchCategory::TailGuard:
@@ -328,24 +328,15 @@ private:
     }
   }
 
-  /// Whether only one side of the branch does work: an `if` without an else
-  /// (an early return counts), or `a && f()`. Then a split confined to one
-  /// warp costs nothing that a regrouping could save: the working lanes
-  /// already fill the fewest warps they can (halo loads by the first lanes,
-  /// `if (threadIdx.y == 0)` in a 16x16 block).
-  static bool oneSided(const BranchEvent &E) {
-    if (E.F == BranchEvent::Form::Logical)
-      return true;
-    if (const auto *CO = dyn_cast<ConditionalOperator>(E.Branch)) // `c ? load : 0.0f`
-      return isa<IntegerLiteral, FloatingLiteral, CXXNullPtrLiteralExpr>(
-                 CO->getTrueExpr()->IgnoreParenImpCasts()) ||
-             isa<IntegerLiteral, FloatingLiteral, CXXNullPtrLiteralExpr>(
-                 CO->getFalseExpr()->IgnoreParenImpCasts());
-    const auto *If = dyn_cast<IfStmt>(E.Branch);
-    if (!If || If->getConditionVariable() || If->getInit())
-      return false;
-    const auto *Else = dyn_cast_or_null<CompoundStmt>(If->getElse());
-    return !If->getElse() || (Else && Else->body_empty());
+  std::string spared(const BranchEvent &E, idioms::Spared Why) const {
+    if (Why == idioms::Spared::OneWarpBlock) {
+      const Dim3 &B = *E.Shape->Block;
+      return " keeps a contiguous run of the block's " + std::to_string(B[0] * B[1] * B[2]) +
+             " threads, all in one warp (the " + shapeText(B) + " block of the launch)";
+    }
+    return " moves its bound by a constant step per iteration ('" +
+           E.Class.GrowthVar->getName().str() +
+           "'), so each iteration splits at most the warp where the bound falls";
   }
 
   std::string onlyOneWarp(const BranchEvent &E, const std::string &Cond, ASTContext &AST) const {
@@ -365,25 +356,6 @@ private:
            "fewest warps they can, so no regrouping would save anything";
   }
 
-  /// `if (tx == 0) {...} else {...}` where the else side does more than pick a
-  /// value: in every warp the leader lanes run one path and the others the
-  /// second (Rodinia srad's border cases in a 16-wide block).
-  static bool leaderWithElseWork(const BranchEvent &E, ASTContext &AST) {
-    const auto *If = dyn_cast<IfStmt>(E.Branch);
-    if (!If || !If->getElse())
-      return false;
-    const auto *Else = dyn_cast<CompoundStmt>(If->getElse());
-    if (Else && Else->body_empty())
-      return false;
-    // One register update on each side is a select.
-    auto Single = [&](const Stmt *S) {
-      if (const auto *CS = dyn_cast<CompoundStmt>(S))
-        S = CS->size() == 1 ? CS->body_front() : nullptr;
-      return S && isa<BinaryOperator>(S) && registerUpdate(S, AST);
-    };
-    return !(Single(If->getThen()) && Single(If->getElse()));
-  }
-
   std::string leaderElse(const BranchEvent &E, const std::string &Cond) const {
     const CondClass &C = E.Class;
     uint32_t T = C.TrueMask & C.ActiveMask;
@@ -392,227 +364,6 @@ private:
            "paths one after the other; give every lane the same code (e.g. pad the data with "
            "a halo so that border threads need no special case), or hand the special case "
            "to whole warps";
-  }
-
-  /// `switch (idx) { case 0: return r.x; case 1: return r.y; ... }`: every
-  /// case returns a value or assigns one register (and breaks).
-  static bool selectSwitch(const BranchEvent &E) {
-    const auto *Sw = dyn_cast<SwitchStmt>(E.Branch);
-    const auto *Body = Sw ? dyn_cast<CompoundStmt>(Sw->getBody()) : nullptr;
-    if (!Body)
-      return false;
-    for (const Stmt *St : Body->body()) {
-      while (const auto *Case = dyn_cast<SwitchCase>(St))
-        St = Case->getSubStmt();
-      if (isa<BreakStmt>(St))
-        continue;
-      if (const auto *Ret = dyn_cast<ReturnStmt>(St)) {
-        if (Ret->getRetValue() && !pureValue(Ret->getRetValue()))
-          return false;
-        continue;
-      }
-      const auto *BO = dyn_cast<BinaryOperator>(St);
-      const auto *Ref = BO && BO->getOpcode() == BO_Assign
-                            ? dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts())
-                            : nullptr;
-      const auto *VD = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-      if (!VD || !VD->hasLocalStorage() || VD->hasAttr<CUDASharedAttr>() ||
-          VD->getType()->isReferenceType() || !pureValue(BO->getRHS()))
-        return false;
-    }
-    return true;
-  }
-
-  /// `if (lane_id < nwarps) val = shared_vals[lane_id];`: the first lanes of
-  /// every warp fetch the per-warp partials before a warp-wide reduction.
-  static bool partialsLoad(const BranchEvent &E, ASTContext &AST) {
-    const CondClass &C = E.Class;
-    uint32_t T = C.TrueMask & C.ActiveMask;
-    if (C.Cat != BranchCategory::LaneSplit || C.Reason != CondClass::Why::LaneMask ||
-        !C.EveryWarp || C.AtMost || !T || (T & (T + 1)) != 0) // lanes 0..k-1
-      return false;
-    const auto *If = dyn_cast<IfStmt>(E.Branch);
-    if (!If || If->getElse())
-      return false;
-    const Stmt *Then = If->getThen();
-    if (const auto *CS = dyn_cast<CompoundStmt>(Then)) {
-      if (CS->size() != 1)
-        return false;
-      Then = CS->body_front();
-    }
-    const auto *BO = dyn_cast<BinaryOperator>(Then);
-    return BO && BO->getOpcode() == BO_Assign && registerUpdate(BO, AST) &&
-           isa<ArraySubscriptExpr>(BO->getRHS()->IgnoreParenImpCasts());
-  }
-
-  /// `if (lane >= i) v += n;` in a loop that also runs `n = __shfl_up_sync(m,
-  /// v, i)` (a Kogge-Stone warp scan): the arm only updates registers, which
-  /// the compiler predicates.
-  static bool predicatedShuffleStep(const BranchEvent &E, ASTContext &AST) {
-    const auto *If = dyn_cast<IfStmt>(E.Branch);
-    if (!If || If->getElse() || !registerUpdate(If->getThen(), AST))
-      return false;
-    DynTypedNode N = DynTypedNode::create(*If);
-    for (int Depth = 0; Depth < 4; ++Depth) {
-      DynTypedNodeList Parents = AST.getParents(N);
-      if (Parents.empty() || !Parents[0].get<Stmt>())
-        return false;
-      N = Parents[0];
-      const Stmt *S = N.get<Stmt>();
-      if (isa<ForStmt, WhileStmt, DoStmt>(S))
-        return callsShuffle(S);
-    }
-    return false;
-  }
-
-  /// Statements that only update local scalars or local arrays (registers
-  /// once unrolled), possibly in a nested loop: `v += n;`,
-  /// `for (j = 0; j < 16; j++) r[j] += n;`.
-  static bool registerUpdate(const Stmt *S, ASTContext &AST) {
-    if (const auto *Attributed = dyn_cast<AttributedStmt>(S)) // #pragma unroll
-      S = Attributed->getSubStmt();
-    if (const auto *CS = dyn_cast<CompoundStmt>(S))
-      return !CS->body_empty() && llvm::all_of(CS->body(), [&](const Stmt *Child) {
-               return registerUpdate(Child, AST);
-             });
-    if (const auto *For = dyn_cast<ForStmt>(S))
-      return For->getBody() && registerUpdate(For->getBody(), AST);
-    const auto *BO = dyn_cast<BinaryOperator>(S);
-    if (!BO || !BO->isAssignmentOp() || !pureValue(BO->getRHS()))
-      return false;
-    const Expr *L = BO->getLHS()->IgnoreParenImpCasts();
-    if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(L)) {
-      if (!pureValue(Sub->getIdx()))
-        return false;
-      L = Sub->getBase()->IgnoreParenImpCasts();
-    }
-    const auto *Ref = dyn_cast<DeclRefExpr>(L);
-    const auto *VD = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-    return VD && VD->hasLocalStorage() && !VD->hasAttr<CUDASharedAttr>() &&
-           !VD->getType()->isReferenceType() && !VD->getType()->isPointerType();
-  }
-
-  /// An expression that only reads: no assignment, increment or call other
-  /// than threadIdx/blockIdx (property reads) and builtins such as fmaxf.
-  static bool pureValue(const Stmt *S) {
-    if (isa<PseudoObjectExpr>(S)) // threadIdx.x
-      return true;
-    if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->isAssignmentOp())
-      return false;
-    if (const auto *U = dyn_cast<UnaryOperator>(S); U && U->isIncrementDecrementOp())
-      return false;
-    if (const auto *Call = dyn_cast<CallExpr>(S)) {
-      const FunctionDecl *FD = Call->getDirectCallee();
-      if (!FD || !(FD->getBuiltinID() || FD->hasAttr<ConstAttr>() || FD->hasAttr<PureAttr>() ||
-                   (FD->getIdentifier() && FD->getName().starts_with("__fetch_builtin"))))
-        return false;
-    }
-    for (const Stmt *Child : S->children())
-      if (Child && !pureValue(Child))
-        return false;
-    return true;
-  }
-
-  /// A warp shuffle in \p S, or in a function it calls (warp_reduce_sum).
-  static bool callsShuffle(const Stmt *S, int Depth = 0) {
-    if (const auto *Call = dyn_cast<CallExpr>(S))
-      if (const auto *FD = Call->getDirectCallee(); FD && FD->getIdentifier()) {
-        StringRef Name = FD->getName();
-        if (Name.starts_with("__shfl") || Name.starts_with("shfl"))
-          return true;
-        if (Depth < 2 && FD->hasBody() && callsShuffle(FD->getBody(), Depth + 1))
-          return true;
-      }
-    for (const Stmt *Child : S->children())
-      if (Child && callsShuffle(Child, Depth))
-        return true;
-    return false;
-  }
-
-  /// A one-sided threshold on the thread index that moves with its loop but
-  /// can only cut a contiguous run of threads where it falls: in a block of one
-  /// warp (Rodinia's 16-thread wavefronts), or moving by a constant step (one
-  /// warp split per trip, like a tail guard). Says why, or "".
-  std::string sparedThreshold(const BranchEvent &E, ASTContext &AST) const {
-    const CondClass &C = E.Class;
-    uint32_t T = C.TrueMask & C.ActiveMask, F = C.ActiveMask & ~C.TrueMask;
-    auto Run = [](uint32_t M) { return M && ((M >> llvm::countr_zero(M)) & ((M >> llvm::countr_zero(M)) + 1)) == 0; };
-    bool Contiguous = C.Reason == CondClass::Why::LaneMask && !C.AtMost && Run(T) && Run(F);
-    bool Threshold = C.Cat == BranchCategory::ShrinkingThreshold ||
-                     (C.Cat == BranchCategory::LaneSplit &&
-                      (C.Reason == CondClass::Why::LoopThreshold ||
-                       C.Reason == CondClass::Why::PartialWarp || Contiguous));
-    if (!Threshold || !oneSided(E))
-      return "";
-    if (E.Shape && E.Shape->Block) {
-      const Dim3 &B = *E.Shape->Block;
-      if (B[0] * B[1] * B[2] <= 32)
-        return " keeps a contiguous run of the block's " + std::to_string(B[0] * B[1] * B[2]) +
-               " threads, all in one warp (the " + shapeText(B) + " block of the launch)";
-    }
-    if (!C.EveryWarp && C.GrowthVar && additiveStep(C.GrowthVar, E.Branch, AST))
-      return " moves its bound by a constant step per iteration ('" +
-             C.GrowthVar->getName().str() +
-             "'), so each iteration splits at most the warp where the bound falls";
-    return "";
-  }
-
-  /// Whether the loop that changes \p V around \p S steps it by addition
-  /// (i++, m -= 1, i += step), not by halving or doubling.
-  static bool additiveStep(const VarDecl *V, const Stmt *S, ASTContext &AST) {
-    DynTypedNode N = DynTypedNode::create(*S);
-    for (int Depth = 0; Depth < 64; ++Depth) {
-      DynTypedNodeList Parents = AST.getParents(N);
-      if (Parents.empty() || !Parents[0].get<Stmt>())
-        return false;
-      N = Parents[0];
-      const Stmt *P = N.get<Stmt>();
-      if (!isa<ForStmt, WhileStmt, DoStmt>(P))
-        continue;
-      int Steps = 0;
-      bool Additive = true;
-      countSteps(V, P, Steps, Additive);
-      if (Steps)
-        return Additive;
-    }
-    return false;
-  }
-
-  static bool refersTo(const Stmt *S, const VarDecl *V) {
-    if (const auto *Ref = dyn_cast<DeclRefExpr>(S); Ref && Ref->getDecl() == V)
-      return true;
-    for (const Stmt *Child : S->children())
-      if (Child && refersTo(Child, V))
-        return true;
-    return false;
-  }
-
-  static void countSteps(const VarDecl *V, const Stmt *S, int &Steps, bool &Additive) {
-    auto IsV = [&](const Expr *E) {
-      const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-      return Ref && Ref->getDecl() == V;
-    };
-    if (const auto *U = dyn_cast<UnaryOperator>(S); U && U->isIncrementDecrementOp() &&
-                                                     IsV(U->getSubExpr())) {
-      ++Steps;
-    } else if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->isAssignmentOp() &&
-                                                            IsV(B->getLHS())) {
-      ++Steps;
-      const Expr *R = B->getRHS()->IgnoreParenImpCasts();
-      if (B->getOpcode() == BO_AddAssign || B->getOpcode() == BO_SubAssign) {
-        Additive &= !refersTo(R, V);
-      } else if (const auto *Op = dyn_cast<BinaryOperator>(R);
-                 B->getOpcode() == BO_Assign && Op &&
-                 (Op->getOpcode() == BO_Add || Op->getOpcode() == BO_Sub)) {
-        Additive &= (IsV(Op->getLHS()) && !refersTo(Op->getRHS(), V)) ||
-                    (Op->getOpcode() == BO_Add && IsV(Op->getRHS()) && !refersTo(Op->getLHS(), V));
-      } else {
-        Additive = false;
-      }
-    }
-    for (const Stmt *Child : S->children())
-      if (Child)
-        countSteps(V, Child, Steps, Additive);
   }
 
   /// Whether \p Inner is written inside \p Outer (not in a called function).

@@ -58,7 +58,7 @@ __global__ void slicesHalf(float *x) {
 }
 
 void launch(float *x) {
-  rowsNarrow<<<dim3(4, 4), dim3(16, 16)>>>(x, 64); // line 56, named in the messages
+  rowsNarrow<<<dim3(4, 4), dim3(16, 16)>>>(x, 64); // its line is named in the messages
   rowsWide<<<dim3(4, 4), dim3(32, 8)>>>(x);
   slices<<<1, dim3(8, 4, 4)>>>(x);
   slicesHalf<<<1, dim3(8, 2, 4)>>>(x);

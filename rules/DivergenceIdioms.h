@@ -1,0 +1,50 @@
+//===- DivergenceIdioms.h - Lane splits that cost nothing to restructure --===//
+//
+// Branches whose condition does split the lanes of a warp, but where a
+// senior engineer would not want a warning: the compiler predicates the arm
+// (a register update beside a warp shuffle, a switch that only picks a
+// value, the load of per-warp partials), or the working threads already fill
+// the fewest warps they can (a one-sided threshold inside one warp). The
+// warp-divergent-branch rule turns these into --pedantic notes; and one
+// pattern the other way: a leader-lane test whose else side does real work.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUDALINT_RULES_DIVERGENCEIDIOMS_H
+#define CUDALINT_RULES_DIVERGENCEIDIOMS_H
+
+#include "rules/ThreadDependence.h"
+
+#include <optional>
+
+namespace clang {
+class ASTContext;
+}
+
+namespace cudalint {
+namespace idioms {
+
+/// Only one side of the branch does work: an `if` without an else (an early
+/// return counts), `a && f()`, or a `?:` with a constant arm.
+bool oneSided(const BranchEvent &E);
+
+/// `if (tx == 0) {...} else {...}` whose else side does more than pick one
+/// value: every warp runs both paths.
+bool leaderWithElseWork(const BranchEvent &E, clang::ASTContext &AST);
+
+/// A switch whose cases only return a value or assign one register.
+bool selectSwitch(const BranchEvent &E);
+
+/// `if (lane < nwarps) v = partial[lane];`, the second stage of a block reduction.
+bool partialsLoad(const BranchEvent &E, clang::ASTContext &AST);
+
+/// `if (lane >= i) v += n;` beside a warp shuffle in the same loop.
+bool predicatedShuffleStep(const BranchEvent &E, clang::ASTContext &AST);
+
+/// Why a one-sided threshold splits no more than one warp at a time.
+enum class Spared { OneWarpBlock, ConstantStep };
+std::optional<Spared> sparedThreshold(const BranchEvent &E, clang::ASTContext &AST);
+
+} // namespace idioms
+} // namespace cudalint
+
+#endif
