@@ -117,21 +117,27 @@ void countSteps(const VarDecl *V, const Stmt *S, int &Steps, bool &Additive) {
       countSteps(V, Child, Steps, Additive);
 }
 
+/// The nearest loop around \p S, at most \p MaxDepth statements up.
+const Stmt *enclosingLoop(const Stmt *S, ASTContext &AST, int MaxDepth) {
+  DynTypedNode N = DynTypedNode::create(*S);
+  for (int Depth = 0; Depth < MaxDepth; ++Depth) {
+    DynTypedNodeList Parents = AST.getParents(N);
+    if (Parents.empty() || !Parents[0].get<Stmt>())
+      return nullptr;
+    N = Parents[0];
+    if (const Stmt *P = N.get<Stmt>(); isa<ForStmt, WhileStmt, DoStmt>(P))
+      return P;
+  }
+  return nullptr;
+}
+
 /// Whether the loop that changes \p V around \p S steps it by addition
 /// (i++, m -= 1, i += step), not by halving or doubling.
 bool additiveStep(const VarDecl *V, const Stmt *S, ASTContext &AST) {
-  DynTypedNode N = DynTypedNode::create(*S);
-  for (int Depth = 0; Depth < 64; ++Depth) {
-    DynTypedNodeList Parents = AST.getParents(N);
-    if (Parents.empty() || !Parents[0].get<Stmt>())
-      return false;
-    N = Parents[0];
-    const Stmt *P = N.get<Stmt>();
-    if (!isa<ForStmt, WhileStmt, DoStmt>(P))
-      continue;
+  for (const Stmt *L = enclosingLoop(S, AST, 64); L; L = enclosingLoop(L, AST, 64)) {
     int Steps = 0;
     bool Additive = true;
-    countSteps(V, P, Steps, Additive);
+    countSteps(V, L, Steps, Additive);
     if (Steps)
       return Additive;
   }
@@ -237,17 +243,8 @@ bool predicatedShuffleStep(const BranchEvent &E, ASTContext &AST) {
   const auto *If = dyn_cast<IfStmt>(E.Branch);
   if (!If || If->getElse() || !registerUpdate(If->getThen(), AST))
     return false;
-  DynTypedNode N = DynTypedNode::create(*If);
-  for (int Depth = 0; Depth < 4; ++Depth) {
-    DynTypedNodeList Parents = AST.getParents(N);
-    if (Parents.empty() || !Parents[0].get<Stmt>())
-      return false;
-    N = Parents[0];
-    const Stmt *S = N.get<Stmt>();
-    if (isa<ForStmt, WhileStmt, DoStmt>(S))
-      return callsShuffle(S);
-  }
-  return false;
+  const Stmt *Loop = enclosingLoop(If, AST, 4);
+  return Loop && callsShuffle(Loop);
 }
 
 /// A one-sided threshold on the thread index that moves with its loop but
