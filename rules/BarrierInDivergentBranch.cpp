@@ -28,18 +28,11 @@ using namespace clang::ast_matchers;
 namespace cudalint {
 namespace {
 
-class BarrierInDivergentBranch : public Rule {
+class BarrierInDivergentBranch : public ThreadDependenceRule {
 public:
-  using Rule::Rule;
+  using ThreadDependenceRule::ThreadDependenceRule;
 
-  void registerMatchers(MatchFinder &Finder) override {
-    ThreadDependence::registerMatchers(Finder, this);
-  }
-
-  void check(const MatchFinder::MatchResult &Result) override { TD.collect(Result); }
-
-  void onEndOfTranslationUnit() override {
-    TD.run();
+  void reportFrom(const ThreadDependence &TD) override {
     ASTContext *AST = TD.context();
     if (!AST)
       return;
@@ -131,7 +124,6 @@ private:
     return "";
   }
 
-  ThreadDependence TD;
 };
 
 } // namespace

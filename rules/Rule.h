@@ -16,12 +16,14 @@
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Basic/Diagnostic.h"
 
+#include <memory>
 #include <string>
 #include <vector>
 
 namespace cudalint {
 
 struct RuleInfo;
+class ThreadDependence;
 
 /// Per-translation-unit state shared by the rules.
 class RuleContext {
@@ -34,6 +36,9 @@ public:
   bool Pedantic = false;
   std::vector<Finding> Findings;
   TUFacts Facts;
+  /// The thread-dependence analysis, shared by the rules that read it
+  /// (ThreadDependenceRule in ThreadDependence.h): collected and run once.
+  std::shared_ptr<ThreadDependence> Divergence;
 
   /// Reports a finding at \p Range (its file location when it comes from a
   /// macro). Returns null, reporting nothing, for locations in system headers

@@ -1999,8 +1999,9 @@ void ThreadDependence::collect(const MatchFinder::MatchResult &Result) {
 }
 
 void ThreadDependence::run() {
-  if (!Ctx)
+  if (!Ctx || Analysed)
     return;
+  Analysed = true;
   llvm::DenseSet<const FunctionDecl *> Reached;
   llvm::DenseMap<const Stmt *, std::unique_ptr<LoopInfo>> Loops;
   auto Walk = [&](const FunctionDecl *FD, const BlockShape &Shape) {
@@ -2040,6 +2041,29 @@ void ThreadDependence::run() {
   for (const FunctionDecl *FD : Functions)
     if (!FD->hasAttr<CUDAGlobalAttr>() && !Reached.count(FD))
       Walk(FD, Assumed);
+}
+
+ThreadDependenceRule::ThreadDependenceRule(const RuleInfo &Info, RuleContext &Ctx)
+    : Rule(Info, Ctx) {
+  if (!Ctx.Divergence) {
+    Ctx.Divergence = std::make_shared<ThreadDependence>();
+    Collects = true;
+  }
+  TD = Ctx.Divergence;
+}
+
+void ThreadDependenceRule::registerMatchers(MatchFinder &Finder) {
+  ThreadDependence::registerMatchers(Finder, this);
+}
+
+void ThreadDependenceRule::check(const MatchFinder::MatchResult &Result) {
+  if (Collects)
+    TD->collect(Result);
+}
+
+void ThreadDependenceRule::onEndOfTranslationUnit() {
+  TD->run();
+  reportFrom(*TD);
 }
 
 } // namespace cudalint

@@ -23,6 +23,7 @@
 #define CUDALINT_RULES_THREADDEPENDENCE_H
 
 #include "rules/LaneValue.h"
+#include "rules/Rule.h"
 #include "rules/ValueEval.h"
 
 #include "clang/AST/Stmt.h"
@@ -81,7 +82,8 @@ public:
   static void registerMatchers(clang::ast_matchers::MatchFinder &Finder,
                                clang::ast_matchers::MatchFinder::MatchCallback *CB);
   void collect(const clang::ast_matchers::MatchFinder::MatchResult &Result);
-  /// Analyses what was collected; the events refer to the AST.
+  /// Analyses what was collected (once; later calls do nothing); the events
+  /// refer to the AST.
   void run();
 
   const std::vector<BranchEvent> &branches() const { return Branches; }
@@ -98,8 +100,29 @@ private:
   };
   llvm::DenseMap<const clang::FunctionDecl *, std::vector<LaunchShape>> Launches;
   std::deque<BlockShape> Shapes; // stable addresses for the events
+  bool Analysed = false;
   std::vector<BranchEvent> Branches;
   std::vector<BarrierEvent> Barriers;
+};
+
+/// A rule that reads the thread-dependence analysis. However many such rules
+/// are enabled, the analysis is collected by the first one and run once per
+/// translation unit; each rule then reports from it in reportFrom().
+class ThreadDependenceRule : public Rule {
+public:
+  ThreadDependenceRule(const RuleInfo &Info, RuleContext &Ctx);
+  /// Every user registers the matchers: MatchFinder calls
+  /// onEndOfTranslationUnit() only on callbacks that have matchers.
+  void registerMatchers(clang::ast_matchers::MatchFinder &Finder) final;
+  void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) final;
+  void onEndOfTranslationUnit() final;
+
+protected:
+  virtual void reportFrom(const ThreadDependence &TD) = 0;
+
+private:
+  std::shared_ptr<ThreadDependence> TD;
+  bool Collects = false; // the first user collects for all
 };
 
 /// The source text of \p E as written (macro invocations as written).

@@ -39,18 +39,11 @@ std::string shapeText(const Dim3 &B) {
   return S;
 }
 
-class WarpDivergentBranch : public Rule {
+class WarpDivergentBranch : public ThreadDependenceRule {
 public:
-  using Rule::Rule;
+  using ThreadDependenceRule::ThreadDependenceRule;
 
-  void registerMatchers(MatchFinder &Finder) override {
-    ThreadDependence::registerMatchers(Finder, this);
-  }
-
-  void check(const MatchFinder::MatchResult &Result) override { TD.collect(Result); }
-
-  void onEndOfTranslationUnit() override {
-    TD.run();
+  void reportFrom(const ThreadDependence &TD) override {
     ASTContext *AST = TD.context();
     if (!AST)
       return;
@@ -491,7 +484,6 @@ private:
            "'; it does not diverge, but " + Taken + "; write '" + Meant + "'";
   }
 
-  ThreadDependence TD;
 };
 
 } // namespace
