@@ -93,52 +93,12 @@ private:
     const CondClass &C = E.Class;
     if (E.ConstantValue)
       return precedence(E, AST);
-    if (std::optional<idioms::Spared> Why = idioms::sparedThreshold(E, AST)) {
+    if (std::optional<std::string> Note = idiomNote(E, Cond, AST)) {
       Level = Severity::Note;
-      return Ctx.Pedantic ? "thread-dependent branch (tail-guard): " + what(E) + quoted(Cond) +
-                                spared(E, *Why) +
-                                ", and only one side of the branch does work: no regrouping "
-                                "would save anything"
-                          : "";
-    }
-    if ((C.Cat == BranchCategory::ShrinkingThreshold ||
-         (C.Cat == BranchCategory::LaneSplit && C.Reason == CondClass::Why::LoopThreshold)) &&
-        idioms::predicatedShuffleStep(E, AST)) {
-      Level = Severity::Note;
-      return Ctx.Pedantic ? "thread-dependent branch (warp-synchronous step): " +
-                                quoted(Cond) +
-                                " guards only updates of registers beside a warp shuffle in "
-                                "the same loop (a scan step): the compiler predicates them, and "
-                                "every lane runs the shuffle anyway, so there is no second "
-                                "path to serialise"
-                          : "";
-    }
-    if (idioms::selectSwitch(E)) {
-      Level = Severity::Note;
-      return Ctx.Pedantic ? "thread-dependent branch (select): " + what(E) + quoted(Cond) +
-                                " only picks a value in each case (a return or one register "
-                                "assignment): it compiles to selects, not to a branch"
-                          : "";
-    }
-    if (idioms::partialsLoad(E, AST)) {
-      Level = Severity::Note;
-      return Ctx.Pedantic
-                 ? "thread-dependent branch (warp-synchronous step): " + quoted(Cond) +
-                       " lets the first " +
-                       std::to_string(llvm::popcount(C.TrueMask & C.ActiveMask)) +
-                       " lanes of each warp load one value into a register (the second stage "
-                       "of a block reduction): the compiler predicates the load, and every "
-                       "lane goes on to the same warp-wide step"
-                 : "";
+      return Ctx.Pedantic ? *Note : "";
     }
     switch (C.Cat) {
     case BranchCategory::LaneSplit:
-      if (((C.Reason == CondClass::Why::PartialWarp && !C.Repeats) || C.FewWarps) &&
-          idioms::oneSided(E)) {
-        Level = Severity::Note;
-        return Ctx.Pedantic ? "thread-dependent branch (tail-guard): " + onlyOneWarp(E, Cond, AST)
-                            : "";
-      }
       return "warp-divergent branch (lane-split): " + laneSplit(E, Cond, AST);
     case BranchCategory::ShrinkingThreshold:
       return "warp-divergent branch (shrinking-threshold): " + shrinking(E, Cond);
@@ -165,6 +125,38 @@ private:
       return "";
     }
     return "";
+  }
+
+  /// The note for a lane split that leaves nothing to restructure
+  /// (DivergenceIdioms.h), or none.
+  std::optional<std::string> idiomNote(const BranchEvent &E, const std::string &Cond,
+                                       ASTContext &AST) const {
+    const CondClass &C = E.Class;
+    if (std::optional<idioms::Spared> Why = idioms::sparedThreshold(E, AST))
+      return "thread-dependent branch (tail-guard): " + what(E) + quoted(Cond) + spared(E, *Why) +
+             ", and only one side of the branch does work: no regrouping would save anything";
+    if ((C.Cat == BranchCategory::ShrinkingThreshold ||
+         (C.Cat == BranchCategory::LaneSplit && C.Reason == CondClass::Why::LoopThreshold)) &&
+        idioms::predicatedShuffleStep(E, AST))
+      return "thread-dependent branch (warp-synchronous step): " + quoted(Cond) +
+             " guards only updates of registers beside a warp shuffle in the same loop (a scan "
+             "step): the compiler predicates them, and every lane runs the shuffle anyway, so "
+             "there is no second path to serialise";
+    if (idioms::selectSwitch(E))
+      return "thread-dependent branch (select): " + what(E) + quoted(Cond) +
+             " only picks a value in each case (a return or one register assignment): it "
+             "compiles to selects, not to a branch";
+    if (idioms::partialsLoad(E, AST))
+      return "thread-dependent branch (warp-synchronous step): " + quoted(Cond) +
+             " lets the first " + std::to_string(llvm::popcount(C.TrueMask & C.ActiveMask)) +
+             " lanes of each warp load one value into a register (the second stage of a block "
+             "reduction): the compiler predicates the load, and every lane goes on to the same "
+             "warp-wide step";
+    if (C.Cat == BranchCategory::LaneSplit &&
+        ((C.Reason == CondClass::Why::PartialWarp && !C.Repeats) || C.FewWarps) &&
+        idioms::oneSided(E))
+      return "thread-dependent branch (tail-guard): " + onlyOneWarp(E, Cond, AST);
+    return std::nullopt;
   }
 
   std::string what(const BranchEvent &E) const {
