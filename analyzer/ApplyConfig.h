@@ -11,7 +11,7 @@
 #define CUDALINT_ANALYZER_APPLYCONFIG_H
 
 #include "analyzer/Config.h"
-#include "analyzer/Finding.h"
+#include "rules/Finding.h"
 #include "analyzer/Inputs.h"
 
 #include "llvm/ADT/ArrayRef.h"

@@ -2,7 +2,7 @@
 #ifndef CUDALINT_ANALYZER_APPLYFIXES_H
 #define CUDALINT_ANALYZER_APPLYFIXES_H
 
-#include "analyzer/Finding.h"
+#include "rules/Finding.h"
 
 #include <string>
 #include <vector>

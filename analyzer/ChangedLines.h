@@ -9,7 +9,7 @@
 #ifndef CUDALINT_ANALYZER_CHANGEDLINES_H
 #define CUDALINT_ANALYZER_CHANGEDLINES_H
 
-#include "analyzer/Finding.h"
+#include "rules/Finding.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"

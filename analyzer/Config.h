@@ -19,7 +19,7 @@
 #ifndef CUDALINT_ANALYZER_CONFIG_H
 #define CUDALINT_ANALYZER_CONFIG_H
 
-#include "analyzer/Finding.h"
+#include "rules/Finding.h"
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringMap.h"

@@ -10,7 +10,7 @@
 #ifndef CUDALINT_ANALYZER_INPUTS_H
 #define CUDALINT_ANALYZER_INPUTS_H
 
-#include "analyzer/Finding.h"
+#include "rules/Finding.h"
 #include "analyzer/NvccTranslate.h"
 
 #include <string>

@@ -13,18 +13,6 @@ using namespace llvm;
 
 namespace cudalint {
 
-const char *severityName(Severity S) {
-  switch (S) {
-  case Severity::Note:
-    return "note";
-  case Severity::Warning:
-    return "warning";
-  case Severity::Error:
-    return "error";
-  }
-  return "warning";
-}
-
 std::string displayPath(StringRef File) {
   SmallString<256> Cwd;
   if (!sys::fs::current_path(Cwd)) {

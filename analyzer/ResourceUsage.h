@@ -8,7 +8,7 @@
 #ifndef CUDALINT_ANALYZER_RESOURCEUSAGE_H
 #define CUDALINT_ANALYZER_RESOURCEUSAGE_H
 
-#include "analyzer/Finding.h"
+#include "rules/Finding.h"
 #include "analyzer/Inputs.h"
 #include "ptxas_parse/PtxasReport.h"
 

@@ -2,7 +2,7 @@
 #ifndef CUDALINT_ANALYZER_RUNNER_H
 #define CUDALINT_ANALYZER_RUNNER_H
 
-#include "analyzer/Finding.h"
+#include "rules/Finding.h"
 #include "analyzer/Inputs.h"
 #include "ptxas_parse/PtxasReport.h"
 

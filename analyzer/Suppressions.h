@@ -14,7 +14,7 @@
 #ifndef CUDALINT_ANALYZER_SUPPRESSIONS_H
 #define CUDALINT_ANALYZER_SUPPRESSIONS_H
 
-#include "analyzer/Finding.h"
+#include "rules/Finding.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"

@@ -8,9 +8,9 @@
 #ifndef CUDALINT_ANALYZER_TRANSLATIONUNIT_H
 #define CUDALINT_ANALYZER_TRANSLATIONUNIT_H
 
-#include "analyzer/Finding.h"
+#include "rules/Finding.h"
 #include "analyzer/NvccTranslate.h"
-#include "rules/Facts.h"
+#include "rules/analysis/Facts.h"
 
 #include <set>
 #include <string>

@@ -12,9 +12,9 @@
 // (ThreadDependence.h) finds the barriers and the conditions.
 //
 //===----------------------------------------------------------------------===//
-#include "rules/KernelNames.h"
+#include "rules/analysis/KernelNames.h"
 #include "rules/RuleRegistry.h"
-#include "rules/ThreadDependence.h"
+#include "rules/ThreadDependenceRule.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"

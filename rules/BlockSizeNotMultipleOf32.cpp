@@ -6,7 +6,7 @@
 // idle lanes still take issue slots, registers and an occupancy slot.
 //
 //===----------------------------------------------------------------------===//
-#include "rules/LaunchSite.h"
+#include "rules/LaunchRule.h"
 #include "rules/RuleRegistry.h"
 
 #include "llvm/Support/Format.h"

@@ -9,8 +9,8 @@
 // message says what that mode changes (and what it does not).
 //
 //===----------------------------------------------------------------------===//
-#include "rules/KernelNames.h"
-#include "rules/LaunchSite.h"
+#include "rules/analysis/KernelNames.h"
+#include "rules/LaunchRule.h"
 #include "rules/RuleRegistry.h"
 
 #include "clang/AST/ASTContext.h"

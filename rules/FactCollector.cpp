@@ -5,8 +5,8 @@
 // (missing-launch-bounds' fix-it needs the launches of all files).
 //
 //===----------------------------------------------------------------------===//
-#include "rules/KernelNames.h"
-#include "rules/LaunchSite.h"
+#include "rules/analysis/KernelNames.h"
+#include "rules/analysis/LaunchSite.h"
 #include "rules/RuleRegistry.h"
 
 #include "clang/AST/Attr.h"

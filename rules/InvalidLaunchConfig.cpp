@@ -8,8 +8,8 @@
 // with stale results.
 //
 //===----------------------------------------------------------------------===//
-#include "rules/KernelNames.h"
-#include "rules/LaunchSite.h"
+#include "rules/analysis/KernelNames.h"
+#include "rules/LaunchRule.h"
 #include "rules/RuleRegistry.h"
 
 using namespace clang;

@@ -8,8 +8,8 @@
 // another file.
 //
 //===----------------------------------------------------------------------===//
-#include "rules/KernelNames.h"
-#include "rules/LaunchSite.h"
+#include "rules/analysis/KernelNames.h"
+#include "rules/LaunchRule.h"
 #include "rules/RuleRegistry.h"
 
 #include "clang/AST/Attr.h"

@@ -9,7 +9,8 @@
 // and runs.
 //
 //===----------------------------------------------------------------------===//
-#include "rules/PtxasJoin.h"
+#include "rules/RuleRegistry.h"
+#include "rules/analysis/PtxasJoin.h"
 
 namespace cudalint {
 

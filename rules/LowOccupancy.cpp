@@ -7,7 +7,8 @@
 // names the limiting resource and the block size that maximises occupancy.
 //
 //===----------------------------------------------------------------------===//
-#include "rules/PtxasJoin.h"
+#include "rules/RuleRegistry.h"
+#include "rules/analysis/PtxasJoin.h"
 
 #include "llvm/Support/FormatVariadic.h"
 

@@ -98,4 +98,19 @@ bool RuleContext::addFix(Finding &F, const SourceManager &SM, const FixItHint &H
   return true;
 }
 
+Finding findingAt(const RuleInfo &Rule, const LaunchFact &L, std::string Message) {
+  Finding F;
+  F.RuleId = Rule.Id;
+  F.Level = Rule.DefaultSeverity;
+  F.Message = std::move(Message);
+  F.File = L.File;
+  F.Line = F.EndLine = L.Line;
+  F.Column = L.Column;
+  F.EndColumn = L.EndColumn;
+  F.SourceLine = L.SourceLine;
+  F.KernelName = L.KernelMangled;
+  F.KernelDemangled = L.KernelName;
+  return F;
+}
+
 } // namespace cudalint

@@ -10,8 +10,8 @@
 #ifndef CUDALINT_RULES_RULE_H
 #define CUDALINT_RULES_RULE_H
 
-#include "analyzer/Finding.h"
-#include "rules/Facts.h"
+#include "rules/Finding.h"
+#include "rules/analysis/Facts.h"
 
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Basic/Diagnostic.h"
@@ -53,6 +53,9 @@ public:
 /// Absolute path and line/column of a file location; false if not in a file.
 bool describeLocation(const clang::SourceManager &SM, clang::SourceLocation Loc, std::string &File,
                       unsigned &Line, unsigned &Column, std::string *SourceLine = nullptr);
+
+/// A finding of \p Rule at \p L's launch site (for the whole-program rules).
+Finding findingAt(const RuleInfo &Rule, const LaunchFact &L, std::string Message);
 
 class Rule : public clang::ast_matchers::MatchFinder::MatchCallback {
 public:

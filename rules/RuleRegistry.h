@@ -2,10 +2,8 @@
 #ifndef CUDALINT_RULES_RULEREGISTRY_H
 #define CUDALINT_RULES_RULEREGISTRY_H
 
-#include "analyzer/Finding.h"
+#include "rules/Finding.h"
 #include "rules/Rule.h"
-
-#include "ptxas_parse/PtxasReport.h"
 
 #include "llvm/ADT/ArrayRef.h"
 
@@ -13,17 +11,6 @@
 #include <vector>
 
 namespace cudalint {
-
-/// Facts of every analysed translation unit, for the whole-program rules.
-struct ProgramFacts {
-  std::vector<KernelFact> Kernels; // deduplicated by key
-  std::vector<LaunchFact> Launches;
-  std::vector<std::string> SmemOptInKernels;
-  /// Kernel resources from ptxas (--ptxas-log / --resource-usage); empty
-  /// without a report, and the rules that need it stay silent.
-  std::vector<KernelResources> Resources;
-  double OccupancyThreshold = 0.5;
-};
 
 struct RuleInfo {
   const char *Id;

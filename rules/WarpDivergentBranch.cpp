@@ -13,10 +13,10 @@
 // (`itid & 0x01 == 0`) is reported too: it never diverges, but it is a bug.
 //
 //===----------------------------------------------------------------------===//
-#include "rules/DivergenceIdioms.h"
-#include "rules/KernelNames.h"
+#include "rules/analysis/DivergenceIdioms.h"
+#include "rules/analysis/KernelNames.h"
 #include "rules/RuleRegistry.h"
-#include "rules/ThreadDependence.h"
+#include "rules/ThreadDependenceRule.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"

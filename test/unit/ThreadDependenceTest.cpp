@@ -5,7 +5,7 @@
 // is LaneValue::threadIndex().
 //
 //===----------------------------------------------------------------------===//
-#include "rules/LaneValue.h"
+#include "rules/analysis/LaneValue.h"
 
 #include "gtest/gtest.h"
 

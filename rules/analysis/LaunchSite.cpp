@@ -1,9 +1,9 @@
 //===- LaunchSite.cpp - The launch-site model shared by the rules ---------===//
-#include "rules/LaunchSite.h"
+#include "rules/analysis/LaunchSite.h"
+#include "rules/analysis/KernelNames.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
-#include "rules/KernelNames.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -91,24 +91,6 @@ const char *launchFormName(LaunchForm F) {
     return "cuLaunchKernel";
   }
   return "";
-}
-
-LaunchInfo toLaunchInfo(const LaunchSite &S, std::string Stream) {
-  LaunchInfo L;
-  auto Convert = [](const std::optional<Dim3> &D)
-      -> std::optional<std::array<unsigned long long, 3>> {
-    if (!D)
-      return std::nullopt;
-    return std::array<unsigned long long, 3>{(unsigned long long)(*D)[0],
-                                             (unsigned long long)(*D)[1],
-                                             (unsigned long long)(*D)[2]};
-  };
-  L.Grid = Convert(S.Grid);
-  L.Block = Convert(S.Block);
-  if (S.DynamicSmem)
-    L.DynamicSmem = (unsigned long long)*S.DynamicSmem;
-  L.Stream = std::move(Stream);
-  return L;
 }
 
 StatementMatcher launchCallMatcher() {
@@ -223,28 +205,6 @@ std::optional<LaunchSite> analyzeLaunch(const CallExpr *Call, ASTContext &Ctx) {
     break;
   }
   return std::nullopt;
-}
-
-void LaunchRule::registerMatchers(MatchFinder &Finder) {
-  Finder.addMatcher(launchCallMatcher(), this);
-}
-
-void LaunchRule::check(const MatchFinder::MatchResult &Result) {
-  if (std::optional<LaunchSite> Site =
-          analyzeLaunch(Result.Nodes.getNodeAs<CallExpr>("launch"), *Result.Context))
-    checkLaunch(*Site, *Result.SourceManager);
-}
-
-Finding *LaunchRule::reportLaunch(const LaunchSite &Site, const SourceManager &SM,
-                                  SourceRange Range, std::string Message, std::string Stream) {
-  Finding *F = report(SM, Range, std::move(Message));
-  if (F && Site.Kernel) {
-    F->KernelName = mangledName(Site.Kernel);
-    F->KernelDemangled = specializationName(Site.Kernel);
-  }
-  if (F)
-    F->Launch = toLaunchInfo(Site, std::move(Stream));
-  return F;
 }
 
 } // namespace cudalint

@@ -7,12 +7,10 @@
 // source determines (see ValueEval.h); unknown values are std::nullopt.
 //
 //===----------------------------------------------------------------------===//
-#ifndef CUDALINT_RULES_LAUNCHSITE_H
-#define CUDALINT_RULES_LAUNCHSITE_H
+#ifndef CUDALINT_RULES_ANALYSIS_LAUNCHSITE_H
+#define CUDALINT_RULES_ANALYSIS_LAUNCHSITE_H
 
-#include "analyzer/Finding.h"
-#include "rules/Rule.h"
-#include "rules/ValueEval.h"
+#include "rules/analysis/ValueEval.h"
 
 #include "clang/AST/Expr.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
@@ -57,9 +55,6 @@ struct LaunchSite {
   }
 };
 
-/// The launch configuration to attach to a finding; \p Stream as in LaunchInfo.
-LaunchInfo toLaunchInfo(const LaunchSite &S, std::string Stream);
-
 /// The __global__ function an argument names: kernel, &kernel, (void*)kernel.
 const clang::FunctionDecl *kernelOf(const clang::Expr *E);
 
@@ -69,22 +64,6 @@ clang::ast_matchers::StatementMatcher launchCallMatcher();
 /// The launch site of \p Call, or std::nullopt when it is not a launch (or is
 /// still dependent, in a template's pattern).
 std::optional<LaunchSite> analyzeLaunch(const clang::CallExpr *Call, clang::ASTContext &Ctx);
-
-/// Base of the rules that look at each launch site: it matches every launch
-/// form, builds the LaunchSite and calls checkLaunch().
-class LaunchRule : public Rule {
-public:
-  using Rule::Rule;
-  void registerMatchers(clang::ast_matchers::MatchFinder &Finder) override;
-  void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
-
-protected:
-  virtual void checkLaunch(const LaunchSite &Site, const clang::SourceManager &SM) = 0;
-  /// Reports at the launch and attaches its kernel and configuration
-  /// (\p Stream as in LaunchInfo).
-  Finding *reportLaunch(const LaunchSite &Site, const clang::SourceManager &SM,
-                        clang::SourceRange Range, std::string Message, std::string Stream = "");
-};
 
 } // namespace cudalint
 

@@ -5,8 +5,10 @@
 // Like findings, facts are plain data.
 //
 //===----------------------------------------------------------------------===//
-#ifndef CUDALINT_RULES_FACTS_H
-#define CUDALINT_RULES_FACTS_H
+#ifndef CUDALINT_RULES_ANALYSIS_FACTS_H
+#define CUDALINT_RULES_ANALYSIS_FACTS_H
+
+#include "ptxas_parse/PtxasReport.h"
 
 #include <cstdint>
 #include <optional>
@@ -52,6 +54,17 @@ struct TUFacts {
   /// Kernels (mangled) given more dynamic shared memory with
   /// cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, n).
   std::vector<std::string> SmemOptInKernels;
+};
+
+/// Facts of every analysed translation unit, for the whole-program rules.
+struct ProgramFacts {
+  std::vector<KernelFact> Kernels; // deduplicated by key
+  std::vector<LaunchFact> Launches;
+  std::vector<std::string> SmemOptInKernels;
+  /// Kernel resources from ptxas (--ptxas-log / --resource-usage); empty
+  /// without a report, and the rules that need it stay silent.
+  std::vector<KernelResources> Resources;
+  double OccupancyThreshold = 0.5;
 };
 
 } // namespace cudalint

@@ -4,10 +4,10 @@
 // device-side mangled name, once per target arch in the report.
 //
 //===----------------------------------------------------------------------===//
-#ifndef CUDALINT_RULES_PTXASJOIN_H
-#define CUDALINT_RULES_PTXASJOIN_H
+#ifndef CUDALINT_RULES_ANALYSIS_PTXASJOIN_H
+#define CUDALINT_RULES_ANALYSIS_PTXASJOIN_H
 
-#include "rules/RuleRegistry.h"
+#include "rules/analysis/Facts.h"
 
 #include "ptxas_parse/ArchLimits.h"
 #include "ptxas_parse/Occupancy.h"
@@ -26,9 +26,6 @@ struct JoinedLaunch {
 /// Every (launch with a known block, arch of the report) pair whose kernel the
 /// report describes.
 std::vector<JoinedLaunch> joinLaunches(const ProgramFacts &Facts);
-
-/// A finding at \p L's launch site.
-Finding findingAt(const RuleInfo &Rule, const LaunchFact &L, std::string Message);
 
 } // namespace cudalint
 

@@ -1,5 +1,5 @@
 //===- ValueEval.cpp - What the source says an expression's value is ------===//
-#include "rules/ValueEval.h"
+#include "rules/analysis/ValueEval.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"

@@ -16,15 +16,14 @@
 // sync) reached under such a condition or after some threads left the path
 // (return, break, continue under a thread-dependent condition). The rules
 // warp-divergent-branch and barrier-in-divergent-branch turn these into
-// findings.
+// findings (through ThreadDependenceRule, rules/ThreadDependenceRule.h).
 //
 //===----------------------------------------------------------------------===//
-#ifndef CUDALINT_RULES_THREADDEPENDENCE_H
-#define CUDALINT_RULES_THREADDEPENDENCE_H
+#ifndef CUDALINT_RULES_ANALYSIS_THREADDEPENDENCE_H
+#define CUDALINT_RULES_ANALYSIS_THREADDEPENDENCE_H
 
-#include "rules/LaneValue.h"
-#include "rules/Rule.h"
-#include "rules/ValueEval.h"
+#include "rules/analysis/LaneValue.h"
+#include "rules/analysis/ValueEval.h"
 
 #include "clang/AST/Stmt.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -103,26 +102,6 @@ private:
   bool Analysed = false;
   std::vector<BranchEvent> Branches;
   std::vector<BarrierEvent> Barriers;
-};
-
-/// A rule that reads the thread-dependence analysis. However many such rules
-/// are enabled, the analysis is collected by the first one and run once per
-/// translation unit; each rule then reports from it in reportFrom().
-class ThreadDependenceRule : public Rule {
-public:
-  ThreadDependenceRule(const RuleInfo &Info, RuleContext &Ctx);
-  /// Every user registers the matchers: MatchFinder calls
-  /// onEndOfTranslationUnit() only on callbacks that have matchers.
-  void registerMatchers(clang::ast_matchers::MatchFinder &Finder) final;
-  void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) final;
-  void onEndOfTranslationUnit() final;
-
-protected:
-  virtual void reportFrom(const ThreadDependence &TD) = 0;
-
-private:
-  std::shared_ptr<ThreadDependence> TD;
-  bool Collects = false; // the first user collects for all
 };
 
 /// The source text of \p E as written (macro invocations as written).

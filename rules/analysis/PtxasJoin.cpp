@@ -1,5 +1,5 @@
 //===- PtxasJoin.cpp - Launch sites joined with ptxas resource reports ----===//
-#include "rules/PtxasJoin.h"
+#include "rules/analysis/PtxasJoin.h"
 
 #include "llvm/ADT/STLExtras.h"
 
@@ -30,21 +30,6 @@ std::vector<JoinedLaunch> joinLaunches(const ProgramFacts &Facts) {
     }
   }
   return Out;
-}
-
-Finding findingAt(const RuleInfo &Rule, const LaunchFact &L, std::string Message) {
-  Finding F;
-  F.RuleId = Rule.Id;
-  F.Level = Rule.DefaultSeverity;
-  F.Message = std::move(Message);
-  F.File = L.File;
-  F.Line = F.EndLine = L.Line;
-  F.Column = L.Column;
-  F.EndColumn = L.EndColumn;
-  F.SourceLine = L.SourceLine;
-  F.KernelName = L.KernelMangled;
-  F.KernelDemangled = L.KernelName;
-  return F;
 }
 
 } // namespace cudalint

@@ -9,10 +9,10 @@
 // pattern the other way: a leader-lane test whose else side does real work.
 //
 //===----------------------------------------------------------------------===//
-#ifndef CUDALINT_RULES_DIVERGENCEIDIOMS_H
-#define CUDALINT_RULES_DIVERGENCEIDIOMS_H
+#ifndef CUDALINT_RULES_ANALYSIS_DIVERGENCEIDIOMS_H
+#define CUDALINT_RULES_ANALYSIS_DIVERGENCEIDIOMS_H
 
-#include "rules/ThreadDependence.h"
+#include "rules/analysis/ThreadDependence.h"
 
 #include <optional>
 

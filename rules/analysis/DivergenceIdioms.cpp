@@ -4,7 +4,7 @@
 // (docs/precision/) and has a case in test/lit/divergence/real-code-patterns.cu.
 //
 //===----------------------------------------------------------------------===//
-#include "rules/DivergenceIdioms.h"
+#include "rules/analysis/DivergenceIdioms.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMapContext.h"

@@ -5,8 +5,8 @@
 // be produced on any thread, cached, deduplicated and printed without the AST.
 //
 //===----------------------------------------------------------------------===//
-#ifndef CUDALINT_ANALYZER_FINDING_H
-#define CUDALINT_ANALYZER_FINDING_H
+#ifndef CUDALINT_RULES_FINDING_H
+#define CUDALINT_RULES_FINDING_H
 
 #include <array>
 #include <optional>
@@ -17,7 +17,17 @@ namespace cudalint {
 
 enum class Severity { Note, Warning, Error };
 
-const char *severityName(Severity S);
+inline const char *severityName(Severity S) {
+  switch (S) {
+  case Severity::Note:
+    return "note";
+  case Severity::Warning:
+    return "warning";
+  case Severity::Error:
+    return "error";
+  }
+  return "warning";
+}
 
 /// Replace [Offset, Offset+Length) of File with Replacement.
 struct FixIt {

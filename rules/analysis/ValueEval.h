@@ -9,8 +9,8 @@
 // (std::nullopt) and the rules that need the value stay silent.
 //
 //===----------------------------------------------------------------------===//
-#ifndef CUDALINT_RULES_VALUEEVAL_H
-#define CUDALINT_RULES_VALUEEVAL_H
+#ifndef CUDALINT_RULES_ANALYSIS_VALUEEVAL_H
+#define CUDALINT_RULES_ANALYSIS_VALUEEVAL_H
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"

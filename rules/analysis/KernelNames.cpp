@@ -1,5 +1,5 @@
 //===- KernelNames.cpp - Names that identify a kernel across files --------===//
-#include "rules/KernelNames.h"
+#include "rules/analysis/KernelNames.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Mangle.h"

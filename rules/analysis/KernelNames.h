@@ -1,6 +1,6 @@
 //===- KernelNames.h - Names that identify a kernel across files ----------===//
-#ifndef CUDALINT_RULES_KERNELNAMES_H
-#define CUDALINT_RULES_KERNELNAMES_H
+#ifndef CUDALINT_RULES_ANALYSIS_KERNELNAMES_H
+#define CUDALINT_RULES_ANALYSIS_KERNELNAMES_H
 
 #include "clang/AST/Decl.h"
 #include <string>

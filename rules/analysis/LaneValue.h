@@ -19,8 +19,8 @@
 // every lane of the warps it can meet.
 //
 //===----------------------------------------------------------------------===//
-#ifndef CUDALINT_RULES_LANEVALUE_H
-#define CUDALINT_RULES_LANEVALUE_H
+#ifndef CUDALINT_RULES_ANALYSIS_LANEVALUE_H
+#define CUDALINT_RULES_ANALYSIS_LANEVALUE_H
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"

@@ -1,0 +1,31 @@
+//===- ThreadDependenceRule.cpp - Base of the rules that read divergence --===//
+#include "rules/ThreadDependenceRule.h"
+
+using namespace clang::ast_matchers;
+
+namespace cudalint {
+
+ThreadDependenceRule::ThreadDependenceRule(const RuleInfo &Info, RuleContext &Ctx)
+    : Rule(Info, Ctx) {
+  if (!Ctx.Divergence) {
+    Ctx.Divergence = std::make_shared<ThreadDependence>();
+    Collects = true;
+  }
+  TD = Ctx.Divergence;
+}
+
+void ThreadDependenceRule::registerMatchers(MatchFinder &Finder) {
+  ThreadDependence::registerMatchers(Finder, this);
+}
+
+void ThreadDependenceRule::check(const MatchFinder::MatchResult &Result) {
+  if (Collects)
+    TD->collect(Result);
+}
+
+void ThreadDependenceRule::onEndOfTranslationUnit() {
+  TD->run();
+  reportFrom(*TD);
+}
+
+} // namespace cudalint

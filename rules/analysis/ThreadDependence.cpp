@@ -1,0 +1,124 @@
+//===- ThreadDependence.cpp - Thread-dependent branches and barriers ------===//
+#include "rules/analysis/ThreadDependence.h"
+#include "rules/analysis/ThreadDependenceWalker.h"
+#include "rules/analysis/LaunchSite.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace cudalint {
+
+using walker::Walker;
+using walker::LoopInfo;
+using walker::isSystemCode;
+
+std::string sourceText(const Expr *E, const ASTContext &Ctx) {
+  if (!E)
+    return "";
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange R = SM.getExpansionRange(E->getSourceRange());
+  std::string Text = Lexer::getSourceText(R, SM, Ctx.getLangOpts()).str();
+  // One line, single spaces.
+  std::string Out;
+  bool Space = false;
+  for (size_t I = 0; I < Text.size(); ++I) {
+    char C = Text[I];
+    if (C == '\\' && (I + 1 == Text.size() || Text[I + 1] == '\n' || Text[I + 1] == '\r'))
+      continue; // a line continuation
+    if (C == '\n' || C == '\r' || C == '\t' || C == ' ') {
+      Space = !Out.empty();
+      continue;
+    }
+    if (Space)
+      Out += ' ';
+    Space = false;
+    Out += C;
+  }
+  return Out;
+}
+
+
+// --- ThreadDependence ----------------------------------------------------------------------
+
+void ThreadDependence::registerMatchers(MatchFinder &Finder, MatchFinder::MatchCallback *CB) {
+  Finder.addMatcher(
+      functionDecl(isDefinition(), anyOf(hasAttr(attr::CUDAGlobal), hasAttr(attr::CUDADevice)))
+          .bind("td-function"),
+      CB);
+  Finder.addMatcher(launchCallMatcher(), CB);
+}
+
+void ThreadDependence::collect(const MatchFinder::MatchResult &Result) {
+  Ctx = Result.Context;
+  if (const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("td-function")) {
+    if (FD->isDependentContext() || !FD->hasBody() || isSystemCode(FD, *Result.SourceManager))
+      return;
+    if (Seen.insert(FD).second)
+      Functions.push_back(FD);
+    return;
+  }
+  if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("launch")) {
+    std::optional<LaunchSite> Site = analyzeLaunch(Call, *Result.Context);
+    if (Site && Site->Kernel)
+      Launches[Site->Kernel->getCanonicalDecl()].push_back({Site->Block, Site->Loc});
+  }
+}
+
+void ThreadDependence::run() {
+  if (!Ctx || Analysed)
+    return;
+  Analysed = true;
+  llvm::DenseSet<const FunctionDecl *> Reached;
+  llvm::DenseMap<const Stmt *, std::unique_ptr<LoopInfo>> Loops;
+  auto Walk = [&](const FunctionDecl *FD, const BlockShape &Shape) {
+    Walker W(*Ctx, Shape, FD, Branches, Barriers, Reached, Loops);
+    W.run();
+  };
+  // Kernels first, under each block shape they are launched with.
+  for (const FunctionDecl *FD : Functions) {
+    if (!FD->hasAttr<CUDAGlobalAttr>())
+      continue;
+    std::vector<const BlockShape *> Mine;
+    bool Unknown = false;
+    auto It = Launches.find(FD->getCanonicalDecl());
+    if (It != Launches.end()) {
+      for (const LaunchShape &L : It->second) {
+        if (!L.Block) {
+          Unknown = true;
+          continue;
+        }
+        bool Seen = llvm::any_of(Mine, [&](const BlockShape *S) { return *S->Block == *L.Block; });
+        if (!Seen && Mine.size() < 4) {
+          Shapes.push_back({L.Block, L.Loc, false});
+          Mine.push_back(&Shapes.back());
+        }
+      }
+    }
+    if (Mine.empty() || Unknown) {
+      Shapes.push_back({std::nullopt, SourceLocation(), Mine.empty()});
+      Mine.push_back(&Shapes.back());
+    }
+    for (const BlockShape *S : Mine)
+      Walk(FD, *S);
+  }
+  // Device functions no kernel here reaches: on their own, parameters uniform.
+  Shapes.push_back({std::nullopt, SourceLocation(), true});
+  const BlockShape &Assumed = Shapes.back();
+  for (const FunctionDecl *FD : Functions)
+    if (!FD->hasAttr<CUDAGlobalAttr>() && !Reached.count(FD))
+      Walk(FD, Assumed);
+}
+
+} // namespace cudalint

@@ -1,0 +1,325 @@
+//===- ThreadDependenceWalker.h - The walker behind ThreadDependence ------===//
+//
+// Internal to the thread-dependence analysis (ThreadDependence.h); only its
+// own files include this. The Walker runs one function body in statement
+// order with a LaneValue per local; its parts live in one file each:
+//   WalkStatements.cpp   statements, control-flow merges, loops and their fixed point
+//   WalkExpressions.cpp  the value of each expression (the lane-value algebra applied)
+//   WalkCalls.cpp        calls: CUDA builtins, cooperative groups, device functions
+//                        walked with their arguments' values (the summaries)
+//   WalkConditions.cpp   classifying a branch condition, trip counts of loops
+//   WalkEvents.cpp       recording branch and barrier events
+// and what they share:
+//   BlockShapeModel.cpp  threadIdx / blockDim as lane values for a block shape
+//   CudaNames.cpp        cooperative-groups types and CUDA intrinsic names
+//   LoopScan.cpp         what each loop updates; effects of expressions
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUDALINT_RULES_ANALYSIS_THREADDEPENDENCEWALKER_H
+#define CUDALINT_RULES_ANALYSIS_THREADDEPENDENCEWALKER_H
+
+#include "rules/analysis/ThreadDependence.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Stmt.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace cudalint {
+namespace walker {
+
+using namespace clang;
+
+constexpr unsigned MaxInlineDepth = 8;
+constexpr unsigned MaxLoopIterations = 3;
+constexpr uint64_t MaxSteps = 4'000'000;
+
+// --- the block shape (BlockShapeModel.cpp) ---------------------------------------
+
+struct ShapeModel {
+  LaneValue Tid[3], BDim[3], Linear;
+};
+
+ShapeModel modelOf(const BlockShape &S);
+std::array<int64_t, WarpLanes> lanesOf(int64_t (*F)(int64_t, int64_t), int64_t Arg);
+
+// --- CUDA names (CudaNames.cpp) --------------------------------------------------
+
+enum class GroupKind { None, Block, Tile, Grid, Cluster, Coalesced, Generic };
+GroupKind groupKindOf(QualType T, int64_t &TileSize);
+bool isBlockBarrierName(StringRef N);
+bool isLaneIdName(StringRef N);
+bool isWarpIdName(StringRef N);
+/// Calls whose result differs per thread even with uniform arguments.
+bool isPerThreadResult(StringRef N);
+bool isSystemCode(const Decl *D, const SourceManager &SM);
+
+// --- loops (LoopScan.cpp) --------------------------------------------------------
+
+struct LoopInfo {
+  const Stmt *Loop = nullptr;
+  const Expr *Cond = nullptr;
+  llvm::DenseMap<const VarDecl *, Growth> Grow;
+  llvm::DenseSet<const VarDecl *> Modified;
+  llvm::DenseMap<const VarDecl *, const Expr *> Step; // v += e; null for ++/--
+};
+
+/// Adds to \p Info what \p S updates (variables modified, how they grow, their steps).
+void scanLoop(LoopInfo &Info, const Stmt *S, ASTContext &Ctx);
+const VarDecl *refVar(const Expr *E);
+bool references(const Expr *E, const llvm::DenseSet<const VarDecl *> &Vars);
+/// Whether evaluating \p E has effects beyond computing a value (stores,
+/// calls other than cheap math).
+bool hasEffects(const Expr *E, const ASTContext &Ctx);
+
+// --- the walker ---------------------------------------------------------------------
+
+struct ExitMark {
+  enum Kind : uint8_t { Return, Break, Continue } K = Return;
+  const Stmt *Exit = nullptr;
+  const Stmt *Target = nullptr; // the loop / switch of a break or continue
+  unsigned Frame = 0;
+  const Expr *Cond = nullptr;
+  std::shared_ptr<const CondClass> Class;
+  bool WhenFalse = false; // taken by the threads for which Cond is false
+  bool operator==(const ExitMark &O) const { return Exit == O.Exit && Frame == O.Frame; }
+};
+
+struct State {
+  llvm::DenseMap<const ValueDecl *, LaneValue> Vars;
+  llvm::SmallVector<ExitMark, 2> Exits; // some threads left this path earlier
+  bool Dead = false;
+  ExitMark DeadBy; // why the path ended, when Dead
+
+  void addExit(const ExitMark &M) {
+    if (!llvm::is_contained(Exits, M))
+      Exits.push_back(M);
+  }
+};
+
+struct Control {
+  const Expr *Cond;
+  std::shared_ptr<const CondClass> Class;
+  const Stmt *S;
+  bool Loop;
+  unsigned Frame;
+  bool WhenFalse; // this path runs where Cond is false (else arm)
+};
+
+struct Frame {
+  const FunctionDecl *FD = nullptr;
+  const Expr *Call = nullptr; // the call that entered this frame
+  std::optional<LaneValue> Ret;
+  std::vector<State> Returns;
+  llvm::DenseMap<const ValueDecl *, const ValueDecl *> Alias;    // reference parameters
+  llvm::DenseMap<const ValueDecl *, const ValueDecl *> PtrAlias; // T *p = &local
+};
+
+struct Target {
+  const Stmt *S;
+  bool IsLoop;
+  size_t ControlBase;
+  std::vector<State> Breaks, Continues;
+  const State *SwitchEntry = nullptr;
+};
+
+class Walker {
+public:
+  Walker(ASTContext &Ctx, const BlockShape &Shape, const FunctionDecl *Root,
+         std::vector<BranchEvent> &Branches, std::vector<BarrierEvent> &Barriers,
+         llvm::DenseSet<const FunctionDecl *> &Reached,
+         llvm::DenseMap<const Stmt *, std::unique_ptr<LoopInfo>> &Loops)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), Shape(Shape), Model(modelOf(Shape)), Root(Root),
+        Branches(Branches), Barriers(Barriers), Reached(Reached), LoopInfos(Loops) {}
+
+  void run();
+
+private:
+  // --- helpers -----------------------------------------------------------------------
+  bool budget() {
+    if (++Steps > MaxSteps)
+      Exhausted = true;
+    return !Exhausted;
+  }
+
+  LaneValue paramValue(const ParmVarDecl *P) {
+    LaneValue V;
+    V.NonNeg = P->getType()->isUnsignedIntegerType();
+    return V;
+  }
+
+  std::optional<int64_t> constantOf(const Expr *E) {
+    if (E->isValueDependent() || E->isTypeDependent() || !E->getType()->isIntegralOrEnumerationType())
+      return std::nullopt;
+    Expr::EvalResult R;
+    if (E->EvaluateAsInt(R, Ctx))
+      return R.Val.getInt().getExtValue();
+    return std::nullopt;
+  }
+
+  const ValueDecl *resolve(const ValueDecl *D) const {
+    for (auto It = Frames.rbegin(); It != Frames.rend(); ++It) {
+      auto A = It->Alias.find(D);
+      if (A != It->Alias.end())
+        D = A->second;
+    }
+    return D;
+  }
+
+  /// The local variable an lvalue names, if it is tracked.
+  const ValueDecl *trackedVar(const Expr *E);
+
+  /// The innermost thread-dependent control of \p Frame above \p From, as an exit mark.
+  ExitMark exitMark(ExitMark::Kind K, const Stmt *Exit, const Stmt *Target, size_t From) const;
+
+  void pushControl(const Expr *Cond, const CondClass &C, const Stmt *St, bool Loop,
+                   bool WhenFalse = false) {
+    Controls.push_back({Cond, std::make_shared<const CondClass>(C), St, Loop,
+                        static_cast<unsigned>(Frames.size() - 1), WhenFalse});
+  }
+
+  // --- state merges ---------------------------------------------------------------------
+  static State mergePlain(const State &A, const State &B);
+
+  /// The state after the two arms of a branch on \p C.
+  State mergeBranches(State Then, State Else, const CondClass &C, const Expr *Cond);
+
+  static bool sameState(const State &A, const State &B);
+
+  // --- events ------------------------------------------------------------------------------
+  void recordBranch(BranchEvent::Form F, const Stmt *St, const Expr *Cond, const CondClass &C,
+                    std::optional<int64_t> Constant = std::nullopt);
+
+  void barrier(const CallExpr *Call, std::string Name);
+
+  // --- conditions --------------------------------------------------------------------------
+  CondClass condition(const Expr *Cond, LaneValue &V) {
+    ++CondDepth;
+    V = expr(Cond);
+    --CondDepth;
+    return lane::truthOf(V, Cond);
+  }
+
+  /// `c & x == k` (a comparison as an operand of a bit operation, unparenthesised)
+  /// that folds to a constant although x is thread-dependent.
+  bool precedenceConstant(const Expr *Cond);
+
+  /// Shrinking thresholds whose loop stops while whole warps are active
+  /// (`for (s = blockDim.x / 2; s > 32; s >>= 1) if (tid < s)`) are warp-uniform
+  /// for power-of-two block sizes.
+  void protectShrinking(CondClass &C);
+
+  /// Loop conditions: a bound or start that differs between lanes gives each
+  /// lane its own trip count.
+  void refineTripCount(const Expr *Cond, CondClass &C, const LoopInfo &Info);
+
+  // --- statements --------------------------------------------------------------------------
+  void stmt(const Stmt *St);
+
+  void declare(const VarDecl *VD);
+
+  void ifStmt(const IfStmt *If);
+
+  void switchStmt(const SwitchStmt *Sw);
+
+  void returnStmt(const ReturnStmt *R);
+
+  void jump(const Stmt *St, bool IsBreak);
+
+  void asmStmt(const GCCAsmStmt *A);
+
+  // --- loops -----------------------------------------------------------------------------------
+  LoopInfo &loopInfo(const Stmt *L, const Expr *Cond, const Stmt *Inc, const Stmt *Body);
+
+  /// One trip through the loop from the current state: condition (for loops
+  /// that test first), body, increment. Returns the state at the back edge.
+  State iterate(const Stmt *L, const Expr *Cond, const Stmt *Inc, const Stmt *Body, bool TestFirst,
+                const LoopInfo &Info, CondClass &C, std::vector<State> &Breaks);
+
+  void loop(const Stmt *L, const Stmt *Init, const Expr *Cond, const Stmt *Inc, const Stmt *Body,
+            bool TestFirst);
+
+  // --- expressions -------------------------------------------------------------------------
+  void assign(const Expr *LHS, const LaneValue &V, bool Weak = false);
+
+  LaneValue unsignedFix(LaneValue V, QualType T) {
+    if (V.K == LaneValue::Uniform && !V.Const && T->isUnsignedIntegerType())
+      V.NonNeg = true;
+    return V;
+  }
+
+  LaneValue builtinVar(const MSPropertyRefExpr *P);
+
+  LaneValue expr(const Expr *E);
+
+  LaneValue castValue(const CastExpr *CE);
+
+  LaneValue declRef(const DeclRefExpr *DRE);
+
+  void annotateGrowth(LaneValue &V, const VarDecl *VD);
+
+  LaneValue member(const MemberExpr *ME);
+
+  LaneValue subscript(const ArraySubscriptExpr *AS);
+
+  LaneValue unary(const UnaryOperator *U);
+
+  LaneValue arith(BinaryOperatorKind Op, const LaneValue &A, const LaneValue &B, QualType T) {
+    if (!T->isIntegralOrEnumerationType() && !T->isPointerType())
+      return lane::opaque({A, B});
+    return unsignedFix(lane::binary(Op, A, B), T);
+  }
+
+  LaneValue binary(const BinaryOperator *B);
+
+  LaneValue logical(const BinaryOperator *B);
+
+  LaneValue conditional(const AbstractConditionalOperator *CO);
+
+  // --- calls ---------------------------------------------------------------------------------------
+  LaneValue call(const CallExpr *CE);
+
+  LaneValue opaqueCall(const CallExpr *CE, StringRef Name, llvm::ArrayRef<LaneValue> Args);
+
+  LaneValue rankOf(GroupKind K, int64_t TileSize);
+
+  /// The object of a member call (also of a static member called through an object).
+  static const Expr *objectOf(const CallExpr *CE);
+
+  LaneValue groupMember(const CallExpr *MC, const Expr *Obj, GroupKind K, int64_t TileSize,
+                        StringRef M);
+
+  const FunctionDecl *inlinable(const FunctionDecl *FD, const CallExpr *CE);
+
+  LaneValue inlineCall(const CallExpr *CE, const FunctionDecl *Def, llvm::ArrayRef<LaneValue> Args);
+
+  ASTContext &Ctx;
+  const SourceManager &SM;
+  const BlockShape &Shape;
+  ShapeModel Model;
+  const FunctionDecl *Root;
+  std::vector<BranchEvent> &Branches;
+  std::vector<BarrierEvent> &Barriers;
+  llvm::DenseSet<const FunctionDecl *> &Reached;
+  llvm::DenseMap<const Stmt *, std::unique_ptr<LoopInfo>> &LoopInfos; // stable addresses
+
+  State S;
+  std::vector<Control> Controls;
+  std::vector<Frame> Frames;
+  std::vector<Target *> Targets;
+  std::vector<const LoopInfo *> LoopStack;
+  bool Recording = true;
+  unsigned CondDepth = 0;
+  uint64_t Steps = 0;
+  bool Exhausted = false;
+};
+
+} // namespace walker
+} // namespace cudalint
+
+#endif

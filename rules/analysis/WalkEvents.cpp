@@ -1,0 +1,73 @@
+//===- WalkEvents.cpp - Branch and barrier events ---------------------------===//
+#include "rules/analysis/ThreadDependenceWalker.h"
+
+using namespace clang;
+
+namespace cudalint {
+namespace walker {
+
+// --- events ------------------------------------------------------------------
+
+void Walker::recordBranch(BranchEvent::Form F, const Stmt *St, const Expr *Cond, const CondClass &C,
+                  std::optional<int64_t> Constant = std::nullopt) {
+  if (!Recording || Exhausted)
+    return;
+  if (!isThreadDependent(C.Cat) && !Constant)
+    return;
+  BranchEvent E;
+  E.F = F;
+  E.Branch = St;
+  E.Cond = Cond;
+  E.Class = C;
+  E.Shape = &Shape;
+  E.Root = Root;
+  E.ConstantValue = Constant;
+  Branches.push_back(std::move(E));
+}
+
+void Walker::barrier(const CallExpr *Call, std::string Name) {
+  if (!Recording || Exhausted)
+    return;
+  // The outermost divergence: the frame whose control flow splits the block.
+  const Control *BestC = nullptr;
+  const ExitMark *BestE = nullptr;
+  unsigned BestFrame = ~0u;
+  for (const Control &C : Controls)
+    if (C.Frame < BestFrame) {
+      BestFrame = C.Frame;
+      BestC = &C;
+    }
+  for (const ExitMark &M : S.Exits)
+    if (M.Frame < BestFrame) {
+      BestFrame = M.Frame;
+      BestE = &M;
+      BestC = nullptr;
+    }
+  if (!BestC && !BestE)
+    return;
+  BarrierEvent B;
+  B.Barrier = Call;
+  B.BarrierName = std::move(Name);
+  B.ReportAt = BestFrame + 1 < Frames.size() ? Frames[BestFrame + 1].Call : Call;
+  B.Shape = &Shape;
+  B.Root = Root;
+  if (BestC) {
+    B.W = BestC->Loop ? BarrierEvent::Why::Loop : BarrierEvent::Why::Condition;
+    B.Cond = BestC->Cond;
+    B.Class = *BestC->Class;
+    B.WhenFalse = BestC->WhenFalse;
+  } else {
+    B.W = BestE->K == ExitMark::Return  ? BarrierEvent::Why::AfterReturn
+          : BestE->K == ExitMark::Break ? BarrierEvent::Why::AfterBreak
+                                        : BarrierEvent::Why::AfterContinue;
+    B.Cond = BestE->Cond;
+    B.Exit = BestE->Exit;
+    B.WhenFalse = BestE->WhenFalse;
+    if (BestE->Class)
+      B.Class = *BestE->Class;
+  }
+  Barriers.push_back(std::move(B));
+}
+
+} // namespace walker
+} // namespace cudalint
