@@ -39,7 +39,7 @@ LaneValue varyingOf(const LaneValue &A, const LaneValue &B);
 
 bool isUnknownKind(const LaneValue &V);
 
-bool isComparison(BinaryOperatorKind Op);
+bool isComparison(clang::BinaryOperatorKind Op);
 
 } // namespace lane_detail
 } // namespace cudalint

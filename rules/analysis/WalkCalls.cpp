@@ -183,7 +183,7 @@ const Expr *Walker::objectOf(const CallExpr *CE) {
 }
 
 LaneValue Walker::groupMember(const CallExpr *MC, const Expr *Obj, GroupKind K, int64_t TileSize,
-                      StringRef M) {
+                              StringRef M) {
   llvm::SmallVector<LaneValue, 4> Args;
   for (const Expr *A : MC->arguments())
     Args.push_back(expr(A));
@@ -246,7 +246,8 @@ const FunctionDecl *Walker::inlinable(const FunctionDecl *FD, const CallExpr *CE
   return Def;
 }
 
-LaneValue Walker::inlineCall(const CallExpr *CE, const FunctionDecl *Def, llvm::ArrayRef<LaneValue> Args) {
+LaneValue Walker::inlineCall(const CallExpr *CE, const FunctionDecl *Def,
+                             llvm::ArrayRef<LaneValue> Args) {
   Reached.insert(Def);
   Frame F;
   F.FD = Def;

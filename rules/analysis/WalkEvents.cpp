@@ -9,7 +9,7 @@ namespace walker {
 // --- events ------------------------------------------------------------------
 
 void Walker::recordBranch(BranchEvent::Form F, const Stmt *St, const Expr *Cond, const CondClass &C,
-                  std::optional<int64_t> Constant = std::nullopt) {
+                          std::optional<int64_t> Constant) {
   if (!Recording || Exhausted)
     return;
   if (!isThreadDependent(C.Cat) && !Constant)

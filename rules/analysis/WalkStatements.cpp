@@ -35,7 +35,8 @@ const ValueDecl *Walker::trackedVar(const Expr *E) {
 }
 
 /// The innermost thread-dependent control of \p Frame above \p From, as an exit mark.
-ExitMark Walker::exitMark(ExitMark::Kind K, const Stmt *Exit, const Stmt *Target, size_t From) const {
+ExitMark Walker::exitMark(ExitMark::Kind K, const Stmt *Exit, const Stmt *Target,
+                          size_t From) const {
   unsigned Frame = Frames.size() - 1;
   ExitMark M{K, Exit, Target, Frame, nullptr, nullptr, false};
   for (size_t I = Controls.size(); I > From; --I) {
@@ -415,8 +416,9 @@ LoopInfo &Walker::loopInfo(const Stmt *L, const Expr *Cond, const Stmt *Inc, con
 
 /// One trip through the loop from the current state: condition (for loops
 /// that test first), body, increment. Returns the state at the back edge.
-State Walker::iterate(const Stmt *L, const Expr *Cond, const Stmt *Inc, const Stmt *Body, bool TestFirst,
-              const LoopInfo &Info, CondClass &C, std::vector<State> &Breaks) {
+State Walker::iterate(const Stmt *L, const Expr *Cond, const Stmt *Inc, const Stmt *Body,
+                      bool TestFirst, const LoopInfo &Info, CondClass &C,
+                      std::vector<State> &Breaks) {
   Target T{L, true, Controls.size(), {}, {}, nullptr};
   Targets.push_back(&T);
   bool Push = false;
@@ -451,8 +453,8 @@ State Walker::iterate(const Stmt *L, const Expr *Cond, const Stmt *Inc, const St
   return S;
 }
 
-void Walker::loop(const Stmt *L, const Stmt *Init, const Expr *Cond, const Stmt *Inc, const Stmt *Body,
-          bool TestFirst) {
+void Walker::loop(const Stmt *L, const Stmt *Init, const Expr *Cond, const Stmt *Inc,
+                  const Stmt *Body, bool TestFirst) {
   stmt(Init);
   if (S.Dead)
     return;
