@@ -39,7 +39,9 @@ Error configureFindings(std::vector<Finding> &Findings, ConfigLoader &Configs, b
     Expected<const Config &> C = Configs.configFor(F.File);
     if (!C)
       return C.takeError();
-    if (C->excludes(F.File) || (!RulesFromCli && !C->ruleEnabled(F.RuleId)))
+    // Compile errors are not a rule one can disable (as in clang-tidy).
+    bool Rule = F.RuleId != CompileErrorRuleId;
+    if (C->excludes(F.File) || (Rule && !RulesFromCli && !C->ruleEnabled(F.RuleId)))
       continue;
     if (auto It = C->Severities.find(F.RuleId); It != C->Severities.end())
       F.Level = It->second;

@@ -30,11 +30,16 @@ static bool isInside(StringRef File, const std::vector<std::string> &Roots) {
   return false;
 }
 
-FixSummary applyFixes(const std::vector<Finding> &Findings, const std::vector<std::string> &Roots) {
+FixSummary applyFixes(const std::vector<Finding> &Findings, const std::vector<std::string> &Roots,
+                      bool Unsafe) {
   FixSummary S;
   StringMap<std::vector<FixIt>> ByFile;
   for (const Finding &F : Findings)
     for (const FixIt &X : F.Fixes) {
+      if (X.Unsafe && !Unsafe) {
+        ++S.UnsafeSkipped;
+        continue;
+      }
       if (!isInside(X.File, Roots)) {
         S.Refused.push_back({X.File, "fix-it not applied: the file is outside the analysed paths"});
         continue;

@@ -174,6 +174,8 @@ void writeGithubSummary(raw_ostream &OS, const RunResult &R, const CiReportOptio
   OS << "**" << plural(Counts[2], "error") << ", " << plural(Counts[1], "warning") << ", "
      << plural(Counts[0], "note") << "** in " << plural(Files.size(), "file") << "; "
      << plural(R.TranslationUnits, "file") << " analysed";
+  if (R.TranslationUnitsWithCompileErrors)
+    OS << ", " << R.TranslationUnitsWithCompileErrors << " with compile errors";
   if (R.FailedTranslationUnits)
     OS << ", " << R.FailedTranslationUnits << " could not be analysed";
   OS << ".\n\n";

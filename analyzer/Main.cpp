@@ -114,11 +114,20 @@ cl::opt<double> OccupancyThresholdOpt(
     cl::value_desc("fraction"), cl::init(-1), cl::cat(Category));
 cl::opt<bool> ExitZero("exit-zero", cl::desc("Exit 0 even when there are findings"),
                        cl::cat(Category));
+cl::opt<bool> CompileErrorsAsNotes(
+    "compile-errors-as-notes",
+    cl::desc("Report Clang's compile errors (clang-diagnostic-error) as notes, which do not fail "
+             "the run"),
+    cl::cat(Category));
 cl::list<std::string> Rules("rules", cl::desc("Run only these rules (comma-separated ids)"),
                             cl::CommaSeparated, cl::value_desc("id,..."), cl::cat(Category));
 cl::opt<bool> Fix("fix", cl::desc("Apply the safe fix-its in place (files under the given paths "
                                    "only)"),
                   cl::cat(Category));
+cl::opt<bool> UnsafeFixes("unsafe-fixes",
+                          cl::desc("With --fix, also apply the fix-its that are right only if "
+                                   "cuda-lint saw every launch (marked unsafe)"),
+                          cl::cat(Category));
 cl::opt<bool> Pedantic("pedantic",
                        cl::desc("Also report the silent categories (tail guards, single-lane "
                                 "branches, data-dependent branches) as notes"),
@@ -282,6 +291,8 @@ int main(int argc, const char **argv) {
   Run.EnabledRules = Rules; // the configurations' selection applies to the findings
   Run.Verbose = Verbose;
   Run.Pedantic = Pedantic;
+  Run.CompileErrorsAsNotes = CompileErrorsAsNotes;
+  Run.WholeProgram = Paths.empty() && !Plan.Databases.empty();
   if (OccupancyThresholdOpt.getNumOccurrences()) {
     if (OccupancyThresholdOpt < 0 || OccupancyThresholdOpt > 1)
       return usageError("--occupancy-threshold must be between 0 and 1");
@@ -314,7 +325,10 @@ int main(int argc, const char **argv) {
   Suppress.ReportUnused = ReportUnusedSuppressions;
   for (const RuleInfo &R : allRules())
     Suppress.KnownRules.push_back(R.Id);
+  Suppress.KnownRules.push_back(CompileErrorRuleId);
   Suppress.RuleRan = [&](StringRef File, StringRef Id) {
+    if (Id == CompileErrorRuleId)
+      return true;
     if (!Rules.empty())
       return is_contained(Rules, Id);
     Expected<const Config &> C = Configs.configFor(File);
@@ -374,12 +388,18 @@ int main(int argc, const char **argv) {
     std::vector<std::string> Roots(Paths.begin(), Paths.end());
     if (Roots.empty())
       Roots.push_back("."); // -p build without paths: the current directory
-    FixSummary Fixed = applyFixes(Result.Findings, Roots);
+    FixSummary Fixed = applyFixes(Result.Findings, Roots, UnsafeFixes);
     for (const AnalysisError &E : Fixed.Refused)
       errs() << "cuda-lint: " << displayPath(E.File) << ": " << E.Message << "\n";
     errs() << "cuda-lint: applied " << Fixed.Applied << " fix-it" << (Fixed.Applied == 1 ? "" : "s")
            << " in " << Fixed.FilesChanged << " file" << (Fixed.FilesChanged == 1 ? "" : "s")
            << "\n";
+    if (Fixed.UnsafeSkipped)
+      errs() << "cuda-lint: " << Fixed.UnsafeSkipped << " unsafe fix-it"
+             << (Fixed.UnsafeSkipped == 1 ? "" : "s")
+             << " not applied: cuda-lint cannot know it saw every launch (files picked on the "
+                "command line, a kernel in a header, or compile errors); check them and use "
+                "--unsafe-fixes, or run on the whole compilation database (-p DIR, no paths)\n";
   }
 
   if (!Result.Errors.empty())

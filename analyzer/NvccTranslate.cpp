@@ -403,7 +403,7 @@ TranslatedCommand Translator::finish(StringRef File, ArrayRef<std::string> Extra
 
   std::vector<std::string> &A = C.ClangArgs;
   A = {"clang++", "-x", "cuda", "--cuda-host-only", "-fsyntax-only", "-w",
-       "-Wno-unknown-cuda-version", "-ferror-limit=20", "-fno-caret-diagnostics"};
+       "-Wno-unknown-cuda-version", "-ferror-limit=0", "-fno-caret-diagnostics"};
   if (!Paths.CudaPath.empty())
     A.push_back("--cuda-path=" + Paths.CudaPath);
   if (!Paths.ResourceDir.empty())

@@ -101,6 +101,10 @@ void writeFinding(raw_ostream &OS, const Finding &F, bool Color) {
       OS << caretPrefix(F.SourceLine, Fix.Column) << Fix.Replacement << "\n";
       if (Color)
         OS.resetColor();
+      if (Fix.Unsafe)
+        OS << caretPrefix(F.SourceLine, Fix.Column)
+           << "(unsafe fix-it: not every launch may have been seen; --fix applies it only with "
+              "--unsafe-fixes)\n";
     } else {
       OS << displayPath(Fix.File) << ":" << Fix.Line << ":" << Fix.Column
          << ": fix-it: replace " << Fix.Length << " bytes with '" << Fix.Replacement << "'\n";
@@ -127,6 +131,8 @@ void writeText(raw_ostream &OS, const RunResult &R, bool Color) {
     OS << " (" << plural(Counts[0], "note") << ")";
   OS << " in " << plural(Files.size(), "file") << "; " << plural(R.TranslationUnits, "file")
      << " analysed";
+  if (R.TranslationUnitsWithCompileErrors)
+    OS << ", " << R.TranslationUnitsWithCompileErrors << " with compile errors";
   if (R.FailedTranslationUnits)
     OS << ", " << R.FailedTranslationUnits << " could not be analysed";
   OS << "\n";
@@ -185,7 +191,8 @@ void writeJson(raw_ostream &OS, const RunResult &R) {
                                    {"length", X.Length},
                                    {"replacement", X.Replacement},
                                    {"line", X.Line},
-                                   {"column", X.Column}});
+                                   {"column", X.Column},
+                                   {"unsafe", X.Unsafe}});
     O["fixits"] = std::move(Fixes);
     Findings.push_back(std::move(O));
   }
@@ -202,7 +209,9 @@ void writeJson(raw_ostream &OS, const RunResult &R) {
                                {"notes", Counts[0]},
                                {"files", Files.size()},
                                {"translation_units", R.TranslationUnits},
-                               {"failed_translation_units", R.FailedTranslationUnits}}}};
+                               {"failed_translation_units", R.FailedTranslationUnits},
+                               {"translation_units_with_compile_errors",
+                                R.TranslationUnitsWithCompileErrors}}}};
   OS << formatv("{0:2}", json::Value(std::move(Doc))) << "\n";
 }
 

@@ -48,13 +48,20 @@ std::vector<TUResult> runAll(const std::vector<TranslatedCommand> &Cmds, const R
   return Results;
 }
 
-/// "failed to parse\n    file:line:col: message": the first error, for a note.
+/// "file:line:col: message": the first error of a TU that failed or had compile errors.
 std::string firstError(const TUResult &R) {
+  if (!R.CompileErrors.empty()) {
+    const Finding &E = R.CompileErrors.front();
+    return E.File + ":" + std::to_string(E.Line) + ":" + std::to_string(E.Column) + ": " +
+           E.Message;
+  }
   StringRef Why = R.Errors.front().Message;
   if (size_t NL = Why.find('\n'); NL != StringRef::npos)
     Why = Why.substr(NL + 1).split('\n').first.trim();
   return Why.str();
 }
+
+bool parsesAlone(const TUResult &R) { return R.Errors.empty() && R.CompileErrorCount == 0; }
 
 bool ruleEnabled(const RunOptions &Opts, StringRef Id) {
   return Opts.EnabledRules.empty() || is_contained(Opts.EnabledRules, Id);
@@ -80,7 +87,7 @@ RunResult runAnalysis(const InputPlan &Plan, const RunOptions &Opts) {
   // alone it often does not parse, or lacks the launch shapes.
   for (TUResult &R : Results)
     if (CoveredByParsed.contains(R.File)) {
-      if (!R.Errors.empty())
+      if (!parsesAlone(R))
         Out.SkippedHeaders.push_back(
             {R.File, "not analysed on its own: it does not parse alone (" + firstError(R) +
                          "); its code was analysed as part of the .cu file that includes it"});
@@ -92,14 +99,25 @@ RunResult runAnalysis(const InputPlan &Plan, const RunOptions &Opts) {
     if (!Covered.contains(H.File))
       Alone.push_back(H);
   for (TUResult &R : runAll(Alone, Opts)) {
-    if (R.Errors.empty()) {
-      Results.push_back(std::move(R));
+    if (!R.Errors.empty()) {
+      Out.SkippedHeaders.push_back(
+          {R.File, "not analysed: no analysed .cu file includes this header and it does not "
+                   "parse on its own (" +
+                       firstError(R) + "); analyse the files that include it"});
       continue;
     }
-    Out.SkippedHeaders.push_back(
-        {R.File, "not analysed: no analysed .cu file includes this header and it does not parse "
-                 "on its own (" +
-                     firstError(R) + "); analyse the files that include it"});
+    // Errors in a header parsed alone are mostly what its includers would have
+    // declared first: a note, and the findings of the code that did parse.
+    if (R.CompileErrorCount)
+      Out.SkippedHeaders.push_back(
+          {R.File, "analysed alone with " + std::to_string(R.CompileErrorCount) +
+                       " compile error" + (R.CompileErrorCount == 1 ? "" : "s") + " (first: " +
+                       firstError(R) +
+                       "): findings come only from the code that parsed; analyse the files "
+                       "that include it for the rest"});
+    R.CompileErrors.clear();
+    R.CompileErrorCount = 0;
+    Results.push_back(std::move(R));
   }
 
   ProgramFacts Facts;
@@ -111,6 +129,19 @@ RunResult runAnalysis(const InputPlan &Plan, const RunOptions &Opts) {
       ++Out.FailedTranslationUnits;
     append_range(Out.Errors, R.Errors);
     append_range(Out.Findings, R.Findings);
+    if (R.CompileErrorCount) {
+      ++Out.TranslationUnitsWithCompileErrors;
+      Facts.LaunchesMayBeMissing = true;
+      unsigned Hidden = R.CompileErrorCount - R.CompileErrors.size();
+      if (Hidden && !R.CompileErrors.empty())
+        R.CompileErrors.back().Message += " (and " + std::to_string(Hidden) + " more error" +
+                                          (Hidden == 1 ? "" : "s") + " in this translation unit)";
+      for (Finding &E : R.CompileErrors) {
+        if (Opts.CompileErrorsAsNotes)
+          E.Level = Severity::Note;
+        Out.Findings.push_back(std::move(E));
+      }
+    }
     for (KernelFact &K : R.Facts.Kernels)
       if (KernelKeys.insert(K.Key).second)
         Facts.Kernels.push_back(std::move(K));
@@ -122,6 +153,7 @@ RunResult runAnalysis(const InputPlan &Plan, const RunOptions &Opts) {
   }
   Facts.Resources = Opts.Resources;
   Facts.OccupancyThreshold = Opts.OccupancyThreshold;
+  Facts.WholeProgram = Opts.WholeProgram;
   for (const RuleInfo &Rule : allRules())
     if (Rule.Finalize && ruleEnabled(Opts, Rule.Id))
       Rule.Finalize(Rule, Facts, Out.Findings);

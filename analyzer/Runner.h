@@ -19,6 +19,10 @@ struct RunOptions {
   /// ptxas resources of the kernels, for launch-out-of-resources and low-occupancy.
   std::vector<KernelResources> Resources;
   double OccupancyThreshold = 0.5;
+  /// Report compile errors as notes (they then do not fail the run).
+  bool CompileErrorsAsNotes = false;
+  /// Every entry of a compilation database is analysed (see ProgramFacts).
+  bool WholeProgram = false;
 };
 
 struct RunResult {
@@ -29,7 +33,8 @@ struct RunResult {
   /// a parsed .cu includes. Reported as notes, not failures.
   std::vector<AnalysisError> SkippedHeaders;
   unsigned TranslationUnits = 0;
-  unsigned FailedTranslationUnits = 0;
+  unsigned FailedTranslationUnits = 0;           // no AST at all
+  unsigned TranslationUnitsWithCompileErrors = 0; // analysed despite errors
 };
 
 /// Runs the TUs of \p Plan in parallel (headers that no source includes are

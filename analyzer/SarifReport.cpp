@@ -177,6 +177,10 @@ void writeSarif(raw_ostream &OS, const RunResult &R, const CiReportOptions &Opts
     Rules.push_back(ruleDescriptor(Rule.Id, Rule.DefaultSeverity, Rule.Summary,
                                    ruleHelpUri(Rule.Id), Page(Rule.Id)));
   }
+  RuleIndex[CompileErrorRuleId] = Rules.size();
+  Rules.push_back(ruleDescriptor(CompileErrorRuleId, Severity::Error,
+                                 "Clang's compile error; the code it touches is not analysed",
+                                 ruleHelpUri(CompileErrorRuleId), Page(CompileErrorRuleId)));
   for (const SuppressionRule &Rule : suppressionRules()) {
     RuleIndex[Rule.Id] = Rules.size();
     Rules.push_back(ruleDescriptor(Rule.Id, Rule.DefaultSeverity, Rule.Summary,

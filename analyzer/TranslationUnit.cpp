@@ -22,12 +22,12 @@ namespace cudalint {
 namespace {
 
 constexpr uint64_t MaxSourceBytes = 32 << 20;
-constexpr unsigned MaxReportedErrors = 3;
+constexpr unsigned MaxReportedErrors = 10;
 
-/// Keeps the first parse errors, each as "file:line:col: message".
+/// Keeps the first compile errors of a TU as findings of CompileErrorRuleId.
 class ErrorCollector : public DiagnosticConsumer {
 public:
-  std::vector<std::string> Errors;
+  std::vector<Finding> Errors;
   unsigned Count = 0;
 
   void HandleDiagnostic(DiagnosticsEngine::Level Level, const Diagnostic &Info) override {
@@ -39,15 +39,19 @@ public:
       return;
     SmallString<256> Msg;
     Info.FormatDiagnostic(Msg);
-    std::string Where;
+    Finding F;
+    F.RuleId = CompileErrorRuleId;
+    F.Level = Severity::Error;
+    F.Message = std::string(Msg);
     if (Info.hasSourceManager() && Info.getLocation().isValid()) {
       const SourceManager &SM = Info.getSourceManager();
-      PresumedLoc P = SM.getPresumedLoc(SM.getFileLoc(Info.getLocation()));
-      if (P.isValid())
-        Where = std::string(P.getFilename()) + ":" + std::to_string(P.getLine()) + ":" +
-                std::to_string(P.getColumn()) + ": ";
+      SourceLocation Loc = SM.getFileLoc(Info.getLocation());
+      if (describeLocation(SM, Loc, F.File, F.Line, F.Column, &F.SourceLine)) {
+        F.EndLine = F.Line;
+        F.EndColumn = F.Column;
+      }
     }
-    Errors.push_back(Where + std::string(Msg));
+    Errors.push_back(std::move(F));
   }
 };
 
@@ -64,8 +68,9 @@ public:
   }
 
   void HandleTranslationUnit(ASTContext &AST) override {
-    if (CI.getDiagnostics().hasErrorOccurred())
-      return; // reported as a parse failure; an AST with holes gives wrong findings
+    // With compile errors the AST has holes; the rules skip what they touch
+    // (rules/analysis/ErrorTaint.h) and report from the code that parsed.
+    Out.Parsed = true;
     Preprocessor &PP = CI.getPreprocessor();
     Ctx.PerThreadDefaultStream = PP.isMacroDefined("CUDA_API_PER_THREAD_DEFAULT_STREAM");
     Ctx.DriverPerThreadDefaultStream = PP.isMacroDefined("CU_API_PER_THREAD_DEFAULT_STREAM");
@@ -91,6 +96,12 @@ private:
 class LintAction : public ASTFrontendAction {
 public:
   LintAction(const TUOptions &Opts, TUResult &Out) : Opts(Opts), Out(Out) {}
+  bool BeginSourceFileAction(CompilerInstance &CI) override {
+    // A missing #include is fatal to Clang, which then stops; like clangd, go
+    // on without the header so that the code after it is still analysed.
+    CI.getDiagnostics().setFatalsAsError(true);
+    return true;
+  }
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, StringRef) override {
     return std::make_unique<LintConsumer>(CI, Opts, Out);
   }
@@ -138,20 +149,22 @@ TUResult analyzeTranslationUnit(const TranslatedCommand &Cmd, const TUOptions &O
                                      std::make_unique<LintAction>(Opts, Out),
                                      Files.get());
   Invocation.setDiagnosticConsumer(&Errors);
-  bool Ok = Invocation.run();
-  if (!Ok || Errors.Count > 0) {
+  Invocation.run();
+  if (!Out.Parsed) {
     std::string Msg = "failed to parse";
     if (Errors.Errors.empty())
       Msg += " (the compile command was rejected)";
-    for (const std::string &E : Errors.Errors)
-      Msg += "\n    " + E;
-    if (Errors.Count > Errors.Errors.size())
-      Msg += "\n    ... and " + std::to_string(Errors.Count - Errors.Errors.size()) +
-             " more errors";
+    for (const Finding &E : Errors.Errors)
+      Msg += "\n    " + (E.File.empty() ? "" : E.File + ":" + std::to_string(E.Line) + ":" +
+                                               std::to_string(E.Column) + ": ") +
+             E.Message;
     Out.Errors.push_back({Cmd.File, Msg});
     Out.Findings.clear();
     Out.Facts = TUFacts();
+    return Out;
   }
+  Out.CompileErrors = std::move(Errors.Errors);
+  Out.CompileErrorCount = Errors.Count;
   return Out;
 }
 

@@ -23,7 +23,13 @@ struct TUResult {
   std::vector<Finding> Findings;
   TUFacts Facts;
   std::vector<AnalysisError> Errors;   // non-empty: the TU could not be analysed
+  /// Clang's errors in a TU that was still analysed (rule CompileErrorRuleId,
+  /// the first MaxCompileErrors of CompileErrorCount); findings come only from
+  /// code that parsed soundly (rules/analysis/ErrorTaint.h).
+  std::vector<Finding> CompileErrors;
+  unsigned CompileErrorCount = 0;
   std::set<std::string> IncludedFiles; // non-system files the TU read (absolute)
+  bool Parsed = false;                 // Clang built an AST (perhaps with errors)
 };
 
 struct TUOptions {

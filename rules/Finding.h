@@ -36,6 +36,9 @@ struct FixIt {
   unsigned Length = 0;
   std::string Replacement;
   unsigned Line = 0, Column = 0; // where it applies, for display
+  /// Right only if cuda-lint saw every launch (ruff's unsafe fixes): shown,
+  /// applied by --fix only with --unsafe-fixes.
+  bool Unsafe = false;
 };
 
 /// Launch configuration attached to a finding about a launch site (values that
@@ -46,6 +49,9 @@ struct LaunchInfo {
   /// "default", "per-thread", "explicit" or empty when unknown.
   std::string Stream;
 };
+
+/// The rule id of Clang's own compile errors, reported like clang-tidy's.
+inline constexpr const char *CompileErrorRuleId = "clang-diagnostic-error";
 
 struct Finding {
   std::string RuleId;

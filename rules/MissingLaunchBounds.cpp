@@ -5,7 +5,11 @@
 // more registers than a large block can get on one SM (the launch then fails
 // with "too many resources requested for launch") or than good occupancy
 // allows. When every launch of the kernel in the analysed code has a known
-// block size, the fix-it inserts __launch_bounds__(N) with N the largest.
+// block size, the fix-it inserts __launch_bounds__(N) with N the largest. The
+// fix is unsafe (applied only with --unsafe-fixes) unless cuda-lint can know
+// it saw every launch: a whole compilation database, no compile errors that
+// could have hidden one, and a kernel defined in a source file, not a header
+// that other programs may include.
 //
 //===----------------------------------------------------------------------===//
 #include "rules/RuleRegistry.h"
@@ -37,6 +41,12 @@ static std::string listSites(const std::vector<const LaunchFact *> &Sites) {
   if (Sites.size() > Shown)
     S += " and " + std::to_string(Sites.size() - Shown) + " more";
   return S;
+}
+
+static bool isHeader(llvm::StringRef File) {
+  llvm::StringRef Ext = llvm::sys::path::extension(File);
+  return Ext == ".cuh" || Ext == ".h" || Ext == ".hpp" || Ext == ".hh" || Ext == ".hxx" ||
+         Ext == ".inl";
 }
 
 void finalizeMissingLaunchBounds(const RuleInfo &Info, const ProgramFacts &Facts,
@@ -115,6 +125,7 @@ void finalizeMissingLaunchBounds(const RuleInfo &Info, const ProgramFacts &Facts
         Fix.Replacement = "__launch_bounds__(" + N + ") ";
         Fix.Line = K.Line;
         Fix.Column = K.Column;
+        Fix.Unsafe = !Facts.WholeProgram || Facts.LaunchesMayBeMissing || isHeader(K.File);
         F.Fixes.push_back(std::move(Fix));
       }
     }

@@ -65,6 +65,12 @@ struct ProgramFacts {
   /// without a report, and the rules that need it stay silent.
   std::vector<KernelResources> Resources;
   double OccupancyThreshold = 0.5;
+  /// Some TU had compile errors, so a launch may have been lost with the code
+  /// around it: fixes inferred from "every launch" are unsafe.
+  bool LaunchesMayBeMissing = false;
+  /// The run covers a whole compilation database, not files picked on the
+  /// command line, so every launch of a kernel was seen.
+  bool WholeProgram = false;
 };
 
 } // namespace cudalint

@@ -107,6 +107,8 @@ StatementMatcher launchCallMatcher() {
 std::optional<LaunchSite> analyzeLaunch(const CallExpr *Call, ASTContext &Ctx) {
   if (!Call || Call->isInstantiationDependent())
     return std::nullopt;
+  // An argument built from code with compile errors (an undeclared name, a
+  // variable initialised from one) has no known value: ValueEvaluator says so.
   ValueEvaluator Eval(Ctx, Call);
   LaunchSite S;
   S.Call = Call;

@@ -1,6 +1,7 @@
 //===- ThreadDependence.cpp - Thread-dependent branches and barriers ------===//
 #include "rules/analysis/ThreadDependence.h"
 #include "rules/analysis/ThreadDependenceWalker.h"
+#include "rules/analysis/ErrorTaint.h"
 #include "rules/analysis/LaunchSite.h"
 
 #include "clang/AST/ASTContext.h"
@@ -63,8 +64,9 @@ void ThreadDependence::registerMatchers(MatchFinder &Finder, MatchFinder::MatchC
 void ThreadDependence::collect(const MatchFinder::MatchResult &Result) {
   Ctx = Result.Context;
   if (const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("td-function")) {
-    if (FD->isDependentContext() || !FD->hasBody() || isSystemCode(FD, *Result.SourceManager))
-      return;
+    if (FD->isDependentContext() || !FD->hasBody() || isSystemCode(FD, *Result.SourceManager) ||
+        functionHasCompileErrors(FD))
+      return; // a body with compile errors has holes the walk would misread
     if (Seen.insert(FD).second)
       Functions.push_back(FD);
     return;

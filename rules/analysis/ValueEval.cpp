@@ -1,5 +1,6 @@
 //===- ValueEval.cpp - What the source says an expression's value is ------===//
 #include "rules/analysis/ValueEval.h"
+#include "rules/analysis/ErrorTaint.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
@@ -244,6 +245,9 @@ const Expr *ValueEvaluator::singleValueOf(const VarDecl *V) {
     return nullptr;
   }
   const FunctionDecl *F = enclosingFunction(Ctx, DynTypedNode::create(*V));
+  // In a function with compile errors an assignment may have been dropped.
+  if (V->isInvalidDecl() || functionHasCompileErrors(F))
+    return nullptr;
   const Expr *Value = V->getInit();
   unsigned Assignments = 0;
   for (const VarUse &U : usesOf(Ctx, V, F)) {
@@ -272,6 +276,8 @@ const Expr *ValueEvaluator::fieldValueOf(const VarDecl *V, StringRef Field, bool
   if (!V || isa<ParmVarDecl>(V) || !V->hasLocalStorage())
     return nullptr;
   const FunctionDecl *F = enclosingFunction(Ctx, DynTypedNode::create(*V));
+  if (V->isInvalidDecl() || functionHasCompileErrors(F))
+    return nullptr;
   const Expr *Value = nullptr;
   for (const VarUse &U : usesOf(Ctx, V, F)) {
     if (U.Kind == Use::Read)
@@ -335,7 +341,9 @@ std::optional<std::int64_t> ValueEvaluator::evalInt(const Expr *E) { return eval
 std::optional<Dim3> ValueEvaluator::evalDim3(const Expr *E) { return evalDim3Impl(E, 0); }
 
 std::optional<std::int64_t> ValueEvaluator::evalIntImpl(const Expr *E, unsigned Depth) {
-  if (!E || Depth > MaxDepth || E->isValueDependent() || E->isTypeDependent())
+  // containsErrors: built from code with compile errors (ErrorTaint.h).
+  if (!E || Depth > MaxDepth || E->isValueDependent() || E->isTypeDependent() ||
+      E->containsErrors())
     return std::nullopt;
   if (isa<CXXDefaultArgExpr>(E))
     return evalIntImpl(cast<CXXDefaultArgExpr>(E)->getExpr(), Depth + 1);
@@ -491,7 +499,8 @@ std::optional<Dim3> ValueEvaluator::dim3OfVar(const VarDecl *V, unsigned Depth) 
 }
 
 std::optional<Dim3> ValueEvaluator::evalDim3Impl(const Expr *E, unsigned Depth) {
-  if (!E || Depth > MaxDepth || E->isValueDependent() || E->isTypeDependent())
+  if (!E || Depth > MaxDepth || E->isValueDependent() || E->isTypeDependent() ||
+      E->containsErrors())
     return std::nullopt;
   if (const auto *DA = dyn_cast<CXXDefaultArgExpr>(E))
     return evalDim3Impl(DA->getExpr(), Depth + 1);
@@ -539,7 +548,7 @@ std::optional<Dim3> ValueEvaluator::evalDim3Impl(const Expr *E, unsigned Depth) 
 }
 
 std::optional<std::int64_t> ValueEvaluator::evalHandle(const Expr *E) {
-  if (!E || E->isValueDependent())
+  if (!E || E->isValueDependent() || E->containsErrors())
     return std::nullopt;
   if (const auto *DA = dyn_cast<CXXDefaultArgExpr>(E))
     return evalHandle(DA->getExpr());

@@ -1,5 +1,6 @@
 //===- WalkCalls.cpp - Calls and device functions ---------------------------===//
 #include "rules/analysis/ThreadDependenceWalker.h"
+#include "rules/analysis/ErrorTaint.h"
 
 #include "clang/AST/ExprCXX.h"
 
@@ -232,7 +233,8 @@ const FunctionDecl *Walker::inlinable(const FunctionDecl *FD, const CallExpr *CE
   if (!FD || Frames.size() > MaxInlineDepth || Exhausted)
     return nullptr;
   const FunctionDecl *Def = nullptr;
-  if (!FD->hasBody(Def) || !Def || Def->isDependentContext() || isSystemCode(Def, SM))
+  if (!FD->hasBody(Def) || !Def || Def->isDependentContext() || isSystemCode(Def, SM) ||
+      functionHasCompileErrors(Def))
     return nullptr;
   if (Def->hasAttr<CUDAGlobalAttr>())
     return nullptr; // a dynamic-parallelism launch, not a call

@@ -7,7 +7,8 @@ assert doc["version"] == 1, doc
 assert doc["tool"]["name"] == "cuda-lint" and doc["tool"]["version"], doc["tool"]
 assert doc["errors"] == [], doc["errors"]
 assert doc["summary"] == {"warnings": 2, "errors": 0, "notes": 0, "files": 1,
-                          "translation_units": 1, "failed_translation_units": 0}, doc["summary"]
+                          "translation_units": 1, "failed_translation_units": 0,
+                          "translation_units_with_compile_errors": 0}, doc["summary"]
 by_rule = {f["rule"]: f for f in doc["findings"]}
 assert set(by_rule) == {"default-stream-launch", "block-size-not-multiple-of-32"}, by_rule.keys()
 for f in doc["findings"]:
