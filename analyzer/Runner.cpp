@@ -151,6 +151,20 @@ RunResult runAnalysis(const InputPlan &Plan, const RunOptions &Opts) {
               .second)
         Facts.Launches.push_back(std::move(L));
   }
+  // A launch through a declaration alone (-rdc, extern) binds to the one
+  // definition of that name; with several (separate programs) it binds to none.
+  StringMap<std::string> DefinitionOf;
+  StringSet<> Ambiguous;
+  for (const KernelFact &K : Facts.Kernels)
+    if (!K.MangledName.empty()) {
+      auto [It, New] = DefinitionOf.try_emplace(K.MangledName, K.Key);
+      if (!New && It->second != K.Key)
+        Ambiguous.insert(K.MangledName);
+    }
+  for (LaunchFact &L : Facts.Launches)
+    if (StringRef(L.KernelKey).find('@') == StringRef::npos && !Ambiguous.contains(L.KernelKey))
+      if (auto It = DefinitionOf.find(L.KernelKey); It != DefinitionOf.end())
+        L.KernelKey = It->second;
   Facts.Resources = Opts.Resources;
   Facts.OccupancyThreshold = Opts.OccupancyThreshold;
   Facts.WholeProgram = Opts.WholeProgram;

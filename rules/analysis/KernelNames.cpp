@@ -32,20 +32,41 @@ std::string mangledName(const FunctionDecl *FD) {
          Name.substr(Pos + Stub.size());
 }
 
+namespace {
+
+/// "real/path:line" of \p Loc's file position; the presumed name when the
+/// file has no real path.
+std::string placeOf(const SourceManager &SM, SourceLocation Loc) {
+  Loc = SM.getFileLoc(Loc);
+  std::string File;
+  if (OptionalFileEntryRef FE = SM.getFileEntryRefForID(SM.getFileID(Loc)))
+    File = FE->getFileEntry().tryGetRealPathName().str();
+  PresumedLoc P = SM.getPresumedLoc(Loc);
+  if (File.empty() && P.isValid())
+    File = P.getFilename();
+  return File + ":" + std::to_string(P.isValid() ? P.getLine() : 0);
+}
+
+} // namespace
+
 std::string kernelKey(const FunctionDecl *FD) {
   if (!FD)
     return "";
+  const SourceManager &SM = FD->getASTContext().getSourceManager();
   const FunctionDecl *Pattern = FD->getTemplateInstantiationPattern();
-  if (!Pattern && !FD->getDescribedFunctionTemplate())
-    return mangledName(FD);
+  if (!Pattern && !FD->getDescribedFunctionTemplate()) {
+    // Two programs may each define a kernel of the same name: the definition
+    // this TU sees is the identity. A declaration alone (-rdc, extern) keeps
+    // the bare name, bound to a definition by name across TUs (Runner).
+    const FunctionDecl *Def = FD->getDefinition();
+    if (!Def)
+      return mangledName(FD);
+    return mangledName(FD) + "@" + placeOf(SM, Def->getLocation());
+  }
   if (!Pattern)
     Pattern = FD;
-  const SourceManager &SM = FD->getASTContext().getSourceManager();
-  PresumedLoc P = SM.getPresumedLoc(SM.getFileLoc(Pattern->getLocation()));
-  std::string Key = "template:" + Pattern->getQualifiedNameAsString();
-  if (P.isValid())
-    Key += "@" + std::string(P.getFilename()) + ":" + std::to_string(P.getLine());
-  return Key;
+  return "template:" + Pattern->getQualifiedNameAsString() + "@" +
+         placeOf(SM, Pattern->getLocation());
 }
 
 std::string displayName(const FunctionDecl *FD) {
