@@ -179,6 +179,12 @@ int explainRule(StringRef Id, const char *Argv0) {
       outs() << "\n";
     return 0;
   }
+  if (Id == CompileErrorRuleId) {
+    outs() << Id << " [error]: Clang's compile errors; the code they touch is not analysed\n";
+    if (std::optional<std::string> Page = Docs ? readRulePage(*Docs, Id) : std::nullopt)
+      outs() << "\n" << *Page << (StringRef(*Page).ends_with("\n") ? "" : "\n");
+    return 0;
+  }
   for (const SuppressionRule &R : suppressionRules())
     if (Id == R.Id) {
       outs() << R.Id << " [" << severityName(R.DefaultSeverity) << "]: " << R.Summary
