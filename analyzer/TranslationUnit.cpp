@@ -113,6 +113,12 @@ private:
 
 } // namespace
 
+std::string locatedMessage(const Finding &E) {
+  if (E.File.empty())
+    return E.Message;
+  return E.File + ":" + std::to_string(E.Line) + ":" + std::to_string(E.Column) + ": " + E.Message;
+}
+
 std::string checkSourceFile(StringRef Path) {
   sys::fs::file_status St;
   if (std::error_code EC = sys::fs::status(Path, St))
@@ -155,9 +161,7 @@ TUResult analyzeTranslationUnit(const TranslatedCommand &Cmd, const TUOptions &O
     if (Errors.Errors.empty())
       Msg += " (the compile command was rejected)";
     for (const Finding &E : Errors.Errors)
-      Msg += "\n    " + (E.File.empty() ? "" : E.File + ":" + std::to_string(E.Line) + ":" +
-                                               std::to_string(E.Column) + ": ") +
-             E.Message;
+      Msg += "\n    " + locatedMessage(E);
     Out.Errors.push_back({Cmd.File, Msg});
     Out.Findings.clear();
     Out.Facts = TUFacts();

@@ -39,6 +39,9 @@ struct TUOptions {
 
 TUResult analyzeTranslationUnit(const TranslatedCommand &Cmd, const TUOptions &Opts);
 
+/// "file:line:col: message" of a compile error (just the message when it has no place).
+std::string locatedMessage(const Finding &E);
+
 /// Refuses inputs that are not source text (NUL bytes, huge files) with one
 /// clear message; empty when the file looks like source.
 std::string checkSourceFile(llvm::StringRef Path);

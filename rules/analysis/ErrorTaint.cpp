@@ -1,6 +1,7 @@
 //===- ErrorTaint.cpp - What compile errors make untrustworthy ------------===//
 #include "rules/analysis/ErrorTaint.h"
 
+#include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/SmallVector.h"
 
@@ -8,10 +9,9 @@ using namespace clang;
 
 namespace cudalint {
 
-bool hasCompileErrors(const ASTContext &Ctx) {
-  return Ctx.getDiagnostics().hasErrorOccurred();
-}
+namespace {
 
+/// Whether \p Root or anything under it was built from code with an error.
 bool containsCompileErrors(const Stmt *Root) {
   // An explicit stack: generated code nests deeper than the call stack allows.
   llvm::SmallVector<const Stmt *, 64> Work;
@@ -34,8 +34,10 @@ bool containsCompileErrors(const Stmt *Root) {
   return false;
 }
 
+} // namespace
+
 bool functionHasCompileErrors(const FunctionDecl *FD) {
-  if (!FD || !hasCompileErrors(FD->getASTContext()))
+  if (!FD || !FD->getASTContext().getDiagnostics().hasErrorOccurred())
     return false;
   if (FD->isInvalidDecl())
     return true;
