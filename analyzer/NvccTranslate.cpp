@@ -421,6 +421,10 @@ TranslatedCommand Translator::finish(StringRef File, ArrayRef<std::string> Extra
     A.push_back("-isystem");
     A.push_back(std::string(Cccl));
   }
+  if (!Paths.OpenMPIncludeDir.empty()) {
+    A.push_back("-idirafter");
+    A.push_back(Paths.OpenMPIncludeDir);
+  }
   if (!Paths.CompatHeader.empty()) {
     A.push_back("-include");
     A.push_back(Paths.CompatHeader);

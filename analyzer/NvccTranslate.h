@@ -28,6 +28,10 @@ struct ToolchainPaths {
   /// Force-included header with what nvcc provides and Clang does not
   /// (analyzer/compat/cuda_lint_compat.h); empty for none.
   std::string CompatHeader;
+  /// A directory holding omp.h when Clang's resource dir has none (the host
+  /// compiler's libgomp header): OpenMP host code parses without -fopenmp
+  /// and without libomp installed. Searched last (-idirafter); empty for none.
+  std::string OpenMPIncludeDir;
 };
 
 struct TranslatedCommand {

@@ -16,11 +16,41 @@ static bool hasCudaRuntimeHeader(StringRef Root) {
   return sys::fs::exists(P);
 }
 
+/// Where an omp.h for the parse is, when Clang's resource dir has none: the
+/// newest GCC's (libgomp), else another Clang's (libomp). Empty for none.
+static std::string findOpenMPHeader(StringRef ResourceDir) {
+  SmallString<256> Own(ResourceDir);
+  sys::path::append(Own, "include", "omp.h");
+  if (sys::fs::exists(Own))
+    return "";
+  std::string Best;
+  auto Consider = [&](StringRef Dir) {
+    SmallString<256> P(Dir);
+    sys::path::append(P, "omp.h");
+    // Version directories sort by their numbers ("12" < "13"), then by text.
+    auto Key = [](StringRef D) {
+      StringRef V = sys::path::filename(sys::path::parent_path(D));
+      unsigned N = 0;
+      V.consumeInteger(10, N);
+      return std::make_pair(N, D.str());
+    };
+    if (sys::fs::exists(P) && (Best.empty() || Key(Best) < Key(Dir)))
+      Best = Dir.str();
+  };
+  std::error_code EC;
+  // /usr/lib/gcc/<triple>/<version>/include
+  for (sys::fs::directory_iterator T("/usr/lib/gcc", EC), End; !EC && T != End; T.increment(EC))
+    for (sys::fs::directory_iterator V(T->path(), EC), VEnd; !EC && V != VEnd; V.increment(EC))
+      Consider(V->path() + "/include");
+  return Best;
+}
+
 Expected<ToolchainPaths> findToolchain(StringRef Requested) {
   ToolchainPaths Paths;
   Paths.ResourceDir = CUDA_LINT_CLANG_RESOURCE_DIR;
   if (sys::fs::exists(CUDA_LINT_COMPAT_HEADER))
     Paths.CompatHeader = CUDA_LINT_COMPAT_HEADER;
+  Paths.OpenMPIncludeDir = findOpenMPHeader(Paths.ResourceDir);
 
   if (!Requested.empty()) {
     if (!hasCudaRuntimeHeader(Requested))

@@ -1,15 +1,19 @@
 //===- TranslationUnit.cpp - Analyse one translation unit -----------------===//
 #include "analyzer/TranslationUnit.h"
 #include "rules/RuleRegistry.h"
+#include "rules/analysis/ErrorTaint.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Basic/DiagnosticLex.h"
+#include "clang/Basic/DiagnosticSema.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -24,17 +28,65 @@ namespace {
 constexpr uint64_t MaxSourceBytes = 32 << 20;
 constexpr unsigned MaxReportedErrors = 10;
 
-/// Keeps the first compile errors of a TU as findings of CompileErrorRuleId.
+/// What to tell a user about a missing header: where such a header comes from
+/// and the flag that brings it in.
+std::string missingHeaderHint(StringRef Header) {
+  std::string Where;
+  if (Header == "mpi.h" || Header == "mpi.hpp")
+    Where = " (MPI: the directory that 'mpicxx --showme:incdirs' or 'mpicxx -show' prints)";
+  else if (Header == "omp.h")
+    Where = " (OpenMP: install libomp-dev or the host compiler's libgomp)";
+  else if (Header.starts_with("nccl") || Header.starts_with("cudnn") ||
+           Header.starts_with("cutensor") || Header.starts_with("nvshmem"))
+    Where = " (a CUDA library installed apart from the toolkit: its include/ directory)";
+  return "; the code that needs it is analysed without it: add its directory with "
+         "--extra-arg=-I<dir>" +
+         Where + ", or analyse with the project's compile database (-p <build dir>)";
+}
+
+/// For "no member named 'clockRate' in 'cudaDeviceProp'": the attribute that
+/// replaces a field CUDA 13 removed; empty for any other member.
+std::string removedDevicePropHint(StringRef Message) {
+  StringRef Field = Message.split('\'').second.split('\'').first;
+  if (!Message.ends_with("in 'cudaDeviceProp'") && !Message.ends_with("in 'struct cudaDeviceProp'"))
+    return "";
+  StringRef Attr = StringSwitch<StringRef>(Field)
+                       .Case("clockRate", "cudaDevAttrClockRate")
+                       .Case("memoryClockRate", "cudaDevAttrMemoryClockRate")
+                       .Case("deviceOverlap", "cudaDevAttrGpuOverlap")
+                       .Case("kernelExecTimeoutEnabled", "cudaDevAttrKernelExecTimeout")
+                       .Case("computeMode", "cudaDevAttrComputeMode")
+                       .Case("maxTexture1DLinear", "cudaDevAttrMaxTexture1DLinearWidth")
+                       .Case("cooperativeMultiDeviceLaunch",
+                             "cudaDevAttrCooperativeMultiDeviceLaunch")
+                       .Case("singleToDoublePrecisionPerfRatio",
+                             "cudaDevAttrSingleToDoublePrecisionPerfRatio")
+                       .Default("");
+  if (Attr.empty())
+    return "";
+  return "; CUDA 13 removed this field: use cudaDeviceGetAttribute(&value, " + Attr.str() +
+         ", device)";
+}
+
+/// Keeps the first compile errors of a TU as findings of CompileErrorRuleId,
+/// where every syntax error is, and whether a device-side launch needs -fgpu-rdc.
 class ErrorCollector : public DiagnosticConsumer {
 public:
   std::vector<Finding> Errors;
   unsigned Count = 0;
+  std::vector<SourceLocation> SyntaxErrors;
+  bool NeedsRdc = false;
 
   void HandleDiagnostic(DiagnosticsEngine::Level Level, const Diagnostic &Info) override {
     DiagnosticConsumer::HandleDiagnostic(Level, Info);
     if (Level < DiagnosticsEngine::Error)
       return;
     ++Count;
+    unsigned ID = Info.getID();
+    if (ID == diag::err_cuda_device_kernel_launch_require_rdc)
+      NeedsRdc = true;
+    if (ID >= diag::DIAG_START_PARSE && ID < diag::DIAG_START_AST)
+      SyntaxErrors.push_back(Info.getLocation());
     if (Errors.size() >= MaxReportedErrors)
       return;
     SmallString<256> Msg;
@@ -43,6 +95,11 @@ public:
     F.RuleId = CompileErrorRuleId;
     F.Level = Severity::Error;
     F.Message = std::string(Msg);
+    if (ID == diag::err_pp_file_not_found && Info.getNumArgs() > 0 &&
+        Info.getArgKind(0) == DiagnosticsEngine::ak_std_string)
+      F.Message += missingHeaderHint(Info.getArgStdStr(0));
+    if (ID == diag::err_no_member)
+      F.Message += removedDevicePropHint(F.Message);
     if (Info.hasSourceManager() && Info.getLocation().isValid()) {
       const SourceManager &SM = Info.getSourceManager();
       SourceLocation Loc = SM.getFileLoc(Info.getLocation());
@@ -57,7 +114,9 @@ public:
 
 class LintConsumer : public ASTConsumer {
 public:
-  LintConsumer(CompilerInstance &CI, const TUOptions &Opts, TUResult &Out) : CI(CI), Out(Out) {
+  LintConsumer(CompilerInstance &CI, const TUOptions &Opts, const ErrorCollector &Errors,
+               TUResult &Out)
+      : CI(CI), Errors(Errors), Out(Out) {
     Ctx.Pedantic = Opts.Pedantic;
     for (const RuleInfo &R : allRules())
       if (R.Create && (Opts.EnabledRules.empty() || is_contained(Opts.EnabledRules, R.Id)))
@@ -74,7 +133,10 @@ public:
     Preprocessor &PP = CI.getPreprocessor();
     Ctx.PerThreadDefaultStream = PP.isMacroDefined("CUDA_API_PER_THREAD_DEFAULT_STREAM");
     Ctx.DriverPerThreadDefaultStream = PP.isMacroDefined("CU_API_PER_THREAD_DEFAULT_STREAM");
-    Finder.matchAST(AST);
+    {
+      ErrorTaintScope Taint(Errors.SyntaxErrors);
+      Finder.matchAST(AST);
+    }
     Out.Findings = std::move(Ctx.Findings);
     Out.Facts = std::move(Ctx.Facts);
     const SourceManager &SM = AST.getSourceManager();
@@ -87,6 +149,7 @@ public:
 
 private:
   CompilerInstance &CI;
+  const ErrorCollector &Errors;
   TUResult &Out;
   RuleContext Ctx;
   ast_matchers::MatchFinder Finder;
@@ -95,7 +158,8 @@ private:
 
 class LintAction : public ASTFrontendAction {
 public:
-  LintAction(const TUOptions &Opts, TUResult &Out) : Opts(Opts), Out(Out) {}
+  LintAction(const TUOptions &Opts, const ErrorCollector &Errors, TUResult &Out)
+      : Opts(Opts), Errors(Errors), Out(Out) {}
   bool BeginSourceFileAction(CompilerInstance &CI) override {
     // A missing #include is fatal to Clang, which then stops; like clangd, go
     // on without the header so that the code after it is still analysed.
@@ -103,11 +167,12 @@ public:
     return true;
   }
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, StringRef) override {
-    return std::make_unique<LintConsumer>(CI, Opts, Out);
+    return std::make_unique<LintConsumer>(CI, Opts, Errors, Out);
   }
 
 private:
   const TUOptions &Opts;
+  const ErrorCollector &Errors;
   TUResult &Out;
 };
 
@@ -150,25 +215,37 @@ TUResult analyzeTranslationUnit(const TranslatedCommand &Cmd, const TUOptions &O
     (void)FS->setCurrentWorkingDirectory(Cmd.Directory);
   IntrusiveRefCntPtr<FileManager> Files(new FileManager(FileSystemOptions(), FS));
 
-  ErrorCollector Errors;
-  tooling::ToolInvocation Invocation(Cmd.ClangArgs,
-                                     std::make_unique<LintAction>(Opts, Out),
-                                     Files.get());
-  Invocation.setDiagnosticConsumer(&Errors);
-  Invocation.run();
+  auto Parse = [&](ArrayRef<std::string> Args, ErrorCollector &Errors) {
+    tooling::ToolInvocation Invocation(Args, std::make_unique<LintAction>(Opts, Errors, Out),
+                                       Files.get());
+    Invocation.setDiagnosticConsumer(&Errors);
+    Invocation.run();
+  };
+  auto Errors = std::make_unique<ErrorCollector>();
+  Parse(Cmd.ClangArgs, *Errors);
+  // Device-side launches (dynamic parallelism) parse only with relocatable
+  // device code, which nvcc users enable with -rdc=true: parse again with it.
+  if (Errors->NeedsRdc && !is_contained(Cmd.ClangArgs, "-fgpu-rdc")) {
+    std::vector<std::string> Args = Cmd.ClangArgs;
+    Args.insert(Args.end() - 1, "-fgpu-rdc");
+    Out = TUResult();
+    Out.File = Cmd.File;
+    Errors = std::make_unique<ErrorCollector>();
+    Parse(Args, *Errors);
+  }
   if (!Out.Parsed) {
     std::string Msg = "failed to parse";
-    if (Errors.Errors.empty())
+    if (Errors->Errors.empty())
       Msg += " (the compile command was rejected)";
-    for (const Finding &E : Errors.Errors)
+    for (const Finding &E : Errors->Errors)
       Msg += "\n    " + locatedMessage(E);
     Out.Errors.push_back({Cmd.File, Msg});
     Out.Findings.clear();
     Out.Facts = TUFacts();
     return Out;
   }
-  Out.CompileErrors = std::move(Errors.Errors);
-  Out.CompileErrorCount = Errors.Count;
+  Out.CompileErrors = std::move(Errors->Errors);
+  Out.CompileErrorCount = Errors->Count;
   return Out;
 }
 

@@ -26,6 +26,8 @@ public:
   using LaunchRule::LaunchRule;
 
   void checkLaunch(const LaunchSite &Site, const SourceManager &SM) override {
+    if (Site.FromDevice)
+      return; // the launching block's stream: nothing of the host's to overlap with
     const char *How = nullptr;
     switch (Site.Stream) {
     case StreamKind::Absent:

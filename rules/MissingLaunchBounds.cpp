@@ -110,14 +110,25 @@ void finalizeMissingLaunchBounds(const RuleInfo &Info, const ProgramFacts &Facts
           return !llvm::is_contained(L->BlockSizeParams, P);
         });
       std::string N = Common.empty() ? std::to_string(Max) : Common.front();
-      if (Common.empty())
+      std::vector<const LaunchFact *> TooLarge;
+      for (const LaunchFact *L : Sites)
+        if (*L->ThreadsPerBlock > 1024)
+          TooLarge.push_back(L);
+      if (!TooLarge.empty())
+        // No bound above 1024 exists: the launch itself is the problem.
+        F.Message = Head + "its launch at " + listSites(TooLarge) + " asks for " +
+                    std::to_string(Max) +
+                    " threads per block, more than any device runs (1024), so no bound can be "
+                    "inferred (invalid-launch-config reports that launch): add "
+                    "__launch_bounds__(N) with the largest valid block size it is launched with";
+      else if (Common.empty())
         F.Message = Head + "its launches (" + listSites(Sites) + ") use at most " + N +
                     " threads per block: add __launch_bounds__(" + N + ")";
       else
         F.Message = Head + "at its launches (" + listSites(Sites) +
                     ") the block size is its template parameter '" + N +
                     "': add __launch_bounds__(" + N + ")";
-      if (K.InsertOffset && Max <= 1024) {
+      if (K.InsertOffset && TooLarge.empty()) {
         FixIt Fix;
         Fix.File = K.File;
         Fix.Offset = *K.InsertOffset;

@@ -36,6 +36,13 @@ static const RuleInfo Rules[] = {
      "block barrier (__syncthreads, cooperative-groups sync) that only some threads of the block "
      "reach",
      createBarrierInDivergentBranch, nullptr},
+    {"thread-condition-precedence", Severity::Warning,
+     "condition on the thread index that is constant because a comparison binds tighter than "
+     "a bit operation ('tid & 1 == 0')",
+     createThreadConditionPrecedence, nullptr},
+    {"legacy-cuda-api", Severity::Note,
+     "use of CUDA API that the current toolkit removed (the code will not build with it)",
+     createLegacyCudaApi, nullptr},
 };
 
 llvm::ArrayRef<RuleInfo> allRules() { return Rules; }

@@ -8,9 +8,9 @@
 // lane-split and shrinking-threshold branches are warnings; tail guards,
 // single-lane branches and data-dependent branches are expected and only
 // noted under --pedantic, as is a warp-uniform verdict that rests on the
-// assumption that blockDim.x is a multiple of 32. A condition written on a
-// thread index that folds to a constant because of operator precedence
-// (`itid & 0x01 == 0`) is reported too: it never diverges, but it is a bug.
+// assumption that blockDim.x is a multiple of 32. A condition on a thread
+// index that folds to a constant because of operator precedence never
+// diverges; thread-condition-precedence reports it.
 //
 //===----------------------------------------------------------------------===//
 #include "rules/analysis/DivergenceIdioms.h"
@@ -52,12 +52,14 @@ public:
     // shapes may word it differently); a note is dropped where a warning
     // stands (another instantiation or block shape splits the warp).
     struct Out {
-      std::map<std::pair<BranchCategory, bool>, std::string> Warnings, Notes;
+      std::map<BranchCategory, std::string> Warnings, Notes;
       SourceRange Range;
       const FunctionDecl *Root = nullptr;
     };
     std::map<std::pair<FileID, unsigned>, Out> ByLoc;
     for (const BranchEvent &E : TD.branches()) {
+      if (E.ConstantValue)
+        continue; // thread-condition-precedence
       Severity Level;
       std::string Msg = message(E, *AST, Level);
       if (Msg.empty())
@@ -68,7 +70,7 @@ public:
       O.Range = E.Cond->getSourceRange();
       O.Root = E.Root;
       (Level == Severity::Note ? O.Notes : O.Warnings)
-          .emplace(std::make_pair(E.Class.Cat, E.ConstantValue.has_value()), std::move(Msg));
+          .emplace(E.Class.Cat, std::move(Msg));
     }
     for (auto &[Key, O] : ByLoc) {
       bool Warn = !O.Warnings.empty();
@@ -91,8 +93,6 @@ private:
     Level = Severity::Warning;
     std::string Cond = sourceText(E.Cond, AST);
     const CondClass &C = E.Class;
-    if (E.ConstantValue)
-      return precedence(E, AST);
     if (std::optional<std::string> Note = idiomNote(E, Cond, AST)) {
       Level = Severity::Note;
       return Ctx.Pedantic ? *Note : "";
@@ -439,43 +439,6 @@ private:
       return "";
     }
   }
-
-  std::string precedence(const BranchEvent &E, ASTContext &AST) const {
-    const auto *BO = dyn_cast<BinaryOperator>(E.Cond->IgnoreParenImpCasts());
-    if (!BO)
-      return "";
-    const auto *R = dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreImpCasts());
-    const auto *L = dyn_cast<BinaryOperator>(BO->getLHS()->IgnoreImpCasts());
-    std::string Op = BO->getOpcodeStr().str();
-    std::string Reads, Meant;
-    const BinaryOperator *Cmp = nullptr;
-    if (R && R->isComparisonOp()) {
-      Cmp = R;
-      Reads = sourceText(BO->getLHS(), AST) + " " + Op + " (" + sourceText(R, AST) + ")";
-      Meant = "(" + sourceText(BO->getLHS(), AST) + " " + Op + " " +
-              sourceText(R->getLHS(), AST) + ") " + R->getOpcodeStr().str() + " " +
-              sourceText(R->getRHS(), AST);
-    } else if (L && L->isComparisonOp()) {
-      Cmp = L;
-      Reads = "(" + sourceText(L, AST) + ") " + Op + " " + sourceText(BO->getRHS(), AST);
-      Meant = sourceText(L->getLHS(), AST) + " " + L->getOpcodeStr().str() + " (" +
-              sourceText(L->getRHS(), AST) + " " + Op + " " + sourceText(BO->getRHS(), AST) +
-              ")";
-    } else {
-      return "";
-    }
-    bool False = *E.ConstantValue == 0;
-    std::string Taken = False ? "the branch never runs" : "the branch always runs";
-    if (E.F == BranchEvent::Form::If && False)
-      Taken = isa<IfStmt>(E.Branch) && cast<IfStmt>(E.Branch)->getElse()
-                  ? "the else branch always runs"
-                  : "the branch never runs";
-    return "branch condition '" + sourceText(E.Cond, AST) + "' is always " +
-           (False ? "false" : "true") + ": '" + Cmp->getOpcodeStr().str() +
-           "' binds tighter than '" + Op + "', so it reads '" + Reads +
-           "'; it does not diverge, but " + Taken + "; write '" + Meant + "'";
-  }
-
 };
 
 } // namespace

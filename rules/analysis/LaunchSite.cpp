@@ -120,13 +120,27 @@ std::optional<LaunchSite> analyzeLaunch(const CallExpr *Call, ASTContext &Ctx) {
     S.Form = LaunchForm::TripleChevron;
     S.Kernel = KC->getDirectCallee();
     S.Loc = KC->getCallee()->getBeginLoc();
-    S.Grid = Eval.evalDim3(Config->getArg(0));
-    S.Block = Eval.evalDim3(Config->getArg(1));
-    if (Config->getNumArgs() > 2)
-      S.DynamicSmem = Eval.evalInt(Config->getArg(2));
+    // From device code the configuration is cudaLaunchDevice(func, params,
+    // grid, block, smem, stream); from the host __cudaPushCallConfiguration(
+    // grid, block, smem, stream).
+    const FunctionDecl *ConfigFn = Config->getDirectCallee();
+    unsigned First = 0;
+    if (ConfigFn && ConfigFn->getIdentifier() && ConfigFn->getName() == "cudaLaunchDevice") {
+      S.FromDevice = true;
+      First = 2;
+    }
+    auto ConfigArg = [&](unsigned I) -> const Expr * {
+      return First + I < Config->getNumArgs() ? Config->getArg(First + I) : nullptr;
+    };
+    if (!ConfigArg(1))
+      return std::nullopt;
+    S.Grid = Eval.evalDim3(ConfigArg(0));
+    S.Block = Eval.evalDim3(ConfigArg(1));
+    if (const Expr *Smem = ConfigArg(2))
+      S.DynamicSmem = Eval.evalInt(Smem);
     else
       S.DynamicSmem = 0;
-    const Expr *Stream = Config->getNumArgs() > 3 ? Config->getArg(3) : nullptr;
+    const Expr *Stream = ConfigArg(3);
     S.StreamExpr = Stream && !isa<CXXDefaultArgExpr>(Stream) ? Stream : nullptr;
     S.Stream = streamKindOf(Eval, Stream);
     return S;

@@ -45,6 +45,9 @@ struct LaunchSite {
   std::optional<Dim3> Grid, Block;
   std::optional<std::int64_t> DynamicSmem;
   StreamKind Stream = StreamKind::Explicit;
+  /// A <<<>>> launch from device code (dynamic parallelism): its stream is the
+  /// launching block's, not the host's legacy default stream.
+  bool FromDevice = false;
   /// Where to report: the kernel name of a <<<>>> launch, else the callee.
   clang::SourceLocation Loc;
 

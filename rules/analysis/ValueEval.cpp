@@ -245,8 +245,8 @@ const Expr *ValueEvaluator::singleValueOf(const VarDecl *V) {
     return nullptr;
   }
   const FunctionDecl *F = enclosingFunction(Ctx, DynTypedNode::create(*V));
-  // In a function with compile errors an assignment may have been dropped.
-  if (V->isInvalidDecl() || functionHasCompileErrors(F))
+  // An erroneous expression may assign it, or a syntax error drop an assignment.
+  if (localValueTainted(V, F))
     return nullptr;
   const Expr *Value = V->getInit();
   unsigned Assignments = 0;
@@ -276,7 +276,7 @@ const Expr *ValueEvaluator::fieldValueOf(const VarDecl *V, StringRef Field, bool
   if (!V || isa<ParmVarDecl>(V) || !V->hasLocalStorage())
     return nullptr;
   const FunctionDecl *F = enclosingFunction(Ctx, DynTypedNode::create(*V));
-  if (V->isInvalidDecl() || functionHasCompileErrors(F))
+  if (localValueTainted(V, F))
     return nullptr;
   const Expr *Value = nullptr;
   for (const VarUse &U : usesOf(Ctx, V, F)) {

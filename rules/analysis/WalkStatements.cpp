@@ -476,6 +476,8 @@ void Walker::loop(const Stmt *L, const Stmt *Init, const Expr *Cond, const Stmt 
   } else {
     Constant = 1;
   }
+  if (Constant && Cond && precedenceConstant(Cond))
+    recordBranch(BranchEvent::Form::Loop, L, Cond, CondClass(), Constant);
   if (Constant && *Constant == 0 && TestFirst) {
     LoopStack.pop_back();
     return;

@@ -36,3 +36,8 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "ci", "Inputs"))
 import ci_features
 ci_features.configure(config, lit_config)
+# cuda-lint finds an omp.h for the parse in Clang's resource dir or a GCC installation.
+import glob
+if glob.glob("/usr/lib/gcc/*/*/include/omp.h") or glob.glob(
+        os.path.join(config.llvm_tools_dir, "..", "lib", "clang", "*", "include", "omp.h")):
+    config.available_features.add("omp-header")

@@ -2,9 +2,9 @@
 // mathKernel1 and mathKernel3 split even and odd lanes, mathKernel2 partitions by
 // warp, and mathKernel4's `itid & 0x01 == 0` is a precedence bug that makes the
 // condition constant (never divergent, but reported as such a bug).
-// RUN: %expect-exit 1 --stdout %t.out -- %cuda-lint --rules=warp-divergent-branch %s
+// RUN: %expect-exit 1 --stdout %t.out -- %cuda-lint --rules=warp-divergent-branch,thread-condition-precedence %s
 // RUN: FileCheck %s --input-file=%t.out --implicit-check-not=warning: --implicit-check-not=error: --implicit-check-not=note:
-// RUN: %expect-exit 1 --stdout %t.ped -- %cuda-lint --pedantic --rules=warp-divergent-branch %s
+// RUN: %expect-exit 1 --stdout %t.ped -- %cuda-lint --pedantic --rules=warp-divergent-branch,thread-condition-precedence %s
 // RUN: FileCheck %s --check-prefix=PED --input-file=%t.ped
 #include <cuda_runtime.h>
 #include <stdlib.h>
@@ -56,7 +56,7 @@ __global__ void mathKernel4(float *c) {
   ia = ib = 0.0f;
   int itid = tid >> 5;
   if (itid & 0x01 == 0) {
-  // CHECK: :[[@LINE-1]]:7: warning: branch condition 'itid & 0x01 == 0' is always false: '==' binds tighter than '&', so it reads 'itid & (0x01 == 0)'; it does not diverge, but the else branch always runs; write '(itid & 0x01) == 0' [warp-divergent-branch]
+  // CHECK: :[[@LINE-1]]:7: warning: branch condition 'itid & 0x01 == 0' is always false: '==' binds tighter than '&', so it reads 'itid & (0x01 == 0)'; it does not diverge, but the else branch always runs; write '(itid & 0x01) == 0' [thread-condition-precedence]
     ia = 100.0f;
   } else {
     ib = 200.0f;

@@ -30,6 +30,13 @@ __global__ void inNamespace(float *x) { x[0] = 2; }
 // CHECK: :[[@LINE-1]]:17: warning: kernel 'ns::inNamespace' has no __launch_bounds__: {{.*}}no launch of it was found in the analysed code, so no block size could be inferred: add __launch_bounds__(N) with the largest block size it is launched with [missing-launch-bounds]
 }
 
+// A launch larger than any device runs: no bound is suggested (no device accepts
+// __launch_bounds__(2048)); invalid-launch-config reports the launch.
+__global__ void huge(float *x) { x[threadIdx.x] = 0; }
+// CHECK: missing-launch-bounds.cu:[[@LINE-1]]:17: warning: kernel 'huge' has no __launch_bounds__: {{.*}}; its launch at missing-launch-bounds.cu:{{[0-9]+}} asks for 2048 threads per block, more than any device runs (1024), so no bound can be inferred (invalid-launch-config reports that launch): add __launch_bounds__(N) with the largest valid block size it is launched with [missing-launch-bounds]
+// CHECK-NEXT: {{^}}__global__ void huge(float *x) { x[threadIdx.x] = 0; }
+// CHECK-NEXT: {{^}}                ^~~~{{$}}
+// CHECK-NOT: __launch_bounds__(2048)
 // Silent: bounds present (also via a macro or a template argument), device functions, declarations.
 __global__ void __launch_bounds__(BLOCK) bounded(float *x) { x[0] = 3; }
 template <int B> __global__ void __launch_bounds__(B) boundedTmpl(float *x) { x[0] = B; }
@@ -43,5 +50,7 @@ void host(float *p, cudaStream_t s) {
   plain<<<1, BLOCK, 0, s>>>(p);
   fromMacro<<<1, 64, 0, s>>>(p);
   boundedTmpl<128><<<1, 128, 0, s>>>(p);
+  huge<<<1, 256, 0, s>>>(p);
+  huge<<<1, dim3(64, 32), 0, s>>>(p);
 }
-// CHECK: cuda-lint: 4 warnings and 0 errors in 1 file; 1 file analysed
+// CHECK: cuda-lint: 5 warnings and 0 errors in 1 file; 1 file analysed

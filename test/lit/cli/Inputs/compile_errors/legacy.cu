@@ -34,4 +34,7 @@ void run(float *x, int n) {
   scale<<<1, b>>>(x, n);
   int fixed = 96;
   broken<<<1, fixed>>>(x);
+  int guessed = 64;
+  guessed = undeclared_fn(guessed);
+  scale<<<1, guessed>>>(x, n);
 }

@@ -1,0 +1,64 @@
+// A condition on the thread index that precedence makes constant: its own rule, not a
+// divergence finding (it never splits a warp).
+// RUN: %expect-exit 1 --stdout %t.out -- %cuda-lint --rules=thread-condition-precedence %s
+// RUN: FileCheck %s --input-file=%t.out --implicit-check-not=warning: --implicit-check-not=error: --implicit-check-not=note:
+// The divergence rule does not report the constant conditions, only the branches that split.
+// RUN: %expect-exit 1 --stdout %t.div -- %cuda-lint --rules=warp-divergent-branch %s
+// RUN: FileCheck %s --check-prefix=DIV --input-file=%t.div --implicit-check-not=warning:
+// DIV: thread-condition-precedence.cu:37:7: warning: warp-divergent branch (lane-split): '(tid & 0x01) == 0'
+// DIV: thread-condition-precedence.cu:46:7: warning: warp-divergent branch (lane-split): 'tid & 3 != 0'
+// DIV: cuda-lint: 2 warnings and 0 errors in 1 file; 1 file analysed
+
+__global__ void evenWarps(float *c) {
+  int tid = blockIdx.x * blockDim.x + threadIdx.x;
+  int warp = tid >> 5;
+  float v = 0.0f;
+  if (warp & 0x01 == 0)
+    v = 100.0f;
+  else
+    v = 200.0f;
+  // CHECK: thread-condition-precedence.cu:[[@LINE-4]]:7: warning: branch condition 'warp & 0x01 == 0' is always false: '==' binds tighter than '&', so it reads 'warp & (0x01 == 0)'; it does not diverge, but the else branch always runs; write '(warp & 0x01) == 0' [thread-condition-precedence]
+  c[tid] = v;
+}
+
+__global__ void oddLanes(float *c) {
+  unsigned lane = threadIdx.x % 32;
+  if (lane & 2 == 0)
+    c[threadIdx.x] = 1.0f;
+  // CHECK: thread-condition-precedence.cu:[[@LINE-2]]:7: warning: branch condition 'lane & 2 == 0' is always false: '==' binds tighter than '&', so it reads 'lane & (2 == 0)'; it does not diverge, but the branch never runs; write '(lane & 2) == 0' [thread-condition-precedence]
+  while (lane & 4 == 1)
+    c[0] += 1.0f;
+  // CHECK: thread-condition-precedence.cu:[[@LINE-2]]:10: warning: branch condition 'lane & 4 == 1' is always false: '==' binds tighter than '&', so it reads 'lane & (4 == 1)'; it does not diverge, but the loop body never runs; write '(lane & 4) == 1' [thread-condition-precedence]
+}
+
+// Not flagged: parenthesised as meant, or nothing thread-dependent in it.
+__global__ void meant(float *c, int flags) {
+  int tid = threadIdx.x;
+  if ((tid & 0x01) == 0)
+    c[tid] = 1.0f;
+  if (flags & 4 == 4) // no thread index: Clang's -Wparentheses territory, not ours
+    c[0] = 2.0f;
+  if (tid & (1 == flags))
+    c[1] = 3.0f;
+  // Also precedence slips, but not constant: they split warps (warp-divergent-branch).
+  if (1 == tid | 0)
+    c[2] = 4.0f;
+  if (tid & 3 != 0)
+    c[3] = 5.0f;
+}
+
+__global__ void doLoop(float *c) {
+  int i = 0;
+  do {
+    c[i++] = 1.0f;
+  } while (threadIdx.x & 8 == 1);
+  // CHECK: thread-condition-precedence.cu:[[@LINE-1]]:12: warning: branch condition 'threadIdx.x & 8 == 1' is always false: '==' binds tighter than '&', so it reads 'threadIdx.x & (8 == 1)'; it does not diverge, but the loop body runs only once; write '(threadIdx.x & 8) == 1' [thread-condition-precedence]
+}
+
+template <int B> __global__ void inst(float *c) {
+  if (threadIdx.x & B == 0)
+    c[threadIdx.x] = 1.0f;
+  // CHECK: thread-condition-precedence.cu:[[@LINE-2]]:7: warning: branch condition 'threadIdx.x & B == 0' is always false{{.*}} [thread-condition-precedence]
+}
+template __global__ void inst<1>(float *);
+template __global__ void inst<2>(float *);
