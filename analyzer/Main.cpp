@@ -19,6 +19,7 @@
 #include "analyzer/Subcommands.h"
 #include "ptxas_parse/OccupancyCommand.h"
 #include "analyzer/Runner.h"
+#include "analyzer/TranslationUnit.h"
 #include "analyzer/Suppressions.h"
 #include "analyzer/Toolchain.h"
 #include "rules/RuleRegistry.h"
@@ -222,8 +223,7 @@ void appendStepSummary(const RunResult &Result, const CiReportOptions &Ci) {
 
 } // namespace
 
-int main(int argc, const char **argv) {
-  InitLLVM X(argc, argv);
+static int lintMain(int argc, const char **argv) {
   if (argc > 1 && StringRef(argv[1]) == "confirm")
     return runConfirmCommand(argc - 1, argv + 1);
   if (argc > 1 && StringRef(argv[1]) == "occupancy")
@@ -413,4 +413,17 @@ int main(int argc, const char **argv) {
   bool Failing = llvm::any_of(Result.Findings,
                               [](const Finding &F) { return F.Level != Severity::Note; });
   return Failing && !ExitZero ? 1 : 0;
+}
+
+int main(int argc, const char **argv) {
+  InitLLVM X(argc, argv);
+  int Code = lintMain(argc, argv);
+  // A TU whose analysis crashed left Clang's state half torn down; LLVM's
+  // shutdown would trip over it after the report is out. Skip the cleanup.
+  if (anyTranslationUnitCrashed()) {
+    outs().flush();
+    errs().flush();
+    sys::Process::Exit(Code, /*NoCleanup=*/true);
+  }
+  return Code;
 }

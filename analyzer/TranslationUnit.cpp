@@ -14,10 +14,14 @@
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/VirtualFileSystem.h"
+
+#include <atomic>
+#include <mutex>
 
 using namespace clang;
 using namespace llvm;
@@ -27,6 +31,7 @@ namespace {
 
 constexpr uint64_t MaxSourceBytes = 32 << 20;
 constexpr unsigned MaxReportedErrors = 10;
+constexpr unsigned AnalysisStackBytes = 512u << 20;
 
 /// What to tell a user about a missing header: where such a header comes from
 /// and the flag that brings it in.
@@ -202,7 +207,9 @@ std::string checkSourceFile(StringRef Path) {
   return "";
 }
 
-TUResult analyzeTranslationUnit(const TranslatedCommand &Cmd, const TUOptions &Opts) {
+namespace {
+
+TUResult analyzeOnThisThread(const TranslatedCommand &Cmd, const TUOptions &Opts) {
   TUResult Out;
   Out.File = Cmd.File;
   if (std::string Problem = checkSourceFile(Cmd.File); !Problem.empty()) {
@@ -247,6 +254,32 @@ TUResult analyzeTranslationUnit(const TranslatedCommand &Cmd, const TUOptions &O
   Out.CompileErrors = std::move(Errors->Errors);
   Out.CompileErrorCount = Errors->Count;
   return Out;
+}
+
+std::atomic<bool> CrashedOnce{false};
+
+} // namespace
+
+bool anyTranslationUnitCrashed() { return CrashedOnce; }
+
+TUResult analyzeTranslationUnit(const TranslatedCommand &Cmd, const TUOptions &Opts) {
+  // Generated code nests deeply (thousands of nested ifs, sums of thousands of
+  // terms) and Clang's parser and the AST walks recurse: give each TU a stack
+  // that such code cannot exhaust (reserved, not committed, until used). A
+  // crash in Clang or in a rule costs this TU, not the run.
+  static std::once_flag EnableRecovery;
+  std::call_once(EnableRecovery, [] { CrashRecoveryContext::Enable(); });
+  TUResult Out;
+  CrashRecoveryContext CRC;
+  if (CRC.RunSafelyOnThread([&] { Out = analyzeOnThisThread(Cmd, Opts); }, AnalysisStackBytes))
+    return Out;
+  CrashedOnce = true;
+  TUResult Crashed;
+  Crashed.File = Cmd.File;
+  Crashed.Errors.push_back(
+      {Cmd.File, "internal error: cuda-lint crashed while analysing this file (in Clang or in a "
+                 "rule); the other files are unaffected; please report it with this file"});
+  return Crashed;
 }
 
 } // namespace cudalint

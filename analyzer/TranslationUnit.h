@@ -37,7 +37,13 @@ struct TUOptions {
   bool Pedantic = false;
 };
 
+/// Analyses \p Cmd on a thread with a large stack; a crash inside (Clang or a
+/// rule) is caught and costs only this TU, which then has an error.
 TUResult analyzeTranslationUnit(const TranslatedCommand &Cmd, const TUOptions &Opts);
+
+/// Whether some TU's analysis crashed: the process must then exit without
+/// LLVM's cleanup (sys::Process::Exit with NoCleanup).
+bool anyTranslationUnitCrashed();
 
 /// "file:line:col: message" of a compile error (just the message when it has no place).
 std::string locatedMessage(const Finding &E);

@@ -72,6 +72,14 @@ public:
       (Level == Severity::Note ? O.Notes : O.Warnings)
           .emplace(E.Class.Cat, std::move(Msg));
     }
+    for (const FunctionDecl *FD : TD.tooDeep())
+      if (Finding *F = report(SM, FD->getLocation(),
+                              "'" + displayName(FD) +
+                                  "' is too deeply nested to analyse for divergence (more than " +
+                                  std::to_string(MaxWalkNesting) +
+                                  " levels of statements and expressions): its branches and "
+                                  "barriers are not checked"))
+        F->Level = Severity::Note;
     for (auto &[Key, O] : ByLoc) {
       bool Warn = !O.Warnings.empty();
       for (const auto &[Cat, M] : Warn ? O.Warnings : O.Notes) {

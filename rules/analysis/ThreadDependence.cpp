@@ -85,8 +85,16 @@ void ThreadDependence::run() {
   llvm::DenseSet<const FunctionDecl *> Reached;
   llvm::DenseMap<const Stmt *, std::unique_ptr<LoopInfo>> Loops;
   auto Walk = [&](const FunctionDecl *FD, const BlockShape &Shape) {
+    size_t B = Branches.size(), Ba = Barriers.size();
     Walker W(*Ctx, Shape, FD, Branches, Barriers, Reached, Loops);
     W.run();
+    if (W.tooDeep()) {
+      // Cut short: what it found cannot be weighed against what it missed.
+      Branches.erase(Branches.begin() + B, Branches.end());
+      Barriers.erase(Barriers.begin() + Ba, Barriers.end());
+      if (llvm::find(TooDeep, FD) == TooDeep.end())
+        TooDeep.push_back(FD);
+    }
   };
   // Kernels first, under each block shape they are launched with.
   for (const FunctionDecl *FD : Functions) {

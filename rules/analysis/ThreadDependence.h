@@ -37,6 +37,12 @@
 
 namespace cudalint {
 
+/// Statements and expressions nested deeper than this (5,000 nested ifs; a
+/// generated 2,000-term sum nests 2,000 deep) stop the walk of that function:
+/// its divergence is not analysed (tooDeep()). The TU runs on a thread with a
+/// large stack (analyzer/TranslationUnit.cpp), so this depth stays far inside it.
+constexpr unsigned MaxWalkNesting = 4000;
+
 /// The block shape a kernel is analysed under.
 struct BlockShape {
   std::optional<Dim3> Block;      // from a launch; none: x-extent assumed a multiple of 32
@@ -88,6 +94,8 @@ public:
   const std::vector<BranchEvent> &branches() const { return Branches; }
   const std::vector<BarrierEvent> &barriers() const { return Barriers; }
   clang::ASTContext *context() const { return Ctx; }
+  /// Functions nested too deeply to walk (walker::MaxNesting): no events.
+  const std::vector<const clang::FunctionDecl *> &tooDeep() const { return TooDeep; }
 
 private:
   clang::ASTContext *Ctx = nullptr;
@@ -102,6 +110,7 @@ private:
   bool Analysed = false;
   std::vector<BranchEvent> Branches;
   std::vector<BarrierEvent> Barriers;
+  std::vector<const clang::FunctionDecl *> TooDeep;
 };
 
 /// The source text of \p E as written (macro invocations as written).

@@ -38,6 +38,7 @@ using namespace clang;
 constexpr unsigned MaxInlineDepth = 8;
 constexpr unsigned MaxLoopIterations = 3;
 constexpr uint64_t MaxSteps = 4'000'000;
+constexpr unsigned MaxNesting = MaxWalkNesting;
 
 // --- the block shape (BlockShapeModel.cpp) ---------------------------------------
 
@@ -138,8 +139,20 @@ public:
         Branches(Branches), Barriers(Barriers), Reached(Reached), LoopInfos(Loops) {}
 
   void run();
+  /// The walk stopped at MaxNesting: its events are incomplete.
+  bool tooDeep() const { return TooDeep; }
 
 private:
+  /// Counts the nesting of stmt()/expr() (they recurse into each other); past
+  /// MaxNesting the walk stops, as when the step budget runs out.
+  struct NestingGuard {
+    Walker &W;
+    explicit NestingGuard(Walker &W) : W(W) {
+      if (++W.Nesting > MaxNesting)
+        W.TooDeep = W.Exhausted = true;
+    }
+    ~NestingGuard() { --W.Nesting; }
+  };
   // --- helpers -----------------------------------------------------------------------
   bool budget() {
     if (++Steps > MaxSteps)
@@ -317,6 +330,8 @@ private:
   unsigned CondDepth = 0;
   uint64_t Steps = 0;
   bool Exhausted = false;
+  unsigned Nesting = 0;
+  bool TooDeep = false;
 };
 
 } // namespace walker

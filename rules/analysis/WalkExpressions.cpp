@@ -87,6 +87,7 @@ LaneValue Walker::builtinVar(const MSPropertyRefExpr *P) {
 LaneValue Walker::expr(const Expr *E) {
   if (!E)
     return LaneValue();
+  NestingGuard Nest(*this);
   if (!budget())
     return LaneValue::varying();
   if (E->isValueDependent() || E->isTypeDependent())

@@ -134,6 +134,7 @@ bool Walker::sameState(const State &A, const State &B) {
 // --- statements --------------------------------------------------------------
 
 void Walker::stmt(const Stmt *St) {
+  NestingGuard Nest(*this);
   // A dead path still walks into compound statements to find case labels.
   if (!St || (S.Dead && !isa<CompoundStmt>(St) && !isa<SwitchCase>(St)) || !budget())
     return;
