@@ -94,9 +94,13 @@ void finalizeMissingLaunchBounds(const RuleInfo &Info, const ProgramFacts &Facts
         Max = std::max(Max, *L->ThreadsPerBlock);
     }
     if (Sites.empty()) {
-      F.Message = Head + "no launch of it was found in the analysed code, so no block size could "
-                         "be inferred: add __launch_bounds__(N) with the largest block size it "
-                         "is launched with";
+      F.Message = Head +
+                  (Facts.LaunchesMayBeMissing
+                       ? "no launch of it was found in the code that parsed (compile errors may "
+                         "have hidden its launches)"
+                       : "no launch of it was found in the analysed code") +
+                  ", so no block size could be inferred: add __launch_bounds__(N) with the "
+                  "largest block size it is launched with";
     } else if (!Unknown.empty()) {
       F.Message = Head + "the block size at " + listSites(Unknown) +
                   " is not known from the source, so no block size could be inferred: add "

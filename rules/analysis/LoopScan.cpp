@@ -138,12 +138,63 @@ bool references(const Expr *E, const llvm::DenseSet<const VarDecl *> &Vars) {
   return false;
 }
 
+namespace {
+
+bool isAccessor(const FunctionDecl *FD, const ASTContext &Ctx, unsigned Depth);
+
+/// Only names, members, subscripts and casts (and calls of accessors): a load,
+/// no arithmetic and no side effect.
+bool isLoad(const Expr *E, const ASTContext &Ctx, unsigned Depth) {
+  if (!E)
+    return true;
+  if (const auto *CE = dyn_cast<CallExpr>(E)) {
+    if (!isAccessor(CE->getDirectCallee(), Ctx, Depth))
+      return false;
+  } else if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    if (UO->getOpcode() != UO_Deref && UO->getOpcode() != UO_AddrOf)
+      return false;
+  } else if (!isa<DeclRefExpr, MemberExpr, ArraySubscriptExpr, CastExpr, ParenExpr,
+                  CXXThisExpr, IntegerLiteral, MaterializeTemporaryExpr>(E)) {
+    return false;
+  }
+  for (const Stmt *C : E->children())
+    if (const auto *CE = dyn_cast_or_null<Expr>(C))
+      if (!isLoad(CE, Ctx, Depth))
+        return false;
+  return true;
+}
+
+/// A function whose body is one `return` of a load (`T &operator[](int i) {
+/// return data[i]; }`, threadIdx.x's __fetch_builtin_x): inlined, it is a
+/// load or a register read, not a call.
+bool isAccessor(const FunctionDecl *FD, const ASTContext &Ctx, unsigned Depth) {
+  const FunctionDecl *Def = nullptr;
+  if (!FD || Depth > 4)
+    return false;
+  if (FD->getIdentifier() && FD->getName().starts_with("__fetch_builtin_"))
+    return true;
+  if (!FD->hasBody(Def) || !Def)
+    return false;
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
+  if (!Body || Body->size() != 1)
+    return false;
+  const auto *Ret = dyn_cast<ReturnStmt>(Body->body_front());
+  return Ret && Ret->getRetValue() && isLoad(Ret->getRetValue(), Ctx, Depth + 1);
+}
+
+} // namespace
+
 bool hasEffects(const Expr *E, const ASTContext &Ctx) {
   if (!E)
     return false;
+  // threadIdx.x is a property whose getter is __fetch_builtin_x(): look at
+  // the call, not at the property reference (which Clang counts as an effect).
+  if (const auto *PO = dyn_cast<PseudoObjectExpr>(E))
+    return hasEffects(PO->getResultExpr(), Ctx);
   if (E->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false))
     return true;
-  // Calls other than simple math.
+  // Calls other than simple math, reads of the thread-index builtins and
+  // inline accessors.
   if (const auto *CE = dyn_cast<CallExpr>(E)) {
     const FunctionDecl *FD = CE->getDirectCallee();
     unsigned ID = FD ? FD->getBuiltinID() : 0;
@@ -161,7 +212,7 @@ bool hasEffects(const Expr *E, const ASTContext &Ctx) {
              N.starts_with("__float_as") || N.starts_with("__int_as") ||
              N.starts_with("__uint_as") || N.starts_with("__h");
     }
-    if (!Pure)
+    if (!Pure && !isAccessor(FD, Ctx, 0))
       return true;
   }
   for (const Stmt *C : E->children())
@@ -170,6 +221,7 @@ bool hasEffects(const Expr *E, const ASTContext &Ctx) {
         return true;
   return false;
 }
+
 
 } // namespace walker
 } // namespace cudalint

@@ -52,4 +52,25 @@ template <int Stride> __global__ void strided(float *x) {
 }
 template __global__ void strided<2>(float *);
 template __global__ void strided<32>(float *); // lane 0 of each warp: single-lane, silent
-// CHECK: cuda-lint: 6 warnings and 0 errors in 1 file; 1 file analysed
+
+// Arms that read the thread index or call an inline accessor are loads, not calls: selects
+// (HeCBench attentionMultiHeadKVCache pos_enc.cuh). An arm calling a function that does more
+// than return a load is a branch.
+template <typename T, int N> struct vec4 {
+  T data[N];
+  __device__ T &operator[](int i) { return data[i]; }
+};
+__device__ int counter;
+__device__ int bump() { return atomicAdd(&counter, 1); }
+__global__ void rope(const float *x, float *out, unsigned rotary_dim) {
+  vec4<float, 4> p;
+  // threadIdx.x < 16 splits the first warp, but both arms are values.
+  unsigned idx = (threadIdx.x * 4 < 64) ? threadIdx.x * 4 + 32 : threadIdx.x * 4 - 32;
+  for (int i = 0; i < 4; ++i)
+    p[i] = x[idx + i];
+  float v = (threadIdx.x * 4 < 64) ? -p[0] : p[0];
+  float w = (threadIdx.x % 2) ? bump() : 0;
+  // CHECK: helpers-and-selects.cu:[[@LINE-1]]:13: warning: warp-divergent branch (lane-split): '?:' condition '(threadIdx.x % 2)' is true for odd lanes and false for even lanes{{.*}} [warp-divergent-branch]
+  out[threadIdx.x] = v + w;
+}
+// CHECK: cuda-lint: 7 warnings and 0 errors in 1 file; 1 file analysed

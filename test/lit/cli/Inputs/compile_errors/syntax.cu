@@ -10,3 +10,4 @@ void other(float *x) {
   int c = 100;
   k<<<1, c, 0, 0>>>(x);
 }
+__global__ void never(float *x) { x[0] = 1; }
