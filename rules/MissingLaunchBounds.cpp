@@ -102,8 +102,9 @@ void finalizeMissingLaunchBounds(const RuleInfo &Info, const ProgramFacts &Facts
                   ", so no block size could be inferred: add __launch_bounds__(N) with the "
                   "largest block size it is launched with";
     } else if (!Unknown.empty()) {
-      F.Message = Head + "the block size at " + listSites(Unknown) +
-                  " is not known from the source, so no block size could be inferred: add "
+      F.Message = Head + (Unknown.size() == 1 ? "the block size at " : "the block sizes at ") +
+                  listSites(Unknown) + (Unknown.size() == 1 ? " is" : " are") +
+                  " not known from the source, so no block size could be inferred: add "
                   "__launch_bounds__(N) with the largest block size it is launched with";
     } else {
       // A template whose block size is one of its parameters at every launch
