@@ -32,7 +32,7 @@ std::vector<std::string> paramsEqualTo(const FunctionDecl *FD, std::int64_t Valu
     const auto *P = dyn_cast<NonTypeTemplateParmDecl>(Params->getParam(I));
     const TemplateArgument &A = Args->get(I);
     if (P && !P->getName().empty() && A.getKind() == TemplateArgument::Integral &&
-        A.getAsIntegral().getExtValue() == Value)
+        A.getAsIntegral().tryExtValue() == Value)
       Names.push_back(P->getName().str());
   }
   return Names;

@@ -39,7 +39,7 @@ GroupKind groupKindOf(QualType T, int64_t &TileSize) {
     if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD)) {
       const TemplateArgumentList &Args = Spec->getTemplateArgs();
       if (Args.size() > 0 && Args[0].getKind() == TemplateArgument::Integral)
-        TileSize = Args[0].getAsIntegral().getExtValue();
+        TileSize = Args[0].getAsIntegral().tryExtValue().value_or(0);
     }
     return GroupKind::Tile;
   }

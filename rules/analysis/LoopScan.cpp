@@ -107,7 +107,7 @@ private:
   std::optional<int64_t> constant(const Expr *E) {
     Expr::EvalResult R;
     if (!E->isValueDependent() && E->EvaluateAsInt(R, Ctx))
-      return R.Val.getInt().getExtValue();
+      return R.Val.getInt().tryExtValue(); // none when it needs more than 64 bits
     return std::nullopt;
   }
   void note(const VarDecl *V, Growth G) {

@@ -171,7 +171,7 @@ private:
       return std::nullopt;
     Expr::EvalResult R;
     if (E->EvaluateAsInt(R, Ctx))
-      return R.Val.getInt().getExtValue();
+      return R.Val.getInt().tryExtValue(); // none when it needs more than 64 bits
     return std::nullopt;
   }
 

@@ -350,7 +350,7 @@ std::optional<std::int64_t> ValueEvaluator::evalIntImpl(const Expr *E, unsigned 
   if (Bindings.empty()) {
     Expr::EvalResult R;
     if (E->EvaluateAsInt(R, Ctx))
-      return R.Val.getInt().getExtValue();
+      return R.Val.getInt().tryExtValue(); // none when it needs more than 64 bits
   }
   E = stripWrappers(E);
   if (const auto *ICE = dyn_cast<ImplicitCastExpr>(E))
@@ -361,7 +361,7 @@ std::optional<std::int64_t> ValueEvaluator::evalIntImpl(const Expr *E, unsigned 
     return std::nullopt;
   }
   if (const auto *IL = dyn_cast<IntegerLiteral>(E))
-    return IL->getValue().getSExtValue();
+    return IL->getValue().trySExtValue();
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
     if (const auto *P = dyn_cast<ParmVarDecl>(DRE->getDecl())) {
       auto It = Bindings.find(P);
@@ -370,7 +370,7 @@ std::optional<std::int64_t> ValueEvaluator::evalIntImpl(const Expr *E, unsigned 
       return std::nullopt;
     }
     if (const auto *ECD = dyn_cast<EnumConstantDecl>(DRE->getDecl()))
-      return ECD->getInitVal().getExtValue();
+      return ECD->getInitVal().tryExtValue();
     if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
       return evalIntImpl(singleValueOf(V), Depth + 1);
     return std::nullopt;

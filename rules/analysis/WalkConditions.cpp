@@ -108,7 +108,7 @@ void Walker::refineTripCount(const Expr *Cond, CondClass &C, const LoopInfo &Inf
         const auto *Lit = dyn_cast<IntegerLiteral>(StepE);
         if (!Lit)
           continue;
-        Step = static_cast<int64_t>(Lit->getValue().getZExtValue());
+        Step = static_cast<int64_t>(Lit->getValue().getLimitedValue());
       }
       // Stepping by 1 from a per-lane start gives per-lane trip counts
       // (for (t = t3; t < T; t++)); a larger constant step from the thread
