@@ -1,5 +1,6 @@
 //===- Config.cpp - .cuda-lint.yaml: per-directory configuration ----------===//
 #include "analyzer/Config.h"
+#include "ptxas_parse/ReadFile.h"
 #include "rules/RuleRegistry.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -11,6 +12,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/YAMLParser.h"
 #include "llvm/Support/YAMLTraits.h"
 
 using namespace llvm;
@@ -392,8 +394,93 @@ void Config::dump(raw_ostream &OS, StringRef For) const {
   OS << "]\n";
 }
 
+namespace {
+
+/// A configuration is a few lines; these bounds keep a hostile one (found up
+/// the tree from a pull request's files) from exhausting memory or the stack:
+/// llvm::yaml recurses once per nesting level.
+constexpr uint64_t MaxConfigBytes = 1 << 20;
+constexpr unsigned MaxConfigDepth = 64;
+
+/// The nesting depth of the YAML in \p Text, walked with an explicit stack
+/// (yaml::Stream parses lazily, so nothing here recurses), counting at most to
+/// \p Limit + 1. Syntax errors end the walk: yaml::Input reports them.
+unsigned yamlDepth(StringRef Text, unsigned Limit) {
+  SourceMgr SM;
+  SM.setDiagHandler([](const SMDiagnostic &, void *) {});
+  yaml::Stream Stream(Text, SM);
+  struct Frame {
+    yaml::Node *N;
+    bool Started = false;
+    bool ChildPending = false; // the current child was pushed; step past it on return
+    unsigned KeyValueStep = 0;
+    yaml::SequenceNode::iterator Seq;
+    yaml::MappingNode::iterator Map;
+  };
+  unsigned Deepest = 0;
+  for (yaml::Document &Doc : Stream) {
+    std::vector<Frame> Stack;
+    if (yaml::Node *Root = Doc.getRoot())
+      Stack.push_back({Root});
+    while (!Stack.empty() && !Stream.failed()) {
+      Deepest = std::max<unsigned>(Deepest, Stack.size());
+      if (Deepest > Limit)
+        return Deepest;
+      Frame &F = Stack.back();
+      yaml::Node *Child = nullptr;
+      if (auto *Seq = dyn_cast<yaml::SequenceNode>(F.N)) {
+        if (!F.Started) {
+          F.Started = true;
+          F.Seq = Seq->begin();
+        } else if (F.ChildPending) {
+          ++F.Seq;
+        }
+        F.ChildPending = F.Seq != Seq->end();
+        if (F.ChildPending)
+          Child = &*F.Seq;
+      } else if (auto *Map = dyn_cast<yaml::MappingNode>(F.N)) {
+        if (!F.Started) {
+          F.Started = true;
+          F.Map = Map->begin();
+        } else if (F.ChildPending) {
+          ++F.Map;
+        }
+        F.ChildPending = F.Map != Map->end();
+        if (F.ChildPending)
+          Child = &*F.Map;
+      } else if (auto *KV = dyn_cast<yaml::KeyValueNode>(F.N)) {
+        // The key must be read before the value.
+        if (F.KeyValueStep == 0)
+          Child = KV->getKey();
+        else if (F.KeyValueStep == 1)
+          Child = KV->getValue();
+        ++F.KeyValueStep;
+        if (F.KeyValueStep > 2)
+          Child = nullptr;
+        else if (!Child) // a missing key or value: go on to the other
+          continue;
+      }
+      if (Child)
+        Stack.push_back({Child});
+      else
+        Stack.pop_back();
+    }
+    if (Stream.failed())
+      break;
+  }
+  return Deepest;
+}
+
+} // namespace
+
 Expected<Config> parseConfig(StringRef Text, StringRef FileName,
                              function_ref<Expected<const Config &>()> Parent) {
+  if (Text.size() > MaxConfigBytes)
+    return createStringError(FileName + ": the configuration is larger than the " +
+                             formatByteSize(MaxConfigBytes) + " allowed");
+  if (yamlDepth(Text, MaxConfigDepth) > MaxConfigDepth)
+    return createStringError(FileName + ": the configuration nests more than " +
+                             Twine(MaxConfigDepth) + " levels deep");
   struct Diag {
     std::string First;
     ParseState State;
@@ -487,9 +574,9 @@ Error ConfigLoader::useFile(StringRef File) {
 Expected<const Config &> ConfigLoader::loadFile(const std::string &Path) {
   if (auto It = Loaded.find(Path); It != Loaded.end())
     return *It->second;
-  auto Buf = MemoryBuffer::getFile(Path, /*IsText=*/true);
+  Expected<std::string> Buf = readFileBounded(Path, MaxConfigBytes);
   if (!Buf)
-    return createStringError(Path + ": cannot read: " + Buf.getError().message());
+    return createStringError(Path + ": cannot read: " + toString(Buf.takeError()));
   auto ParentConfig = [&]() -> Expected<const Config &> {
     StringRef Dir = sys::path::parent_path(Path);
     StringRef Up = sys::path::parent_path(Dir);
@@ -497,7 +584,7 @@ Expected<const Config &> ConfigLoader::loadFile(const std::string &Path) {
       return Defaults;
     return configForDirectory(Up);
   };
-  Expected<Config> C = parseConfig((*Buf)->getBuffer(), Path, ParentConfig);
+  Expected<Config> C = parseConfig(*Buf, Path, ParentConfig);
   if (!C)
     return C.takeError();
   auto &Slot = Loaded[Path];
