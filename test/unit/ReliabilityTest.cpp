@@ -3,10 +3,14 @@
 // Defects found by an adversarial audit: memory safety, atomic writes, bounds.
 //
 //===----------------------------------------------------------------------===//
+#include "analyzer/AtomicFile.h"
 #include "analyzer/Git.h"
+#include "ptxas_parse/JsonText.h"
 
 #include "llvm/ADT/SmallString.h"
+#include "llvm/Support/ConvertUTF.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 
@@ -37,6 +41,77 @@ TEST(Git, StderrOutsideAWorkTreeIsReadIntact) {
     EXPECT_TRUE(StringRef(G.Stderr).starts_with("fatal: not a git repository")) << G.Stderr;
   }
   EXPECT_EQ(gitTopLevel(D.Path), std::nullopt);
+}
+
+/// Undoes writeJsonValue's escapes of one string: \\udcXX -> byte XX (surrogateescape).
+std::string decodeSurrogateEscapes(llvm::StringRef Json) {
+  std::string Out;
+  for (size_t I = 0; I < Json.size(); ++I) {
+    if (Json.substr(I).starts_with("\\udc") && I + 6 <= Json.size()) {
+      unsigned B;
+      if (!Json.substr(I + 4, 2).getAsInteger(16, B)) {
+        Out += char(B);
+        I += 5;
+        continue;
+      }
+    }
+    Out += Json[I];
+  }
+  return Out;
+}
+
+// Issue 13 item 12: any bytes survive a JSON document, and the document is valid UTF-8.
+TEST(JsonText, AnyBytesRoundTrip) {
+  const std::string Cases[] = {
+      "plain ascii",
+      "caf\xc3\xa9 \xe2\x82\xac", // valid UTF-8 stays as it is
+      "k\xff.cu",
+      "\x80\x81\xfe\xff",
+      "cut \xe2\x82", // a sequence cut short
+      "\xed\xa0\x80", // an encoded surrogate is not UTF-8
+      "\xf4\x8f\xbe\x80 looks like a placeholder",
+  };
+  for (const std::string &S : Cases) {
+    std::string Text = jsonText(S);
+    EXPECT_TRUE(llvm::json::isUTF8(Text)) << S;
+    std::string Out;
+    llvm::raw_string_ostream OS(Out);
+    writeJsonValue(OS, llvm::json::Value(Text));
+    EXPECT_TRUE(llvm::json::isUTF8(Out)) << S;
+    ASSERT_GE(Out.size(), 2u);
+    EXPECT_EQ(decodeSurrogateEscapes(llvm::StringRef(Out).drop_front().drop_back()), S) << Out;
+  }
+  EXPECT_EQ(jsonText("caf\xc3\xa9"), "caf\xc3\xa9");
+}
+
+// Issue 13 item 7: the file is replaced as a whole, keeps its mode, and nothing is left beside it.
+TEST(AtomicFile, ReplacesKeepingTheModeAndLeavesNoTemporary) {
+  TempDir D;
+  SmallString<128> File(D.Path);
+  sys::path::append(File, "k.cu");
+  ASSERT_FALSE(bool(writeFileAtomically(File, "old\n")));
+  ASSERT_FALSE(sys::fs::setPermissions(File, sys::fs::owner_read | sys::fs::owner_write |
+                                                 sys::fs::group_read));
+  ASSERT_FALSE(bool(writeFileAtomically(File, "new text\n")));
+  auto Buf = MemoryBuffer::getFile(File);
+  ASSERT_TRUE(bool(Buf));
+  EXPECT_EQ((*Buf)->getBuffer(), "new text\n");
+  sys::fs::file_status St;
+  ASSERT_FALSE(sys::fs::status(File, St));
+  EXPECT_EQ(St.permissions(), sys::fs::owner_read | sys::fs::owner_write | sys::fs::group_read);
+  std::error_code EC;
+  unsigned Entries = 0;
+  for (sys::fs::directory_iterator It(D.Path, EC), End; It != End && !EC; It.increment(EC))
+    ++Entries;
+  EXPECT_EQ(Entries, 1u);
+  // A directory in the way: an error, and the directory is untouched.
+  SmallString<128> Dir(D.Path);
+  sys::path::append(Dir, "sub");
+  ASSERT_FALSE(sys::fs::create_directory(Dir));
+  llvm::Error E = writeFileAtomically(Dir, "x");
+  EXPECT_TRUE(bool(E));
+  EXPECT_EQ(toString(std::move(E)), "not a regular file");
+  EXPECT_TRUE(sys::fs::is_directory(Dir));
 }
 
 } // namespace
