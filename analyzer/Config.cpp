@@ -6,6 +6,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/ConvertUTF.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/GlobPattern.h"
@@ -280,10 +281,30 @@ std::vector<std::string> absoluteArgs(const std::vector<Arg> &Args, StringRef Ba
 }
 
 std::string quoted(StringRef S) {
-  std::string Out = "'";
-  for (char C : S)
-    Out += C == '\'' ? std::string("''") : std::string(1, C);
-  return Out + "'";
+  // Single quotes keep everything but line breaks (folded to spaces on reading
+  // back); a value with control characters is double-quoted, with escapes.
+  if (none_of(S, [](char C) { return static_cast<unsigned char>(C) < 0x20 || C == 0x7f; })) {
+    std::string Out = "'";
+    for (char C : S)
+      Out += C == '\'' ? std::string("''") : std::string(1, C);
+    return Out + "'";
+  }
+  std::string Out = "\"";
+  for (char C : S) {
+    if (C == '"' || C == '\\')
+      Out += std::string("\\") + C;
+    else if (C == '\n')
+      Out += "\\n";
+    else if (C == '\t')
+      Out += "\\t";
+    else if (C == '\r')
+      Out += "\\r";
+    else if (static_cast<unsigned char>(C) < 0x20 || C == 0x7f)
+      Out += "\\x" + utohexstr(static_cast<unsigned char>(C), /*LowerCase=*/true, 2);
+    else
+      Out += C;
+  }
+  return Out + "\"";
 }
 
 bool underOrEqual(StringRef File, StringRef Dir, StringRef &Rel) {
@@ -473,25 +494,60 @@ unsigned yamlDepth(StringRef Text, unsigned Limit) {
 
 } // namespace
 
+/// An error is one line: a key or value spanning lines (a multi-line plain
+/// scalar) has its line breaks and other control characters escaped.
+static std::string oneLine(StringRef Message) {
+  std::string Out;
+  for (char C : Message) {
+    if (C == '\n')
+      Out += "\\n";
+    else if (C == '\r')
+      Out += "\\r";
+    else if (C == '\t')
+      Out += "\\t";
+    else if (static_cast<unsigned char>(C) < 0x20 || C == 0x7f)
+      Out += "\\x" + utohexstr(static_cast<unsigned char>(C), /*LowerCase=*/true, 2);
+    else
+      Out += C;
+  }
+  return Out;
+}
+
 Expected<Config> parseConfig(StringRef Text, StringRef FileName,
                              function_ref<Expected<const Config &>()> Parent) {
   if (Text.size() > MaxConfigBytes)
     return createStringError(FileName + ": the configuration is larger than the " +
                              formatByteSize(MaxConfigBytes) + " allowed");
+  // YAML is Unicode; a stray byte would not survive --dump-config either.
+  const auto *Begin = reinterpret_cast<const UTF8 *>(Text.data());
+  const UTF8 *Stop = Begin;
+  if (!isLegalUTF8String(&Stop, Begin + Text.size())) {
+    StringRef Before = Text.take_front(Stop - Begin);
+    size_t LineStart = Before.rfind('\n') + 1; // npos + 1 == 0
+    return createStringError(oneLine(FileName) + ":" + Twine(Before.count('\n') + 1) + ":" +
+                             Twine(Before.size() - LineStart + 1) +
+                             ": not valid UTF-8 (a configuration is YAML, which is Unicode)");
+  }
   if (yamlDepth(Text, MaxConfigDepth) > MaxConfigDepth)
     return createStringError(FileName + ": the configuration nests more than " +
                              Twine(MaxConfigDepth) + " levels deep");
   struct Diag {
     std::string First;
     ParseState State;
+    StringRef FileName;
   } Diags;
+  Diags.FileName = FileName;
   auto Handler = [](const SMDiagnostic &D, void *Ctx) {
     auto &Out = *static_cast<Diag *>(Ctx);
     if (D.getKind() != SourceMgr::DK_Error || !Out.First.empty())
       return;
-    Out.First = (D.getFilename() + ":" + Twine(D.getLineNo()) + ":" +
-                 Twine(D.getColumnNo() + 1) + ": " + D.getMessage())
-                    .str();
+    // Some of yaml::Input's errors have no location ("<unknown>:0:0").
+    if (D.getLineNo() > 0)
+      Out.First = (Out.FileName + ":" + Twine(D.getLineNo()) + ":" + Twine(D.getColumnNo() + 1) +
+                   ": " + D.getMessage())
+                      .str();
+    else
+      Out.First = (Out.FileName + ": " + D.getMessage()).str();
     if (D.getMessage().starts_with("unknown key"))
       Out.First += std::string(" (valid keys: ") + Out.State.ValidKeys + ")";
     else if (D.getMessage() == "invalid boolean")
@@ -508,7 +564,7 @@ Expected<Config> parseConfig(StringRef Text, StringRef FileName,
     In >> Raw; // an empty file (or only comments) is an empty configuration
     if (In.error() || !FirstError.empty())
       return createStringError(FirstError.empty() ? FileName.str() + ": invalid configuration"
-                                                  : FirstError);
+                                                  : oneLine(FirstError));
   }
 
   Config C;

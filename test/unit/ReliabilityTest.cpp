@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "analyzer/AtomicFile.h"
+#include "analyzer/Config.h"
 #include "analyzer/Git.h"
 #include "ptxas_parse/JsonText.h"
 
@@ -112,6 +113,42 @@ TEST(AtomicFile, ReplacesKeepingTheModeAndLeavesNoTemporary) {
   EXPECT_TRUE(bool(E));
   EXPECT_EQ(toString(std::move(E)), "not a regular file");
   EXPECT_TRUE(sys::fs::is_directory(Dir));
+}
+
+/// Parses \p Text as /p/.cuda-lint.yaml over the defaults; the error text, or "" on success.
+std::string configError(llvm::StringRef Text, Config *Out = nullptr) {
+  static const Config Parent = Config::defaults();
+  Expected<Config> C =
+      parseConfig(Text, "/p/.cuda-lint.yaml", []() -> Expected<const Config &> { return Parent; });
+  if (!C)
+    return toString(C.takeError());
+  if (Out)
+    *Out = std::move(*C);
+  return "";
+}
+
+// What the config fuzzer (scripts/fuzz.sh config) found: errors must be one line naming the file,
+// and --dump-config's output must read back as the same configuration.
+TEST(ConfigFuzzFindings, ErrorsAreOneLineNamingTheFile) {
+  EXPECT_EQ(configError("exclude@\n  \nexclude: [a]\n"),
+            "/p/.cuda-lint.yaml:1:1: unknown key 'exclude@\\nexclude' (valid keys: inherit, "
+            "rules, severity, occupancy-threshold, archs, include, exclude, extra-args)");
+  EXPECT_EQ(configError("?\n%"), "/p/.cuda-lint.yaml: Map key must be a scalar");
+  EXPECT_EQ(configError("exclude: [a]\ninclude: ['\xff']\n"),
+            "/p/.cuda-lint.yaml:2:12: not valid UTF-8 (a configuration is YAML, which is Unicode)");
+}
+
+TEST(ConfigFuzzFindings, DumpReadsBackTheSame) {
+  Config C;
+  ASSERT_EQ(configError("extra-args: [\"-DA=1\\nB\", \"-DQ='\\\"\\t\"]\n", &C), "");
+  ASSERT_EQ(C.ExtraArgs.size(), 2u);
+  EXPECT_EQ(C.ExtraArgs[0], "-DA=1\nB");
+  std::string Dump;
+  raw_string_ostream OS(Dump);
+  C.dump(OS, "/p/k.cu");
+  Config Again;
+  ASSERT_EQ(configError(Dump, &Again), "") << Dump;
+  EXPECT_EQ(Again.ExtraArgs, C.ExtraArgs) << Dump;
 }
 
 } // namespace

@@ -31,10 +31,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   llvm::Expected<Config> C = parse(Text);
   if (!C) {
     std::string Message = llvm::toString(C.takeError());
-    if (Message.empty() || !llvm::StringRef(Message).starts_with(FileName))
-      abort(); // every error names the file
-    if (Message.find('\n') != std::string::npos)
-      abort(); // and is one line
+    // Every error names the file and is one line.
+    if (Message.empty() || !llvm::StringRef(Message).starts_with(FileName) ||
+        Message.find('\n') != std::string::npos) {
+      llvm::errs() << "bad error message: '" << Message << "'\n";
+      abort();
+    }
     return 0;
   }
   if (C->Sources.empty() || C->Sources.back() != FileName)
