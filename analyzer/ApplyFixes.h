@@ -4,6 +4,12 @@
 
 #include "rules/Finding.h"
 
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Chrono.h"
+
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -14,6 +20,29 @@ struct FixSummary {
   unsigned FilesChanged = 0;
   std::vector<AnalysisError> Refused; // fix-its not applied, and why
   unsigned UnsafeSkipped = 0;         // unsafe fix-its left alone (no --unsafe-fixes)
+  /// Files whose fixes could not be applied at all: changed since the analysis
+  /// read them, unreadable or unwritable. The run fails (exit 2).
+  std::vector<AnalysisError> Failed;
+};
+
+/// What the analysis read, so that --fix never applies offsets to other text:
+/// a file whose content differs from the recorded one, or that was modified
+/// after the run started, is refused.
+class AnalysedContent {
+public:
+  /// Marks the start of the analysis: a later modification time means the
+  /// file may have changed after it was read.
+  void start();
+  /// Records the current content of \p File (before the analysis reads it).
+  void record(llvm::StringRef File);
+  /// Why \p File, holding \p Text and last modified at \p Modified, is not
+  /// the file that was analysed; std::nullopt when it is.
+  std::optional<std::string> changed(llvm::StringRef File, llvm::StringRef Text,
+                                     llvm::sys::TimePoint<> Modified) const;
+
+private:
+  std::optional<llvm::sys::TimePoint<>> Start;
+  llvm::StringMap<std::pair<uint64_t, uint64_t>> Hashes; // file -> (size, xxh3)
 };
 
 /// Applies every fix-it of \p Findings whose file lies inside one of \p Roots
@@ -21,9 +50,10 @@ struct FixSummary {
 /// from the end so offsets stay valid; duplicates are applied once and edits
 /// that overlap an earlier one are refused. Applying the same findings twice
 /// is harmless because each fix removes its finding. Unsafe fix-its are
-/// applied only when \p Unsafe is set.
+/// applied only when \p Unsafe is set. Files are replaced atomically
+/// (writeFileAtomically), and only when \p Analysed says they did not change.
 FixSummary applyFixes(const std::vector<Finding> &Findings, const std::vector<std::string> &Roots,
-                      bool Unsafe);
+                      bool Unsafe, const AnalysedContent &Analysed);
 
 } // namespace cudalint
 

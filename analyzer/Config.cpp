@@ -1,16 +1,19 @@
 //===- Config.cpp - .cuda-lint.yaml: per-directory configuration ----------===//
 #include "analyzer/Config.h"
+#include "ptxas_parse/ReadFile.h"
 #include "rules/RuleRegistry.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/ConvertUTF.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/GlobPattern.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/YAMLParser.h"
 #include "llvm/Support/YAMLTraits.h"
 
 using namespace llvm;
@@ -278,10 +281,30 @@ std::vector<std::string> absoluteArgs(const std::vector<Arg> &Args, StringRef Ba
 }
 
 std::string quoted(StringRef S) {
-  std::string Out = "'";
-  for (char C : S)
-    Out += C == '\'' ? std::string("''") : std::string(1, C);
-  return Out + "'";
+  // Single quotes keep everything but line breaks (folded to spaces on reading
+  // back); a value with control characters is double-quoted, with escapes.
+  if (none_of(S, [](char C) { return static_cast<unsigned char>(C) < 0x20 || C == 0x7f; })) {
+    std::string Out = "'";
+    for (char C : S)
+      Out += C == '\'' ? std::string("''") : std::string(1, C);
+    return Out + "'";
+  }
+  std::string Out = "\"";
+  for (char C : S) {
+    if (C == '"' || C == '\\')
+      Out += std::string("\\") + C;
+    else if (C == '\n')
+      Out += "\\n";
+    else if (C == '\t')
+      Out += "\\t";
+    else if (C == '\r')
+      Out += "\\r";
+    else if (static_cast<unsigned char>(C) < 0x20 || C == 0x7f)
+      Out += "\\x" + utohexstr(static_cast<unsigned char>(C), /*LowerCase=*/true, 2);
+    else
+      Out += C;
+  }
+  return Out + "\"";
 }
 
 bool underOrEqual(StringRef File, StringRef Dir, StringRef &Rel) {
@@ -392,19 +415,139 @@ void Config::dump(raw_ostream &OS, StringRef For) const {
   OS << "]\n";
 }
 
+namespace {
+
+/// A configuration is a few lines; these bounds keep a hostile one (found up
+/// the tree from a pull request's files) from exhausting memory or the stack:
+/// llvm::yaml recurses once per nesting level.
+constexpr uint64_t MaxConfigBytes = 1 << 20;
+constexpr unsigned MaxConfigDepth = 64;
+
+/// The nesting depth of the YAML in \p Text, walked with an explicit stack
+/// (yaml::Stream parses lazily, so nothing here recurses), counting at most to
+/// \p Limit + 1. Syntax errors end the walk: yaml::Input reports them.
+unsigned yamlDepth(StringRef Text, unsigned Limit) {
+  SourceMgr SM;
+  SM.setDiagHandler([](const SMDiagnostic &, void *) {});
+  yaml::Stream Stream(Text, SM);
+  struct Frame {
+    yaml::Node *N;
+    bool Started = false;
+    bool ChildPending = false; // the current child was pushed; step past it on return
+    unsigned KeyValueStep = 0;
+    yaml::SequenceNode::iterator Seq;
+    yaml::MappingNode::iterator Map;
+  };
+  unsigned Deepest = 0;
+  for (yaml::Document &Doc : Stream) {
+    std::vector<Frame> Stack;
+    if (yaml::Node *Root = Doc.getRoot())
+      Stack.push_back({Root});
+    while (!Stack.empty() && !Stream.failed()) {
+      Deepest = std::max<unsigned>(Deepest, Stack.size());
+      if (Deepest > Limit)
+        return Deepest;
+      Frame &F = Stack.back();
+      yaml::Node *Child = nullptr;
+      if (auto *Seq = dyn_cast<yaml::SequenceNode>(F.N)) {
+        if (!F.Started) {
+          F.Started = true;
+          F.Seq = Seq->begin();
+        } else if (F.ChildPending) {
+          ++F.Seq;
+        }
+        F.ChildPending = F.Seq != Seq->end();
+        if (F.ChildPending)
+          Child = &*F.Seq;
+      } else if (auto *Map = dyn_cast<yaml::MappingNode>(F.N)) {
+        if (!F.Started) {
+          F.Started = true;
+          F.Map = Map->begin();
+        } else if (F.ChildPending) {
+          ++F.Map;
+        }
+        F.ChildPending = F.Map != Map->end();
+        if (F.ChildPending)
+          Child = &*F.Map;
+      } else if (auto *KV = dyn_cast<yaml::KeyValueNode>(F.N)) {
+        // The key must be read before the value.
+        if (F.KeyValueStep == 0)
+          Child = KV->getKey();
+        else if (F.KeyValueStep == 1)
+          Child = KV->getValue();
+        ++F.KeyValueStep;
+        if (F.KeyValueStep > 2)
+          Child = nullptr;
+        else if (!Child) // a missing key or value: go on to the other
+          continue;
+      }
+      if (Child)
+        Stack.push_back({Child});
+      else
+        Stack.pop_back();
+    }
+    if (Stream.failed())
+      break;
+  }
+  return Deepest;
+}
+
+} // namespace
+
+/// An error is one line: a key or value spanning lines (a multi-line plain
+/// scalar) has its line breaks and other control characters escaped.
+static std::string oneLine(StringRef Message) {
+  std::string Out;
+  for (char C : Message) {
+    if (C == '\n')
+      Out += "\\n";
+    else if (C == '\r')
+      Out += "\\r";
+    else if (C == '\t')
+      Out += "\\t";
+    else if (static_cast<unsigned char>(C) < 0x20 || C == 0x7f)
+      Out += "\\x" + utohexstr(static_cast<unsigned char>(C), /*LowerCase=*/true, 2);
+    else
+      Out += C;
+  }
+  return Out;
+}
+
 Expected<Config> parseConfig(StringRef Text, StringRef FileName,
                              function_ref<Expected<const Config &>()> Parent) {
+  if (Text.size() > MaxConfigBytes)
+    return createStringError(FileName + ": the configuration is larger than the " +
+                             formatByteSize(MaxConfigBytes) + " allowed");
+  // YAML is Unicode; a stray byte would not survive --dump-config either.
+  const auto *Begin = reinterpret_cast<const UTF8 *>(Text.data());
+  const UTF8 *Stop = Begin;
+  if (!isLegalUTF8String(&Stop, Begin + Text.size())) {
+    StringRef Before = Text.take_front(Stop - Begin);
+    size_t LineStart = Before.rfind('\n') + 1; // npos + 1 == 0
+    return createStringError(oneLine(FileName) + ":" + Twine(Before.count('\n') + 1) + ":" +
+                             Twine(Before.size() - LineStart + 1) +
+                             ": not valid UTF-8 (a configuration is YAML, which is Unicode)");
+  }
+  if (yamlDepth(Text, MaxConfigDepth) > MaxConfigDepth)
+    return createStringError(FileName + ": the configuration nests more than " +
+                             Twine(MaxConfigDepth) + " levels deep");
   struct Diag {
     std::string First;
     ParseState State;
+    StringRef FileName;
   } Diags;
+  Diags.FileName = FileName;
   auto Handler = [](const SMDiagnostic &D, void *Ctx) {
     auto &Out = *static_cast<Diag *>(Ctx);
     if (D.getKind() != SourceMgr::DK_Error || !Out.First.empty())
       return;
-    Out.First = (D.getFilename() + ":" + Twine(D.getLineNo()) + ":" +
-                 Twine(D.getColumnNo() + 1) + ": " + D.getMessage())
-                    .str();
+    // Some of yaml::Input's errors have no location ("<unknown>:0:0").
+    if (D.getLineNo() > 0)
+      Out.First = (Out.FileName + ":" + Twine(D.getLineNo()) + ":" + Twine(D.getColumnNo() + 1) +
+                   ": " + D.getMessage())
+                      .str();
+    else
+      Out.First = (Out.FileName + ": " + D.getMessage()).str();
     if (D.getMessage().starts_with("unknown key"))
       Out.First += std::string(" (valid keys: ") + Out.State.ValidKeys + ")";
     else if (D.getMessage() == "invalid boolean")
@@ -421,7 +564,7 @@ Expected<Config> parseConfig(StringRef Text, StringRef FileName,
     In >> Raw; // an empty file (or only comments) is an empty configuration
     if (In.error() || !FirstError.empty())
       return createStringError(FirstError.empty() ? FileName.str() + ": invalid configuration"
-                                                  : FirstError);
+                                                  : oneLine(FirstError));
   }
 
   Config C;
@@ -487,9 +630,9 @@ Error ConfigLoader::useFile(StringRef File) {
 Expected<const Config &> ConfigLoader::loadFile(const std::string &Path) {
   if (auto It = Loaded.find(Path); It != Loaded.end())
     return *It->second;
-  auto Buf = MemoryBuffer::getFile(Path, /*IsText=*/true);
+  Expected<std::string> Buf = readFileBounded(Path, MaxConfigBytes);
   if (!Buf)
-    return createStringError(Path + ": cannot read: " + Buf.getError().message());
+    return createStringError(Path + ": cannot read: " + toString(Buf.takeError()));
   auto ParentConfig = [&]() -> Expected<const Config &> {
     StringRef Dir = sys::path::parent_path(Path);
     StringRef Up = sys::path::parent_path(Dir);
@@ -497,7 +640,7 @@ Expected<const Config &> ConfigLoader::loadFile(const std::string &Path) {
       return Defaults;
     return configForDirectory(Up);
   };
-  Expected<Config> C = parseConfig((*Buf)->getBuffer(), Path, ParentConfig);
+  Expected<Config> C = parseConfig(*Buf, Path, ParentConfig);
   if (!C)
     return C.takeError();
   auto &Slot = Loaded[Path];

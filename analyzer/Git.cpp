@@ -44,8 +44,9 @@ GitOutput runGit(StringRef Dir, ArrayRef<std::string> Args) {
   std::string ExecError;
   Out.ExitCode = sys::ExecuteAndWait(*Git, Argv, std::nullopt, Redirects, 0, 0, &ExecError);
   Out.Stdout = readAndRemove(OutPath);
-  StringRef Err = StringRef(readAndRemove(ErrPath)).trim();
-  Out.Stderr = Err.split('\n').first.trim().str();
+  // Keep the text alive while StringRefs point into it.
+  std::string ErrText = readAndRemove(ErrPath);
+  Out.Stderr = StringRef(ErrText).trim().split('\n').first.trim().str();
   if (Out.ExitCode < 0 && Out.Stderr.empty())
     Out.Stderr = ExecError;
   return Out;

@@ -3,6 +3,7 @@
 
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
@@ -56,6 +57,7 @@ private:
   InputPlan Plan;
   StringMap<std::unique_ptr<CompilationDatabase>> Loaded; // null entry: failed
   StringSet<> Planned;
+  StringSet<> PlannedReal; // by real path
 };
 
 CompilationDatabase *Planner::load(StringRef JsonPath) {
@@ -103,13 +105,28 @@ CompilationDatabase *Planner::databaseFor(StringRef Path) {
   return nullptr;
 }
 
+/// The search follows symbolic links to directories, but enters each directory
+/// (by device and inode) once: two links to `.` made it exponential.
 void Planner::walk(StringRef Dir, std::vector<std::string> &Found) {
+  DenseSet<std::pair<uint64_t, uint64_t>> Entered;
+  auto Enter = [&](StringRef D) {
+    sys::fs::UniqueID ID;
+    if (sys::fs::getUniqueID(D, ID))
+      return false;
+    return Entered.insert({ID.getDevice(), ID.getFile()}).second;
+  };
   std::error_code EC;
+  if (!Enter(Dir))
+    return;
   for (sys::fs::recursive_directory_iterator It(Dir, EC), End; It != End && !EC;
        It.increment(EC)) {
     StringRef P = It->path();
-    if (It->type() == sys::fs::file_type::directory_file) {
-      if (isSkippedDirectory(P))
+    sys::fs::file_type Type = It->type();
+    if (Type == sys::fs::file_type::symlink_file || Type == sys::fs::file_type::type_unknown)
+      if (ErrorOr<sys::fs::basic_file_status> St = It->status()) // follows the link
+        Type = St->type();
+    if (Type == sys::fs::file_type::directory_file) {
+      if (isSkippedDirectory(P) || !Enter(P))
         It.no_push();
       continue;
     }
@@ -123,6 +140,11 @@ void Planner::walk(StringRef Dir, std::vector<std::string> &Found) {
 void Planner::addFile(StringRef Path, CompilationDatabase *DB) {
   std::string Abs = makeAbsolute(Path);
   if (!Planned.insert(Abs).second)
+    return;
+  // One file reached through several links is analysed once, under the first
+  // name that reaches it.
+  SmallString<256> Real;
+  if (!sys::fs::real_path(Abs, Real) && !PlannedReal.insert(Real).second)
     return;
   TranslatedCommand Cmd;
   std::vector<clang::tooling::CompileCommand> Entries;
@@ -168,9 +190,13 @@ void Planner::addDatabaseEntries(CompilationDatabase &DB, StringRef Under) {
 InputPlan Planner::run() {
   if (Opts.Paths.empty()) {
     // `cuda-lint -p build`: every CUDA entry of the database.
-    if (CompilationDatabase *DB = databaseFor("."))
+    if (CompilationDatabase *DB = databaseFor(".")) {
       addDatabaseEntries(*DB, "");
-    else if (Opts.BuildDir.empty())
+      if (Plan.Sources.empty() && Plan.Headers.empty() && Plan.Errors.empty())
+        Plan.Errors.push_back({Plan.Databases.empty() ? "" : Plan.Databases.front(),
+                               "the compilation database has no CUDA entries (.cu files or "
+                               "-x cu commands); nothing to analyse"});
+    } else if (Opts.BuildDir.empty())
       Plan.Errors.push_back({"", "no paths given and no compile_commands.json found; usage: "
                                  "cuda-lint [options] PATH..."});
     return std::move(Plan);

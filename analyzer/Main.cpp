@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "analyzer/ApplyConfig.h"
 #include "analyzer/ApplyFixes.h"
+#include "analyzer/AtomicFile.h"
 #include "analyzer/ChangedLines.h"
 #include "analyzer/Config.h"
 #include "analyzer/Docs.h"
@@ -16,12 +17,12 @@
 #include "analyzer/Inputs.h"
 #include "analyzer/Report.h"
 #include "analyzer/ResourceUsage.h"
-#include "analyzer/Subcommands.h"
-#include "ptxas_parse/OccupancyCommand.h"
 #include "analyzer/Runner.h"
+#include "analyzer/Subcommands.h"
 #include "analyzer/TranslationUnit.h"
 #include "analyzer/Suppressions.h"
 #include "analyzer/Toolchain.h"
+#include "ptxas_parse/OccupancyCommand.h"
 #include "rules/RuleRegistry.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -206,6 +207,108 @@ std::string reportRoot() {
   return std::string(Cwd);
 }
 
+/// \p Code, or 2 when what was printed to stdout could not be written.
+int checkStdout(int Code) {
+  outs().flush();
+  if (std::error_code EC = outs().error()) {
+    outs().clear_error();
+    return usageError("cannot write to stdout: " + EC.message());
+  }
+  return Code;
+}
+
+/// --explain, --list-rules and --dump-config print something and exit: an
+/// option that only matters to an analysis cannot go with them, nor can two of
+/// them go together.
+std::optional<std::string> conflictingOptions() {
+  std::vector<std::string> Modes;
+  if (Explain.getNumOccurrences())
+    Modes.push_back("--explain");
+  if (ListRules.getNumOccurrences())
+    Modes.push_back("--list-rules");
+  if (DumpConfig.getNumOccurrences())
+    Modes.push_back("--dump-config");
+  if (Modes.empty())
+    return std::nullopt;
+  if (Modes.size() > 1)
+    return Modes[0] + " and " + Modes[1] + " cannot be combined";
+  std::pair<cl::Option *, const char *> AnalysisOptions[] = {
+      {&Fix, "--fix"},
+      {&UnsafeFixes, "--unsafe-fixes"},
+      {&OutputFile, "--output"},
+      {&OutputFormat, "--format"},
+      {&ChangedLinesRef, "--changed-lines"},
+      {std::addressof(PtxasLogs), "--ptxas-log"},
+      {&ResourceUsageOpt, "--resource-usage"},
+      {&ExitZero, "--exit-zero"},
+      {&ReportUnusedSuppressions, "--report-unused-suppressions"},
+      {&SarifRoot, "--sarif-root"},
+      {&CompileErrorsAsNotes, "--compile-errors-as-notes"},
+      {&OccupancyThresholdOpt, "--occupancy-threshold"},
+  };
+  for (auto [Opt, Name] : AnalysisOptions)
+    if (Opt->getNumOccurrences())
+      return Modes[0] + " cannot be combined with " + Name + ", which only applies to an analysis";
+  return std::nullopt;
+}
+
+/// The report written to --output: never a file that the run reads.
+std::optional<std::string> outputIsInput(const InputPlan &Plan) {
+  if (OutputFile.empty() || !sys::fs::exists(OutputFile))
+    return std::nullopt;
+  std::vector<std::string> Inputs(Paths.begin(), Paths.end());
+  for (const auto *Cmds : {&Plan.Sources, &Plan.Headers})
+    for (const TranslatedCommand &C : *Cmds)
+      Inputs.push_back(C.File);
+  append_range(Inputs, Plan.Databases);
+  append_range(Inputs, PtxasLogs);
+  if (!ConfigFile.empty())
+    Inputs.push_back(ConfigFile);
+  for (const std::string &In : Inputs) {
+    bool Same = false;
+    if (!sys::fs::equivalent(OutputFile, In, Same) && Same)
+      return "--output '" + OutputFile + "' is also an input ('" + In +
+             "'); the report would replace it";
+  }
+  return std::nullopt;
+}
+
+/// Writes the report rendered by \p Render to --output (atomically, unless it
+/// is a device or a pipe) or to stdout. False, with a message, when it could
+/// not be written completely.
+bool writeReport(function_ref<void(raw_ostream &, bool ToFile)> Render) {
+  std::string Problem;
+  if (OutputFile.empty()) {
+    Render(outs(), false);
+    outs().flush();
+    if (std::error_code EC = outs().error()) {
+      outs().clear_error();
+      Problem = "cannot write the report to stdout: " + EC.message();
+    }
+  } else if (isSpecialFile(OutputFile)) {
+    std::error_code EC;
+    raw_fd_ostream OS(OutputFile, EC, sys::fs::OF_Text);
+    if (!EC) {
+      Render(OS, true);
+      OS.flush();
+      EC = OS.error();
+      OS.clear_error();
+    }
+    if (EC)
+      Problem = "cannot write '" + OutputFile + "': " + EC.message();
+  } else {
+    std::string Text;
+    raw_string_ostream OS(Text);
+    Render(OS, true);
+    if (Error E = writeFileAtomically(OutputFile, Text))
+      Problem = "cannot write '" + OutputFile + "': " + toString(std::move(E));
+  }
+  if (Problem.empty())
+    return true;
+  usageError(Problem);
+  return false;
+}
+
 /// Appends the findings table to $GITHUB_STEP_SUMMARY, when set.
 void appendStepSummary(const RunResult &Result, const CiReportOptions &Ci) {
   std::optional<std::string> Path = sys::Process::GetEnv("GITHUB_STEP_SUMMARY");
@@ -247,12 +350,15 @@ static int lintMain(int argc, const char **argv) {
     return usageError(First.rtrim() + " (see cuda-lint --help)");
   }
 
+  if (std::optional<std::string> Conflict = conflictingOptions())
+    return usageError(*Conflict + " (see cuda-lint --help)");
+
   if (!Explain.empty())
-    return explainRule(Explain, argv[0]);
+    return checkStdout(explainRule(Explain, argv[0]));
   if (ListRules) {
     for (const RuleInfo &R : allRules())
       outs() << format("%-32s %-8s %s\n", R.Id, severityName(R.DefaultSeverity), R.Summary);
-    return 0;
+    return checkStdout(0);
   }
   for (const std::string &Id : Rules)
     if (!findRule(Id))
@@ -273,7 +379,7 @@ static int lintMain(int argc, const char **argv) {
     if (!C)
       return usageError(toString(C.takeError()));
     C->dump(outs(), Target);
-    return 0;
+    return checkStdout(0);
   }
 
   Expected<ToolchainPaths> Toolchain = findToolchain(CudaPath);
@@ -291,6 +397,8 @@ static int lintMain(int argc, const char **argv) {
   InputPlan Plan = planInputs(In);
   if (Error E = configurePlan(Plan, Configs, ExtraArgs))
     return usageError(toString(std::move(E)));
+  if (std::optional<std::string> Clash = outputIsInput(Plan))
+    return usageError(*Clash);
 
   RunOptions Run;
   Run.Jobs = Jobs;
@@ -300,7 +408,7 @@ static int lintMain(int argc, const char **argv) {
   Run.CompileErrorsAsNotes = CompileErrorsAsNotes;
   Run.WholeProgram = Paths.empty() && !Plan.Databases.empty();
   if (OccupancyThresholdOpt.getNumOccurrences()) {
-    if (OccupancyThresholdOpt < 0 || OccupancyThresholdOpt > 1)
+    if (!(OccupancyThresholdOpt >= 0 && OccupancyThresholdOpt <= 1)) // NaN too
       return usageError("--occupancy-threshold must be between 0 and 1");
     Run.OccupancyThreshold = OccupancyThresholdOpt;
   } else {
@@ -318,6 +426,14 @@ static int lintMain(int argc, const char **argv) {
     append_range(Usage.Errors, Compiled.Errors);
   }
   Run.Resources = std::move(Usage.Kernels);
+  // What the analysis reads, so that --fix refuses a file edited in the meantime.
+  AnalysedContent AnalysedText;
+  if (Fix) {
+    AnalysedText.start();
+    for (const auto *Cmds : {&Plan.Sources, &Plan.Headers})
+      for (const TranslatedCommand &C : *Cmds)
+        AnalysedText.record(C.File);
+  }
   RunResult Result = runAnalysis(Plan, Run);
   append_range(Result.Errors, Usage.Errors);
 
@@ -358,45 +474,42 @@ static int lintMain(int argc, const char **argv) {
     keepChangedLines(Result.Findings, *Changed);
   }
 
-  std::unique_ptr<raw_fd_ostream> File;
-  raw_ostream *OS = &outs();
-  if (!OutputFile.empty()) {
-    std::error_code EC;
-    File = std::make_unique<raw_fd_ostream>(OutputFile, EC, sys::fs::OF_Text);
-    if (EC)
-      return usageError("cannot write '" + OutputFile + "': " + EC.message());
-    OS = File.get();
-  }
   writeErrors(errs(), Result, useColor(errs().is_displayed()));
   CiReportOptions Ci;
   if (OutputFormat == Format::Sarif || OutputFormat == Format::Github) {
     Ci.Root = reportRoot();
     Ci.DocsDir = findDocsDir(argv[0]).value_or("");
   }
-  switch (OutputFormat) {
-  case Format::Json:
-    writeJson(*OS, Result);
-    break;
-  case Format::Sarif:
-    writeSarif(*OS, Result, Ci);
-    break;
-  case Format::Github:
-    writeGithub(*OS, Result, Ci);
+  bool Written = writeReport([&](raw_ostream &OS, bool ToFile) {
+    switch (OutputFormat) {
+    case Format::Json:
+      writeJson(OS, Result);
+      break;
+    case Format::Sarif:
+      writeSarif(OS, Result, Ci);
+      break;
+    case Format::Github:
+      writeGithub(OS, Result, Ci);
+      break;
+    case Format::Text:
+      writeText(OS, Result, !ToFile && useColor(outs().is_displayed()));
+      break;
+    }
+  });
+  if (OutputFormat == Format::Github)
     appendStepSummary(Result, Ci);
-    break;
-  case Format::Text:
-    writeText(*OS, Result, !File && useColor(outs().is_displayed()));
-    break;
-  }
-  OS->flush();
 
+  bool FixFailed = false;
   if (Fix) {
     std::vector<std::string> Roots(Paths.begin(), Paths.end());
     if (Roots.empty())
       Roots.push_back("."); // -p build without paths: the current directory
-    FixSummary Fixed = applyFixes(Result.Findings, Roots, UnsafeFixes);
+    FixSummary Fixed = applyFixes(Result.Findings, Roots, UnsafeFixes, AnalysedText);
+    FixFailed = !Fixed.Failed.empty();
     for (const AnalysisError &E : Fixed.Refused)
       errs() << "cuda-lint: " << displayPath(E.File) << ": " << E.Message << "\n";
+    for (const AnalysisError &E : Fixed.Failed)
+      errs() << "cuda-lint: error: " << displayPath(E.File) << ": " << E.Message << "\n";
     errs() << "cuda-lint: applied " << Fixed.Applied << " fix-it" << (Fixed.Applied == 1 ? "" : "s")
            << " in " << Fixed.FilesChanged << " file" << (Fixed.FilesChanged == 1 ? "" : "s")
            << "\n";
@@ -408,7 +521,7 @@ static int lintMain(int argc, const char **argv) {
                 "--unsafe-fixes, or run on the whole compilation database (-p DIR, no paths)\n";
   }
 
-  if (!Result.Errors.empty())
+  if (!Result.Errors.empty() || !Written || FixFailed)
     return 2;
   bool Failing = llvm::any_of(Result.Findings,
                               [](const Finding &F) { return F.Level != Severity::Note; });

@@ -1,5 +1,6 @@
 //===- Report.cpp - Findings to text and JSON; paths for every report -----===//
 #include "analyzer/Report.h"
+#include "ptxas_parse/JsonText.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -163,16 +164,17 @@ void writeJson(raw_ostream &OS, const RunResult &R) {
   for (const Finding &F : R.Findings) {
     ++Counts[static_cast<int>(F.Level)];
     Files.insert(F.File);
-    json::Object O{{"rule", F.RuleId},
+    json::Object O{{"rule", jsonText(F.RuleId)},
                    {"severity", severityName(F.Level)},
-                   {"message", F.Message},
-                   {"file", F.File},
+                   {"message", jsonText(F.Message)},
+                   {"file", jsonText(F.File)},
                    {"line", F.Line},
                    {"column", F.Column},
                    {"end_line", F.EndLine},
                    {"end_column", F.EndColumn}};
     if (!F.KernelName.empty())
-      O["kernel"] = json::Object{{"name", F.KernelName}, {"demangled", F.KernelDemangled}};
+      O["kernel"] = json::Object{{"name", jsonText(F.KernelName)},
+                                 {"demangled", jsonText(F.KernelDemangled)}};
     if (F.Launch) {
       auto Dim = [](const std::optional<std::array<unsigned long long, 3>> &D) -> json::Value {
         if (!D)
@@ -181,15 +183,16 @@ void writeJson(raw_ostream &OS, const RunResult &R) {
       };
       json::Object L{{"grid", Dim(F.Launch->Grid)}, {"block", Dim(F.Launch->Block)}};
       L["dynamic_smem"] = F.Launch->DynamicSmem ? json::Value(*F.Launch->DynamicSmem) : nullptr;
-      L["stream"] = F.Launch->Stream.empty() ? json::Value(nullptr) : json::Value(F.Launch->Stream);
+      L["stream"] =
+          F.Launch->Stream.empty() ? json::Value(nullptr) : json::Value(jsonText(F.Launch->Stream));
       O["launch"] = std::move(L);
     }
     json::Array Fixes;
     for (const FixIt &X : F.Fixes)
-      Fixes.push_back(json::Object{{"file", X.File},
+      Fixes.push_back(json::Object{{"file", jsonText(X.File)},
                                    {"offset", X.Offset},
                                    {"length", X.Length},
-                                   {"replacement", X.Replacement},
+                                   {"replacement", jsonText(X.Replacement)},
                                    {"line", X.Line},
                                    {"column", X.Column},
                                    {"unsafe", X.Unsafe}});
@@ -198,7 +201,7 @@ void writeJson(raw_ostream &OS, const RunResult &R) {
   }
   json::Array Errors;
   for (const AnalysisError &E : R.Errors)
-    Errors.push_back(json::Object{{"file", E.File}, {"message", E.Message}});
+    Errors.push_back(json::Object{{"file", jsonText(E.File)}, {"message", jsonText(E.Message)}});
   json::Object Doc{
       {"version", 1},
       {"tool", json::Object{{"name", "cuda-lint"}, {"version", CUDA_LINT_VERSION}}},
@@ -212,7 +215,8 @@ void writeJson(raw_ostream &OS, const RunResult &R) {
                                {"failed_translation_units", R.FailedTranslationUnits},
                                {"translation_units_with_compile_errors",
                                 R.TranslationUnitsWithCompileErrors}}}};
-  OS << formatv("{0:2}", json::Value(std::move(Doc))) << "\n";
+  writeJsonValue(OS, json::Value(std::move(Doc)));
+  OS << "\n";
 }
 
 } // namespace cudalint

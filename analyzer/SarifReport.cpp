@@ -12,6 +12,7 @@
 #include "analyzer/Docs.h"
 #include "analyzer/Report.h"
 #include "analyzer/Suppressions.h"
+#include "ptxas_parse/JsonText.h"
 #include "rules/RuleRegistry.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -99,7 +100,7 @@ json::Object fix(const Finding &F, StringRef Root) {
       Files.push_back(X.File);
     Replacements[X.File].push_back(json::Object{
         {"deletedRegion", json::Object{{"byteOffset", X.Offset}, {"byteLength", X.Length}}},
-        {"insertedContent", json::Object{{"text", X.Replacement}}}});
+        {"insertedContent", json::Object{{"text", jsonText(X.Replacement)}}}});
   }
   json::Array Changes;
   for (const std::string &File : Files)
@@ -128,13 +129,14 @@ json::Object ruleDescriptor(const std::string &Id, Severity Level, const std::st
 json::Value kernelProperties(const Finding &F) {
   json::Object P;
   if (!F.KernelName.empty())
-    P["kernel"] = json::Object{{"name", F.KernelName}, {"demangled", F.KernelDemangled}};
+    P["kernel"] =
+        json::Object{{"name", jsonText(F.KernelName)}, {"demangled", jsonText(F.KernelDemangled)}};
   if (F.Launch && F.Launch->Block)
     P["block"] = json::Array{(*F.Launch->Block)[0], (*F.Launch->Block)[1], (*F.Launch->Block)[2]};
   if (F.Launch && F.Launch->Grid)
     P["grid"] = json::Array{(*F.Launch->Grid)[0], (*F.Launch->Grid)[1], (*F.Launch->Grid)[2]};
   if (F.Launch && !F.Launch->Stream.empty())
-    P["stream"] = F.Launch->Stream;
+    P["stream"] = jsonText(F.Launch->Stream);
   return P;
 }
 
@@ -192,14 +194,13 @@ void writeSarif(raw_ostream &OS, const RunResult &R, const CiReportOptions &Opts
   for (size_t I = 0; I < R.Findings.size(); ++I) {
     const Finding &F = R.Findings[I];
     json::Object Res{
-        {"ruleId", F.RuleId},
+        {"ruleId", jsonText(F.RuleId)},
         {"level", severityName(F.Level)},
-        {"message", json::Object{{"text", F.Message}}},
-        {"locations",
-         json::Array{json::Object{
-             {"physicalLocation", json::Object{{"artifactLocation",
-                                                artifactLocation(F.File, Opts.Root)},
-                                               {"region", region(F)}}}}}},
+        {"message", json::Object{{"text", jsonText(F.Message)}}},
+        {"locations", json::Array{json::Object{
+                          {"physicalLocation",
+                           json::Object{{"artifactLocation", artifactLocation(F.File, Opts.Root)},
+                                        {"region", region(F)}}}}}},
         {"partialFingerprints", json::Object{{FingerprintKey, Prints[I]}}}};
     if (auto It = RuleIndex.find(F.RuleId); It != RuleIndex.end())
       Res["ruleIndex"] = It->second;
@@ -213,7 +214,7 @@ void writeSarif(raw_ostream &OS, const RunResult &R, const CiReportOptions &Opts
 
   json::Array Notifications;
   for (const AnalysisError &E : R.Errors) {
-    json::Object N{{"level", "error"}, {"message", json::Object{{"text", E.Message}}}};
+    json::Object N{{"level", "error"}, {"message", json::Object{{"text", jsonText(E.Message)}}}};
     if (!E.File.empty())
       N["locations"] = json::Array{json::Object{
           {"physicalLocation",
@@ -242,7 +243,8 @@ void writeSarif(raw_ostream &OS, const RunResult &R, const CiReportOptions &Opts
   json::Object Doc{{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
                    {"version", "2.1.0"},
                    {"runs", json::Array{std::move(Run)}}};
-  OS << formatv("{0:2}", json::Value(std::move(Doc))) << "\n";
+  writeJsonValue(OS, json::Value(std::move(Doc)));
+  OS << "\n";
 }
 
 } // namespace cudalint

@@ -1,10 +1,11 @@
 //===- Suppressions.cpp - NOLINT comments, with clang-tidy's grammar ------===//
 #include "analyzer/Suppressions.h"
 
+#include "ptxas_parse/ReadFile.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/GlobPattern.h"
-#include "llvm/Support/MemoryBuffer.h"
 
 #include <algorithm>
 #include <map>
@@ -20,6 +21,9 @@ ArrayRef<SuppressionRule> suppressionRules() {
        "NOLINTBEGIN"},
       {UnusedNolintId, Severity::Warning,
        "NOLINT comment that suppresses no finding (--report-unused-suppressions)"},
+      {InvalidNolintId, Severity::Warning,
+       "NOLINT comment that cannot suppress what it names: a list without its closing ')', or "
+       "a name that is neither a cuda-lint rule nor a clang-tidy check"},
   };
   return Rules;
 }
@@ -49,7 +53,19 @@ std::vector<NolintDirective> parseNolintDirectives(StringRef Source) {
         }
       if (End < Line.size() && Line[End] == '(') {
         size_t Close = Line.find(')', End);
-        if (Close != StringRef::npos) {
+        if (Close == StringRef::npos) {
+          // clang-tidy reads this as "every rule"; a cut list is more likely
+          // a typo, so it suppresses nothing and is reported.
+          D.AllRules = false;
+          D.Unclosed = true;
+          size_t Stop = Line.find_first_not_of(
+              "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_*?[]{}, ", End + 1);
+          End = std::min(Stop, Line.size());
+          if (End < Line.size() && Line[End] == '/' && Line[End - 1] == '*')
+            --End; // the end of a /* comment */
+          while (End > Pos && Line[End - 1] == ' ')
+            --End;
+        } else {
           D.AllRules = false;
           SmallVector<StringRef, 4> Parts;
           Line.slice(End + 1, Close).split(Parts, ',', -1, /*KeepEmpty=*/false);
@@ -106,13 +122,28 @@ std::string listKey(const NolintDirective &D) {
   return join(D.Names, ",");
 }
 
-FileDirectives load(StringRef Path) {
+/// Sources are at most 32 MiB (TranslationUnit.cpp); so are the files read here.
+constexpr uint64_t MaxScannedBytes = 32 << 20;
+
+std::optional<std::string> readFromDisk(StringRef Path) {
+  // Not a FIFO (opening it would block) nor a device.
+  if (!sys::fs::is_regular_file(Path))
+    return std::nullopt;
+  Expected<std::string> Text = readFileBounded(Path, MaxScannedBytes);
+  if (!Text) {
+    consumeError(Text.takeError());
+    return std::nullopt;
+  }
+  return std::move(*Text);
+}
+
+FileDirectives load(StringRef Path, const SuppressionOptions &Opts) {
   FileDirectives F;
-  auto Buf = MemoryBuffer::getFile(Path, /*IsText=*/true, /*RequiresNullTerminator=*/false);
-  if (!Buf)
+  std::optional<std::string> Content = Opts.ReadFile ? Opts.ReadFile(Path) : readFromDisk(Path);
+  if (!Content)
     return F;
   F.Readable = true;
-  StringRef Text = (*Buf)->getBuffer();
+  StringRef Text = *Content;
   SmallVector<StringRef, 0> Lines;
   Text.split(Lines, '\n');
   for (StringRef L : Lines)
@@ -205,7 +236,34 @@ std::string withList(NolintKind K, const NolintDirective &D) {
   return S;
 }
 
+/// A list entry that matches none of our rules and is not a clang-tidy name.
+bool isUnknownName(const Active &A, size_t I, const SuppressionOptions &Opts) {
+  if (isClangTidyCheckName(A.D.Names[I]))
+    return false;
+  auto Matches = [&](StringRef Id) { return A.Globs[I].match(Id); };
+  if (any_of(Opts.KnownRules, Matches))
+    return false;
+  return none_of(suppressionRules(), [&](const SuppressionRule &R) { return Matches(R.Id); });
+}
+
 } // namespace
+
+bool isClangTidyCheckName(StringRef Name) {
+  static constexpr StringLiteral Modules[] = {"abseil-",         "altera-",
+                                              "android-",        "boost-",
+                                              "bugprone-",       "cert-",
+                                              "clang-analyzer-", "clang-diagnostic-",
+                                              "concurrency-",    "cppcoreguidelines-",
+                                              "darwin-",         "fuchsia-",
+                                              "google-",         "hicpp-",
+                                              "linuxkernel-",    "llvm-",
+                                              "llvmlibc-",       "misc-",
+                                              "modernize-",      "mpi-",
+                                              "objc-",           "openmp-",
+                                              "performance-",    "portability-",
+                                              "readability-",    "zircon-"};
+  return any_of(Modules, [&](StringRef M) { return Name.starts_with(M); });
+}
 
 void applySuppressions(std::vector<Finding> &Findings, ArrayRef<std::string> ScannedFiles,
                        const SuppressionOptions &Opts) {
@@ -213,7 +271,7 @@ void applySuppressions(std::vector<Finding> &Findings, ArrayRef<std::string> Sca
   auto Get = [&](const std::string &Path) -> FileDirectives & {
     auto It = Files.find(Path);
     if (It == Files.end())
-      It = Files.emplace(Path, load(Path)).first;
+      It = Files.emplace(Path, load(Path, Opts)).first;
     return It->second;
   };
   for (const std::string &P : ScannedFiles)
@@ -238,6 +296,12 @@ void applySuppressions(std::vector<Finding> &Findings, ArrayRef<std::string> Sca
   for (auto &[Path, FD] : Files) {
     for (const Active &A : FD.Directives) {
       const NolintDirective &D = A.D;
+      if (D.Unclosed) {
+        Kept.push_back(directiveFinding(Path, FD, D, InvalidNolintId, Severity::Warning,
+                                        D.Text + ": the list has no closing ')', so it "
+                                                 "suppresses nothing"));
+        continue;
+      }
       if ((D.Kind == NolintKind::Begin || D.Kind == NolintKind::End) && !A.Matched) {
         bool IsBegin = D.Kind == NolintKind::Begin;
         std::string Msg =
@@ -249,6 +313,17 @@ void applySuppressions(std::vector<Finding> &Findings, ArrayRef<std::string> Sca
             directiveFinding(Path, FD, D, UnmatchedNolintId, Severity::Error, std::move(Msg)));
         continue;
       }
+      // (An unmatched BEGIN or END is reported above, whatever its list names.)
+      std::vector<std::string> Unknown;
+      for (size_t I = 0; I < D.Names.size(); ++I)
+        if (isUnknownName(A, I, Opts))
+          Unknown.push_back(D.Names[I]);
+      if (!Unknown.empty() && D.Kind != NolintKind::End)
+        Kept.push_back(directiveFinding(
+            Path, FD, D, InvalidNolintId, Severity::Warning,
+            withList(D.Kind, D) + ": " + join(Unknown, ", ") +
+                (Unknown.size() == 1 ? " is" : " are") +
+                " neither a cuda-lint rule nor a clang-tidy check (see cuda-lint --list-rules)"));
       if (!Opts.ReportUnused || D.Kind == NolintKind::End)
         continue; // an END is used when its BEGIN is
       if (D.AllRules) {
@@ -262,8 +337,9 @@ void applySuppressions(std::vector<Finding> &Findings, ArrayRef<std::string> Sca
       for (size_t I = 0; I < D.Names.size(); ++I) {
         if (A.NameUsed[I])
           continue;
+        const std::string &File = Path; // a structured binding cannot be captured in C++17
         bool Ours = any_of(Opts.KnownRules, [&](const std::string &Id) {
-          return A.Globs[I].match(Id) && (!Opts.RuleRan || Opts.RuleRan(Path, Id));
+          return A.Globs[I].match(Id) && (!Opts.RuleRan || Opts.RuleRan(File, Id));
         });
         if (Ours)
           Unused.push_back(D.Names[I]);

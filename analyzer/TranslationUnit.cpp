@@ -195,14 +195,22 @@ std::string checkSourceFile(StringRef Path) {
     return "cannot read '" + Path.str() + "': " + EC.message();
   if (sys::fs::is_directory(St))
     return "'" + Path.str() + "' is a directory, not a source file";
+  // A device (/dev/zero), a FIFO or a socket never ends, or blocks Clang.
+  if (St.type() != sys::fs::file_type::regular_file)
+    return "'" + Path.str() + "' is not a regular file (a device, pipe or socket); skipped";
   if (St.getSize() > MaxSourceBytes)
     return "'" + Path.str() + "' is " + std::to_string(St.getSize() >> 20) +
            " MiB, larger than the 32 MiB a source file may have; skipped";
-  auto Buf = MemoryBuffer::getFile(Path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
-  if (!Buf)
-    return "cannot read '" + Path.str() + "': " + Buf.getError().message();
-  StringRef Head = (*Buf)->getBuffer().take_front(65536);
-  if (Head.contains('\0'))
+  // Only the head is read, whatever the size says.
+  Expected<sys::fs::file_t> FD = sys::fs::openNativeFileForRead(Path);
+  if (!FD)
+    return "cannot read '" + Path.str() + "': " + toString(FD.takeError());
+  char Head[65536];
+  Expected<size_t> Read = sys::fs::readNativeFile(*FD, MutableArrayRef<char>(Head, sizeof(Head)));
+  sys::fs::closeFile(*FD);
+  if (!Read)
+    return "cannot read '" + Path.str() + "': " + toString(Read.takeError());
+  if (StringRef(Head, *Read).contains('\0'))
     return "'" + Path.str() + "' is a binary file, not CUDA source; skipped";
   return "";
 }

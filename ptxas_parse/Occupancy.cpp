@@ -21,8 +21,23 @@ namespace {
 
 constexpr uint64_t KiB = 1024;
 
-unsigned divideRoundUp(unsigned X, unsigned Y) { return (X + Y - 1) / Y; }
-uint64_t roundUp(uint64_t X, uint64_t Y) { return (X + Y - 1) / Y * Y; }
+unsigned divideRoundUp(unsigned X, unsigned Y) { return X / Y + (X % Y != 0); }
+uint64_t roundUp(uint64_t X, uint64_t Y) { return (X / Y + (X % Y != 0)) * Y; }
+
+/// Inputs are saturated here, so that no sum or product below can wrap: no GPU has 1 TiB of shared
+/// memory per block nor 65,536 registers per thread, so a saturated kernel still does not fit.
+constexpr uint64_t SaturatedBytes = uint64_t(1) << 40;
+constexpr unsigned SaturatedRegisters = 1u << 16;
+
+KernelAttributes saturate(const KernelAttributes &K) {
+  KernelAttributes S = K;
+  S.Registers = std::min(S.Registers, SaturatedRegisters);
+  S.StaticSmem = std::min(S.StaticSmem, SaturatedBytes);
+  if (S.MaxDynamicSmem)
+    S.MaxDynamicSmem = std::min(*S.MaxDynamicSmem, SaturatedBytes);
+  S.Barriers = std::min(S.Barriers, SaturatedRegisters);
+  return S;
+}
 
 llvm::Error invalidInput(const llvm::Twine &Message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), Message);
@@ -196,9 +211,11 @@ llvm::StringRef limiterName(Limiter L) {
 }
 
 llvm::Expected<OccupancyResult> computeOccupancy(const ArchLimits &Arch,
-                                                 const KernelAttributes &Kernel, unsigned BlockSize,
-                                                 uint64_t DynamicSmem,
+                                                 const KernelAttributes &Unsaturated,
+                                                 unsigned BlockSize, uint64_t DynamicSmem,
                                                  const OccupancyOptions &Options) {
+  const KernelAttributes Kernel = saturate(Unsaturated);
+  DynamicSmem = std::min(DynamicSmem, SaturatedBytes);
   if (BlockSize == 0)
     return invalidInput("block size must be at least 1");
   if (Options.CarveoutPercent < -1 || Options.CarveoutPercent > 100)

@@ -8,6 +8,7 @@
 #include "ptxas_parse/OccupancyCommand.h"
 
 #include "ptxas_parse/ArchLimits.h"
+#include "ptxas_parse/JsonText.h"
 #include "ptxas_parse/NvccRunner.h"
 #include "ptxas_parse/OccupancyReport.h"
 #include "ptxas_parse/PtxasReport.h"
@@ -252,11 +253,20 @@ int runOccupancyCommand(int argc, const char **argv) {
   llvm::Expected<std::vector<KernelOccupancy>> Kernels = computeOccupancyReport(*Report, *Req);
   if (!Kernels)
     return fail(Kernels.takeError());
-  if (O.Format == OutputFormat::Json)
-    llvm::outs() << llvm::formatv("{0:2}", renderOccupancyJson(*Kernels, *Req)) << '\n';
-  else
+  if (O.Format == OutputFormat::Json) {
+    writeJsonValue(llvm::outs(), renderOccupancyJson(*Kernels, *Req));
+    llvm::outs() << '\n';
+  } else {
     renderOccupancyText(llvm::outs(), *Kernels);
+  }
   llvm::outs().flush();
+  // A table that could not be written (a full disk) is an error, not a result.
+  if (std::error_code EC = llvm::outs().error()) {
+    llvm::outs().clear_error();
+    llvm::errs() << "cuda-lint occupancy: error: cannot write the table to stdout: " << EC.message()
+                 << "\n";
+    return 2;
+  }
   return 0;
 }
 

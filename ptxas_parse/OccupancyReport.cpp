@@ -1,6 +1,7 @@
 //===- OccupancyReport.cpp - Occupancy tables of parsed kernels -----------===//
 
 #include "ptxas_parse/OccupancyReport.h"
+#include "ptxas_parse/JsonText.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -178,8 +179,8 @@ llvm::json::Value renderOccupancyJson(llvm::ArrayRef<KernelOccupancy> Kernels,
                                         {"active_blocks", B.BlocksPerSM},
                                         {"occupancy", B.Result.Occupancy},
                                         {"limiter", limiterName(B.Result.Primary)}});
-    llvm::json::Object O{{"name", R.MangledName},
-                         {"demangled", R.DemangledName},
+    llvm::json::Object O{{"name", jsonText(R.MangledName)},
+                         {"demangled", jsonText(R.DemangledName)},
                          {"arch", archName(K)},
                          {"registers", R.Registers},
                          {"model_registers", K.Registers},

@@ -7,13 +7,14 @@
 
 #include "ptxas_parse/PtxasReport.h"
 
+#include "ptxas_parse/ReadFile.h"
 #include "ptxas_parse/ReportParser.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/Support/FormatVariadic.h"
-#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/thread.h"
 
 #include <set>
 
@@ -32,7 +33,32 @@ std::error_code PtxasParseError::convertToErrorCode() const {
   return std::make_error_code(std::errc::invalid_argument);
 }
 
-std::string demangleName(llvm::StringRef Mangled) { return llvm::demangle(Mangled.str()); }
+namespace {
+
+/// llvm::demangle recurses once per nesting level of the name, and a level can be one character
+/// (`_Z1f` + 100,000 `P` overflowed the stack). Measured on LLVM 22, a level takes at most about
+/// 200 bytes of stack per character of the name; names up to DirectDemangleLength are demangled
+/// on the caller's stack (at most ~400 KiB), longer ones up to MaxDemangledLength on a thread with
+/// StackPerCharacter bytes per character, and longer ones stay mangled (real kernel names, even
+/// CUTLASS and CUB instances, are a few KiB).
+constexpr size_t DirectDemangleLength = 2048;
+constexpr size_t MaxDemangledLength = 64 * 1024;
+constexpr size_t StackPerCharacter = 1024;
+
+} // namespace
+
+std::string demangleName(llvm::StringRef Mangled) {
+  if (Mangled.size() <= DirectDemangleLength)
+    return llvm::demangle(Mangled.str());
+  if (Mangled.size() > MaxDemangledLength)
+    return Mangled.str();
+  std::string Result;
+  unsigned Stack = unsigned((Mangled.size() + 1024) * StackPerCharacter);
+  llvm::thread Worker(std::optional<unsigned>(Stack),
+                      [&] { Result = llvm::demangle(Mangled.str()); });
+  Worker.join();
+  return Result;
+}
 
 std::vector<unsigned> PtxasReport::archs() const {
   std::set<unsigned> Archs;
@@ -152,6 +178,15 @@ llvm::Error ReportParser::handleLine(llvm::StringRef Line) {
   return llvm::Error::success(); // Compiler commands, diagnostics, make output.
 }
 
+bool ReportParser::isReportLine(llvm::StringRef Line) const {
+  llvm::StringRef Tool, Severity, Rest;
+  llvm::StringRef Trimmed = Line.trim();
+  return splitToolLine(Line, Tool, Severity, Rest) || Line.contains("bytes stack frame") ||
+         Line.contains("bytes spill") || Trimmed.starts_with("arch =") ||
+         Trimmed == "Resource usage:" ||
+         (InCuobjdump && (Line.starts_with(" ") || Line.starts_with("\t")));
+}
+
 llvm::Error ReportParser::parse(llvm::StringRef Text) {
   llvm::StringRef Rest = Text;
   while (!Rest.empty()) {
@@ -159,6 +194,10 @@ llvm::Error ReportParser::parse(llvm::StringRef Text) {
     ++LineNo;
     if (llvm::Error E = handleLine(Line))
       return E;
+    // Every tool ends its lines; a last line without its newline may have been cut anywhere
+    // ("REG:20" -> "REG:2", "49152 bytes smem" -> "49152 bytes"), so its numbers are not used.
+    if (Tail.empty() && !Rest.ends_with("\n") && isReportLine(Line.rtrim('\r')))
+      return error("the report ends in the middle of a line (cut short?): '" + Line.trim() + "'");
     Rest = Tail;
   }
   if (InCuobjdump)
@@ -192,12 +231,12 @@ llvm::Expected<PtxasReport> parsePtxasReport(llvm::StringRef Text, llvm::StringR
 }
 
 llvm::Expected<PtxasReport> parsePtxasReportFile(llvm::StringRef Path) {
-  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer =
-      llvm::MemoryBuffer::getFileOrSTDIN(Path);
-  if (!Buffer)
-    return llvm::make_error<PtxasParseError>(Path.str(), 0,
-                                             "cannot read: " + Buffer.getError().message());
-  return parsePtxasReport((*Buffer)->getBuffer(), Path == "-" ? "<stdin>" : Path);
+  llvm::StringRef Name = Path == "-" ? "<stdin>" : Path;
+  llvm::Expected<std::string> Text = readFileBounded(Path, MaxReportBytes);
+  if (!Text)
+    return llvm::make_error<PtxasParseError>(Name.str(), 0,
+                                             "cannot read: " + llvm::toString(Text.takeError()));
+  return parsePtxasReport(*Text, Name);
 }
 
 } // namespace cudalint

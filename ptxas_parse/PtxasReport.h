@@ -111,10 +111,14 @@ private:
 /// build log can be given.
 llvm::Expected<PtxasReport> parsePtxasReport(llvm::StringRef Text, llvm::StringRef FileName);
 
-/// Reads and parses a file ("-" is stdin).
+/// The largest report read (a whole project's build log is a few MiB).
+inline constexpr uint64_t MaxReportBytes = 64 << 20;
+
+/// Reads and parses a file ("-" is stdin), at most MaxReportBytes of it.
 llvm::Expected<PtxasReport> parsePtxasReportFile(llvm::StringRef Path);
 
-/// llvm::demangle, returning the input when it is not a mangled name.
+/// llvm::demangle, returning the input when it is not a mangled name or is longer than 64 KiB.
+/// Long names are demangled on a thread with a stack sized for them, so no nesting overflows it.
 std::string demangleName(llvm::StringRef Mangled);
 
 } // namespace cudalint

@@ -25,9 +25,31 @@ constexpr llvm::StringLiteral Keywords[] = {
     "registers", "barriers", "bytes", "smem",     "cmem",     "lmem",     "gmem",
     "stack",     "size",     "frame", "textures", "samplers", "surfaces", "cumulative"};
 
+/// Every item as ptxas and nvlink spell it after the number.
+constexpr llvm::StringLiteral Phrases[] = {"registers",
+                                           "barriers",
+                                           "bytes smem",
+                                           "bytes lmem",
+                                           "bytes gmem",
+                                           "bytes stack",
+                                           "bytes cumulative stack size",
+                                           "bytes cmem[",
+                                           "stack",
+                                           "textures",
+                                           "samplers",
+                                           "surfaces"};
+
 bool isTruncatedKeyword(llvm::StringRef Word) {
   for (llvm::StringRef K : Keywords)
     if (K.size() > Word.size() && K.starts_with(Word))
+      return true;
+  return false;
+}
+
+/// "bytes", "bytes cumulative st": a known item cut short.
+bool isTruncatedPhrase(llvm::StringRef Rest) {
+  for (llvm::StringRef P : Phrases)
+    if (P.size() > Rest.size() && P.starts_with(Rest))
       return true;
   return false;
 }
@@ -39,11 +61,19 @@ bool parseSum(llvm::StringRef Text, uint64_t &Value) {
   Text.split(Parts, '+');
   for (llvm::StringRef P : Parts) {
     uint64_t V;
-    if (!parseCount(P, V) || Value + V < Value)
+    if (!parseCount(P, V) || Value + V > MaxReportCount)
       return false;
     Value += V;
   }
   return true;
+}
+
+/// "2048+16", "99999999999999": digits and inner '+' only (parseSum fails on it for its size).
+bool isDigitSum(llvm::StringRef Text) {
+  llvm::SmallVector<llvm::StringRef, 2> Parts;
+  Text.split(Parts, '+');
+  return llvm::all_of(
+      Parts, [](llvm::StringRef P) { return !P.empty() && llvm::all_of(P, llvm::isDigit); });
 }
 
 bool narrow(uint64_t V, unsigned &Out) {
@@ -58,7 +88,7 @@ bool narrow(uint64_t V, unsigned &Out) {
 bool parseCount(llvm::StringRef Text, uint64_t &Value) {
   if (Text.empty() || !llvm::all_of(Text, llvm::isDigit))
     return false;
-  return !Text.getAsInteger(10, Value);
+  return !Text.getAsInteger(10, Value) && Value <= MaxReportCount;
 }
 
 llvm::Expected<ResourceItems> parseResourceItems(llvm::StringRef Text) {
@@ -74,7 +104,7 @@ llvm::Expected<ResourceItems> parseResourceItems(llvm::StringRef Text) {
     Rest = Rest.trim();
     uint64_t N;
     if (!parseSum(NumberText, N))
-      return itemError(Item, "malformed");
+      return itemError(Item, isDigitSum(NumberText) ? "out-of-range" : "malformed");
     if (Rest.empty())
       return itemError(Item, "truncated");
     if (Rest == "registers") {
@@ -116,7 +146,7 @@ llvm::Expected<ResourceItems> parseResourceItems(llvm::StringRef Text) {
       llvm::StringRef Last = Rest.rsplit(' ').second;
       if (Last.empty())
         Last = Rest;
-      if (isTruncatedKeyword(Last) || !llvm::all_of(Rest, [](char C) {
+      if (isTruncatedKeyword(Last) || isTruncatedPhrase(Rest) || !llvm::all_of(Rest, [](char C) {
             return llvm::isAlpha(C) || C == ' ' || C == '[' || C == ']' || llvm::isDigit(C);
           }))
         return itemError(Item, "truncated or unrecognised");

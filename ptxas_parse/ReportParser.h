@@ -29,7 +29,11 @@ struct ResourceItems {
 /// 360 bytes cmem[0]" (and nvlink's "0 stack", "0 bytes lmem"). The error text has no location.
 llvm::Expected<ResourceItems> parseResourceItems(llvm::StringRef Text);
 
-/// Parses a decimal count that must fit 64 bits.
+/// No count in a report comes near this (1 TiB of memory); larger ones are out of range, so
+/// that the occupancy arithmetic never sees a value that could wrap.
+inline constexpr uint64_t MaxReportCount = uint64_t(1) << 40;
+
+/// Parses a decimal count of at most MaxReportCount.
 bool parseCount(llvm::StringRef Text, uint64_t &Value);
 
 class ReportParser {
@@ -56,6 +60,8 @@ private:
   llvm::Error finishCuobjdump();
 
   llvm::Error handleLine(llvm::StringRef Line);
+  /// Whether \p Line carries report data (a tool line, a stack line, cuobjdump).
+  bool isReportLine(llvm::StringRef Line) const;
   llvm::Error error(const llvm::Twine &Message) const;
   llvm::Error errorAt(unsigned AtLine, const llvm::Twine &Message) const;
   KernelResources &newRecord(llvm::StringRef Name, FunctionKind Kind, ReportSource Source);

@@ -36,7 +36,9 @@ TEST(Nolint, ParsesClangTidyGrammar) {
   EXPECT_EQ(D[3].Kind, NolintKind::Begin);
   EXPECT_EQ(D[4].Kind, NolintKind::End);
   EXPECT_EQ(D[4].Line, 4u);
-  EXPECT_TRUE(D[5].AllRules) << "no closing parenthesis: every rule, as in clang-tidy";
+  EXPECT_FALSE(D[5].AllRules) << "no closing parenthesis: no rule (clang-tidy: every rule)";
+  EXPECT_TRUE(D[5].Unclosed);
+  EXPECT_EQ(D[5].Text, "NOLINT(unclosed");
   EXPECT_FALSE(D[6].AllRules);
   EXPECT_TRUE(D[6].Names.empty()) << "NOLINT() names no rule";
 }

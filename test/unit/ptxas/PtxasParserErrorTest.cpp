@@ -71,7 +71,7 @@ TEST(PtxasParserErrors, LinesCutShort) {
       {"ptxas info    : Used 24 registers, 36", "truncated resource item '36'"},
       {"ptxas info    : Used 24 registers, 360 bytes cmem[0", "malformed resource item"},
       {"ptxas info    : Used", "malformed resource item 'Used'"},
-      {"ptxas info    : Used 99999999999999999999 registers", "malformed resource item"},
+      {"ptxas info    : Used 99999999999999999999 registers", "out-of-range resource item"},
       {"ptxas info    : Used 4294967296 registers", "out-of-range resource item"},
       {"ptxas info    : Used 1x registers", "malformed resource item"},
       {"ptxas info    : Used 4 bytes smem", "'Used' line without a register count"},
@@ -104,7 +104,10 @@ TEST(PtxasParserErrors, MalformedRecordLines) {
       {"ptxas info    : Function properties for _Z4pickfi\n"
        "    0 bytes stack frame, 0 bytes spi",
        2, "truncated or malformed stack frame line"},
-      {"ptxas info    : Function properties for _Z4pickfi", 1, "without its stack frame line"},
+      {"ptxas info    : Function properties for _Z4pickfi\n", 1, "without its stack frame line"},
+      // Without its newline, the name itself may be cut short (issue 13 item 10).
+      {"ptxas info    : Function properties for _Z4pickfi", 1,
+       "the report ends in the middle of a line (cut short?)"},
       {"    8 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads", 1,
        "stack frame line without a preceding function"},
       {"ptxas info    : Used 4 registers, 360 bytes cmem[0]", 1,
