@@ -109,6 +109,11 @@ void ThreadDependence::run() {
           Unknown = true;
           continue;
         }
+        // A block no device runs (a zero dimension, more than 1024 threads) never
+        // executes the kernel: invalid-launch-config reports it, divergence has no shape.
+        const Dim3 &B = *L.Block;
+        if (B[0] <= 0 || B[1] <= 0 || B[2] <= 0 || B[0] * B[1] * B[2] > 1024)
+          continue;
         bool Seen = llvm::any_of(Mine, [&](const BlockShape *S) { return *S->Block == *L.Block; });
         if (!Seen && Mine.size() < 4) {
           Shapes.push_back({L.Block, L.Loc, false});
