@@ -50,10 +50,7 @@ public:
         continue;
       std::string Msg = message(E, *AST);
       Finding *F = report(SM, E.ReportAt->getSourceRange(), std::move(Msg));
-      if (F && E.Root && E.Root->hasAttr<CUDAGlobalAttr>()) {
-        F->KernelName = mangledName(E.Root);
-        F->KernelDemangled = specializationName(E.Root);
-      }
+      attributeToKernel(F, E.Root);
     }
   }
 

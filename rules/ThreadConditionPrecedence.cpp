@@ -89,10 +89,7 @@ public:
       if (Msg.empty())
         continue;
       Finding *F = report(SM, E.Cond->getSourceRange(), std::move(Msg));
-      if (F && E.Root && E.Root->hasAttr<CUDAGlobalAttr>()) {
-        F->KernelName = mangledName(E.Root);
-        F->KernelDemangled = specializationName(E.Root);
-      }
+      attributeToKernel(F, E.Root);
     }
   }
 };

@@ -1,5 +1,6 @@
 //===- ThreadDependenceRule.cpp - Base of the rules that read divergence --===//
 #include "rules/ThreadDependenceRule.h"
+#include "rules/analysis/KernelNames.h"
 
 using namespace clang::ast_matchers;
 
@@ -26,6 +27,13 @@ void ThreadDependenceRule::check(const MatchFinder::MatchResult &Result) {
 void ThreadDependenceRule::onEndOfTranslationUnit() {
   TD->run();
   reportFrom(*TD);
+}
+
+void ThreadDependenceRule::attributeToKernel(Finding *F, const clang::FunctionDecl *Root) {
+  if (F && Root && Root->hasAttr<clang::CUDAGlobalAttr>()) {
+    F->KernelName = mangledName(Root);
+    F->KernelDemangled = specializationName(Root);
+  }
 }
 
 } // namespace cudalint

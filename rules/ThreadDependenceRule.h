@@ -27,6 +27,8 @@ public:
 
 protected:
   virtual void reportFrom(const ThreadDependence &TD) = 0;
+  /// Names the kernel of \p F when \p Root (the walked function) is one.
+  static void attributeToKernel(Finding *F, const clang::FunctionDecl *Root);
 
 private:
   std::shared_ptr<ThreadDependence> TD;

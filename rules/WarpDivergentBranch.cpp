@@ -88,10 +88,7 @@ public:
           continue;
         if (!Warn)
           F->Level = Severity::Note;
-        if (O.Root && O.Root->hasAttr<CUDAGlobalAttr>()) {
-          F->KernelName = mangledName(O.Root);
-          F->KernelDemangled = specializationName(O.Root);
-        }
+        attributeToKernel(F, O.Root);
       }
     }
   }
