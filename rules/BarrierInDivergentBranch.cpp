@@ -12,7 +12,6 @@
 // (ThreadDependence.h) finds the barriers and the conditions.
 //
 //===----------------------------------------------------------------------===//
-#include "rules/analysis/KernelNames.h"
 #include "rules/RuleRegistry.h"
 #include "rules/ThreadDependenceRule.h"
 

@@ -14,7 +14,6 @@
 //===----------------------------------------------------------------------===//
 #include "rules/RuleRegistry.h"
 #include "rules/ThreadDependenceRule.h"
-#include "rules/analysis/KernelNames.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
