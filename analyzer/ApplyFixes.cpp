@@ -63,12 +63,12 @@ static bool isInside(StringRef File, const std::vector<std::string> &Roots) {
   return false;
 }
 
-FixSummary applyFixes(const std::vector<Finding> &Findings, const std::vector<std::string> &Roots,
-                      bool Unsafe, const AnalysedContent &Analysed) {
-  FixSummary S;
-  StringMap<std::vector<FixIt>> ByFile;
-  for (const Finding &F : Findings)
-    for (const FixIt &X : F.Fixes) {
+StringMap<std::vector<PlannedFix>> planFixes(const std::vector<Finding> &Findings,
+                                             const std::vector<std::string> &Roots, bool Unsafe,
+                                             FixSummary &S) {
+  StringMap<std::vector<PlannedFix>> ByFile;
+  for (size_t I = 0; I < Findings.size(); ++I)
+    for (const FixIt &X : Findings[I].Fixes) {
       if (X.Unsafe && !Unsafe) {
         ++S.UnsafeSkipped;
         continue;
@@ -77,63 +77,110 @@ FixSummary applyFixes(const std::vector<Finding> &Findings, const std::vector<st
         S.Refused.push_back({X.File, "fix-it not applied: the file is outside the analysed paths"});
         continue;
       }
-      ByFile[X.File].push_back(X);
+      ByFile[X.File].push_back({X, I});
     }
-
   for (auto &Entry : ByFile) {
-    std::vector<FixIt> &Fixes = Entry.second;
-    std::sort(Fixes.begin(), Fixes.end(), [](const FixIt &A, const FixIt &B) {
-      return std::tie(A.Offset, A.Length, A.Replacement) > std::tie(B.Offset, B.Length, B.Replacement);
+    std::vector<PlannedFix> &Fixes = Entry.second;
+    std::stable_sort(Fixes.begin(), Fixes.end(), [](const PlannedFix &A, const PlannedFix &B) {
+      return std::tie(A.Fix.Offset, A.Fix.Length, A.Fix.Replacement) >
+             std::tie(B.Fix.Offset, B.Fix.Length, B.Fix.Replacement);
     });
-    StringRef Path = Entry.first();
-    sys::fs::file_status St;
-    if (std::error_code EC = sys::fs::status(Path, St)) {
-      S.Failed.push_back({Path.str(), "cannot read for --fix: " + EC.message()});
-      continue;
-    }
-    if (St.type() != sys::fs::file_type::regular_file || St.getSize() > MaxFixedFileBytes) {
-      S.Failed.push_back({Path.str(), "fix-it not applied: not a regular source file"});
-      continue;
-    }
-    auto Buf = MemoryBuffer::getFile(Path, /*IsText=*/false, /*RequiresNullTerminator=*/false,
-                                     /*IsVolatile=*/true);
-    if (!Buf) {
-      S.Failed.push_back({Path.str(), "cannot read for --fix: " + Buf.getError().message()});
-      continue;
-    }
-    std::string Text = (*Buf)->getBuffer().str();
-    if (std::optional<std::string> Why =
-            Analysed.changed(Path, Text, St.getLastModificationTime())) {
-      S.Failed.push_back({Path.str(), *Why});
-      continue;
-    }
-    unsigned Applied = 0;
-    unsigned Limit = Text.size() + 1; // start of the last edit applied
-    const FixIt *Prev = nullptr;
-    for (const FixIt &X : Fixes) {
-      if (Prev && Prev->Offset == X.Offset && Prev->Length == X.Length &&
-          Prev->Replacement == X.Replacement)
-        continue; // the same edit from two findings
-      if (X.Offset + X.Length > Text.size() || X.Offset + X.Length > Limit ||
-          (X.Length == 0 && X.Offset == Limit && Prev)) {
+    std::vector<PlannedFix> Kept;
+    unsigned Limit = ~0u; // start of the last edit kept
+    for (const PlannedFix &P : Fixes) {
+      const FixIt &X = P.Fix;
+      const FixIt *Prev = Kept.empty() ? nullptr : &Kept.back().Fix;
+      bool Same = Prev && Prev->Offset == X.Offset && Prev->Length == X.Length &&
+                  Prev->Replacement == X.Replacement; // the same edit from two findings
+      if (!Same && (X.Offset + X.Length > Limit || (X.Length == 0 && X.Offset == Limit && Prev))) {
         S.Refused.push_back({X.File, "fix-it at line " + std::to_string(X.Line) +
                                          " not applied: it overlaps another one"});
         continue;
       }
-      Text.replace(X.Offset, X.Length, X.Replacement);
+      Kept.push_back(P);
       Limit = X.Offset;
-      Prev = &X;
-      ++Applied;
     }
-    if (!Applied)
+    Fixes = std::move(Kept);
+  }
+  return ByFile;
+}
+
+std::string applyToText(std::string Text, const std::vector<PlannedFix> &Fixes, FixSummary &S) {
+  const FixIt *Prev = nullptr;
+  for (const PlannedFix &P : Fixes) {
+    const FixIt &X = P.Fix;
+    if (Prev && Prev->Offset == X.Offset && Prev->Length == X.Length &&
+        Prev->Replacement == X.Replacement)
       continue;
-    if (Error E = writeFileAtomically(Path, Text)) {
+    if (X.Offset + X.Length > Text.size()) {
+      S.Refused.push_back({X.File, "fix-it at line " + std::to_string(X.Line) +
+                                       " not applied: it lies past the end of the file"});
+      continue;
+    }
+    Text.replace(X.Offset, X.Length, X.Replacement);
+    Prev = &X;
+  }
+  return Text;
+}
+
+std::optional<std::string> readForFix(StringRef Path, const AnalysedContent &Analysed,
+                                      FixSummary &S) {
+  sys::fs::file_status St;
+  if (std::error_code EC = sys::fs::status(Path, St)) {
+    S.Failed.push_back({Path.str(), "cannot read for --fix: " + EC.message()});
+    return std::nullopt;
+  }
+  if (St.type() != sys::fs::file_type::regular_file || St.getSize() > MaxFixedFileBytes) {
+    S.Failed.push_back({Path.str(), "fix-it not applied: not a regular source file"});
+    return std::nullopt;
+  }
+  auto Buf = MemoryBuffer::getFile(Path, /*IsText=*/false, /*RequiresNullTerminator=*/false,
+                                   /*IsVolatile=*/true);
+  if (!Buf) {
+    S.Failed.push_back({Path.str(), "cannot read for --fix: " + Buf.getError().message()});
+    return std::nullopt;
+  }
+  std::string Text = (*Buf)->getBuffer().str();
+  if (std::optional<std::string> Why = Analysed.changed(Path, Text, St.getLastModificationTime())) {
+    S.Failed.push_back({Path.str(), *Why});
+    return std::nullopt;
+  }
+  return Text;
+}
+
+FixSummary applyFixes(const std::vector<Finding> &Findings, const std::vector<std::string> &Roots,
+                      bool Unsafe, const AnalysedContent &Analysed) {
+  FixSummary S;
+  StringMap<std::vector<PlannedFix>> ByFile = planFixes(Findings, Roots, Unsafe, S);
+  std::vector<unsigned> AppliedPerFinding(Findings.size(), 0);
+  for (auto &Entry : ByFile) {
+    StringRef Path = Entry.first();
+    const std::vector<PlannedFix> &Fixes = Entry.second;
+    std::optional<std::string> Before = readForFix(Path, Analysed, S);
+    if (!Before)
+      continue;
+    std::string After = applyToText(*Before, Fixes, S);
+    if (After == *Before)
+      continue;
+    if (Error E = writeFileAtomically(Path, After)) {
       S.Failed.push_back({Path.str(), "cannot write for --fix: " + toString(std::move(E))});
       continue;
     }
-    S.Applied += Applied;
+    const FixIt *Prev = nullptr;
+    for (const PlannedFix &P : Fixes) {
+      if (P.Fix.Offset + P.Fix.Length > Before->size())
+        continue; // refused by applyToText
+      ++AppliedPerFinding[P.Finding];
+      if (!(Prev && Prev->Offset == P.Fix.Offset && Prev->Length == P.Fix.Length &&
+            Prev->Replacement == P.Fix.Replacement))
+        ++S.Applied;
+      Prev = &P.Fix;
+    }
     ++S.FilesChanged;
   }
+  for (size_t I = 0; I < Findings.size(); ++I)
+    if (!Findings[I].Fixes.empty() && AppliedPerFinding[I] == Findings[I].Fixes.size())
+      S.FixedFindings.push_back(I);
   return S;
 }
 

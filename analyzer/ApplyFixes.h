@@ -17,6 +17,9 @@ namespace cudalint {
 
 struct FixSummary {
   unsigned Applied = 0;
+  /// Indices of the findings whose every fix-it was applied (--fix leaves
+  /// them out of the report).
+  std::vector<size_t> FixedFindings;
   unsigned FilesChanged = 0;
   std::vector<AnalysisError> Refused; // fix-its not applied, and why
   unsigned UnsafeSkipped = 0;         // unsafe fix-its left alone (no --unsafe-fixes)
@@ -44,6 +47,29 @@ private:
   std::optional<llvm::sys::TimePoint<>> Start;
   llvm::StringMap<std::pair<uint64_t, uint64_t>> Hashes; // file -> (size, xxh3)
 };
+
+/// One fix-it that --fix would apply, and the finding it belongs to.
+struct PlannedFix {
+  FixIt Fix;
+  size_t Finding = 0;
+};
+
+/// The fix-its --fix would apply, by file, each file's sorted from the end;
+/// edits outside \p Roots, unsafe ones without \p Unsafe and ones that
+/// overlap an earlier one are left out (counted or explained in \p S). The
+/// same edit from two findings is planned once for each.
+llvm::StringMap<std::vector<PlannedFix>> planFixes(const std::vector<Finding> &Findings,
+                                                   const std::vector<std::string> &Roots,
+                                                   bool Unsafe, FixSummary &S);
+
+/// \p Text with \p Fixes (sorted from the end) applied; an edit past the end
+/// of the text is refused into \p S.
+std::string applyToText(std::string Text, const std::vector<PlannedFix> &Fixes, FixSummary &S);
+
+/// Reads \p Path for fixing: a regular file no larger than the analyser
+/// reads, still as it was analysed. On failure, the reason is added to \p S.
+std::optional<std::string> readForFix(llvm::StringRef Path, const AnalysedContent &Analysed,
+                                      FixSummary &S);
 
 /// Applies every fix-it of \p Findings whose file lies inside one of \p Roots
 /// (the analysed paths: a file or a directory). Edits to one file are applied

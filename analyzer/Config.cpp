@@ -373,28 +373,41 @@ bool Config::selects(StringRef File) const {
 void Config::dump(raw_ostream &OS, StringRef For) const {
   OS << "# Effective cuda-lint configuration for " << For << "\n";
   if (Sources.empty())
-    OS << "# (no " << ConfigFileName << " applies: these are the defaults)\n";
+    OS << "# (no " << ConfigFileName << " or " << ConfigFileNameShort
+       << " applies: these are the defaults)\n";
   for (const std::string &S : Sources)
     OS << "#   from " << S << "\n";
-  OS << "rules:\n  enable: [";
-  ListSeparator Sep(", ");
-  for (const std::string &R : EnabledRules)
-    OS << Sep << R;
-  OS << "]\n";
+  // What was configured, not a frozen list: a dump read back with --config
+  // still runs the rules a later cuda-lint adds, unless the configuration
+  // enabled only a few.
   std::vector<std::string> Disabled;
   for (const RuleInfo &R : allRules())
     if (!ruleEnabled(R.Id))
       Disabled.push_back(R.Id);
-  OS << "  disable: [" << join(Disabled, ", ") << "]\n";
-  OS << "severity:";
+  if (Disabled.empty())
+    OS << "# rules: all enabled\n";
+  else if (EnabledRules.size() >= Disabled.size())
+    OS << "rules:\n  disable: [" << join(Disabled, ", ") << "]\n";
+  else
+    OS << "rules:\n  enable: ["
+       << join(std::vector<std::string>(EnabledRules.begin(), EnabledRules.end()), ", ") << "]\n";
   if (Severities.empty())
-    OS << " {}";
-  OS << "\n";
+    OS << "# severity: the rules' defaults\n";
+  else
+    OS << "severity:\n";
   for (const auto &[Id, Level] : Severities)
     OS << "  " << Id << ": " << severityName(Level) << "\n";
-  OS << "occupancy-threshold: " << format("%g", OccupancyThreshold) << "\n";
-  OS << "archs: [" << join(Archs, ", ") << "]\n";
+  if (OccupancyThreshold == defaults().OccupancyThreshold)
+    OS << "# occupancy-threshold: " << format("%g", OccupancyThreshold) << " (the default)\n";
+  else
+    OS << "occupancy-threshold: " << format("%g", OccupancyThreshold) << "\n";
+  if (Archs.empty())
+    OS << "# archs: those of the compile commands\n";
+  else
+    OS << "archs: [" << join(Archs, ", ") << "]\n";
   auto Patterns = [&](const char *Key, const std::vector<PathPattern> &Ps) {
+    if (Ps.empty())
+      return;
     OS << Key << ": [";
     ListSeparator PSep(", ");
     for (const PathPattern &P : Ps) {
@@ -408,6 +421,8 @@ void Config::dump(raw_ostream &OS, StringRef For) const {
   };
   Patterns("include", Include);
   Patterns("exclude", Exclude);
+  if (ExtraArgs.empty())
+    return;
   OS << "extra-args: [";
   ListSeparator ASep(", ");
   for (const std::string &A : ExtraArgs)
@@ -660,10 +675,15 @@ Expected<const Config &> ConfigLoader::configForDirectory(StringRef Dir) {
       break;
     }
     Visited.push_back(D.str());
-    SmallString<256> Candidate(D);
-    sys::path::append(Candidate, ConfigFileName);
-    if (sys::fs::is_regular_file(Candidate)) {
-      Found = std::string(Candidate);
+    SmallString<256> Yaml(D), Yml(D);
+    sys::path::append(Yaml, ConfigFileName);
+    sys::path::append(Yml, ConfigFileNameShort);
+    bool HasYaml = sys::fs::is_regular_file(Yaml), HasYml = sys::fs::is_regular_file(Yml);
+    if (HasYaml && HasYml)
+      return createStringError("both '" + Yaml + "' and '" + Yml +
+                               "' exist; keep one of them (they would disagree)");
+    if (HasYaml || HasYml) {
+      Found = std::string(HasYaml ? Yaml : Yml);
       break;
     }
     if (sys::path::parent_path(D) == D)

@@ -1,6 +1,7 @@
 //===- Config.h - .cuda-lint.yaml: per-directory configuration ------------===//
 //
-// The configuration of a file is the .cuda-lint.yaml closest to it (its own
+// The configuration of a file is the .cuda-lint.yaml (or .cuda-lint.yml)
+// closest to it (its own
 // directory, then each parent). With `inherit: true` a file is merged onto the
 // configuration of its directory's parent; otherwise it stands alone. Keys:
 //
@@ -37,6 +38,7 @@
 namespace cudalint {
 
 inline constexpr const char *ConfigFileName = ".cuda-lint.yaml";
+inline constexpr const char *ConfigFileNameShort = ".cuda-lint.yml"; // accepted as well
 
 /// A path glob and the directory of the configuration file it came from.
 struct PathPattern {

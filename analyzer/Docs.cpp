@@ -13,7 +13,10 @@ using namespace llvm;
 namespace cudalint {
 
 std::string ruleHelpUri(StringRef Id) {
-  return ("https://github.com/cuda-lint/cuda-lint/blob/main/docs/rules/" + Id + ".md").str();
+  // The page as of this release, not as it is on main today.
+  return ("https://github.com/cuda-lint/cuda-lint/blob/v" CUDA_LINT_VERSION "/docs/rules/" + Id +
+          ".md")
+      .str();
 }
 
 static int MainAddress;

@@ -159,7 +159,7 @@ void writeGithub(raw_ostream &OS, const RunResult &R, const CiReportOptions &Opt
         OS << ",endColumn=" << F->EndColumn - 1;
     }
     OS << ",title=" << escapeGithubProperty("cuda-lint (" + F->RuleId + ")")
-       << "::" << escapeGithubData(F->Message) << "\n";
+       << "::" << escapeGithubData(messageWithNotes(*F)) << "\n";
   }
 }
 

@@ -10,9 +10,11 @@
 #include "analyzer/ApplyConfig.h"
 #include "analyzer/ApplyFixes.h"
 #include "analyzer/AtomicFile.h"
+#include "analyzer/Baseline.h"
 #include "analyzer/ChangedLines.h"
 #include "analyzer/Config.h"
 #include "analyzer/Docs.h"
+#include "analyzer/FixOutput.h"
 #include "analyzer/Git.h"
 #include "analyzer/Inputs.h"
 #include "analyzer/Report.h"
@@ -28,7 +30,9 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
@@ -52,10 +56,12 @@ cl::opt<std::string> CudaPath("cuda-path", cl::desc("CUDA toolkit root (default:
 cl::opt<unsigned> Jobs("j", cl::Prefix, cl::desc("Translation units analysed in parallel (default: all cores)"),
                        cl::value_desc("N"), cl::init(0), cl::cat(Category));
 cl::opt<bool> ListRules("list-rules", cl::desc("List the rules and exit"), cl::cat(Category));
-enum class Format { Text, Json, Sarif, Github };
+enum class Format { Text, Concise, Json, Sarif, Github };
 cl::opt<Format> OutputFormat(
     "format", cl::desc("Output format"),
     cl::values(clEnumValN(Format::Text, "text", "clang-style (default)"),
+               clEnumValN(Format::Concise, "concise",
+                          "one line per finding: file:line:col: severity: message [rule]"),
                clEnumValN(Format::Json, "json", "JSON (docs/json-format.md)"),
                clEnumValN(Format::Sarif, "sarif", "SARIF 2.1.0, for code scanning (docs/ci.md)"),
                clEnumValN(Format::Github, "github",
@@ -85,6 +91,40 @@ cl::opt<std::string> Explain("explain", cl::desc("Print the documentation of RUL
                              cl::value_desc("RULE"), cl::cat(Category));
 cl::opt<std::string> OutputFile("output", cl::desc("Write the report to FILE instead of stdout"),
                                 cl::value_desc("file"), cl::cat(Category));
+cl::alias OutputFileShort("o", cl::desc("Alias for --output"), cl::aliasopt(OutputFile),
+                          cl::NotHidden);
+cl::opt<bool> Statistics("statistics",
+                         cl::desc("Print the number of findings per rule (and how many --fix "
+                                  "would fix) instead of the findings"),
+                         cl::cat(Category));
+enum class FailLevel { Error, Warning };
+cl::opt<FailLevel> FailOn(
+    "fail-on", cl::desc("Exit 1 only for findings at or above this severity"),
+    cl::values(clEnumValN(FailLevel::Error, "error", "errors only"),
+               clEnumValN(FailLevel::Warning, "warning", "warnings and errors (default)")),
+    cl::init(FailLevel::Warning), cl::cat(Category));
+cl::opt<bool> Quiet("quiet", cl::desc("Print the findings and errors only: no summary line"),
+                    cl::cat(Category));
+cl::opt<bool> Diff("diff",
+                   cl::desc("Print the fixes --fix would apply as a unified diff, change "
+                            "nothing, and exit 1 when there is one"),
+                   cl::cat(Category));
+cl::opt<bool> ShowFixes("show-fixes",
+                        cl::desc("List every fix-it after the report: those applied with --fix, "
+                                 "else those --fix would apply"),
+                        cl::cat(Category));
+cl::opt<std::string> ExportFixes("export-fixes",
+                                 cl::desc("Write the fixes --fix would apply to FILE as YAML "
+                                          "for clang-apply-replacements"),
+                                 cl::value_desc("file"), cl::cat(Category));
+cl::opt<std::string> BaselineFile("baseline",
+                                  cl::desc("Report only findings that are not in the baseline "
+                                           "FILE (written by --write-baseline)"),
+                                  cl::value_desc("file"), cl::cat(Category));
+cl::opt<std::string> WriteBaseline("write-baseline",
+                                   cl::desc("Record the findings in FILE, for --baseline, and "
+                                            "exit (0 unless the analysis failed)"),
+                                   cl::value_desc("file"), cl::cat(Category));
 enum class ColorMode { Auto, Always, Never };
 /// Created in main(): LLVM registers its own boolean --color, which is
 /// replaced by this one.
@@ -189,11 +229,40 @@ int explainRule(StringRef Id, const char *Argv0) {
   }
   for (const SuppressionRule &R : suppressionRules())
     if (Id == R.Id) {
-      outs() << R.Id << " [" << severityName(R.DefaultSeverity) << "]: " << R.Summary
-             << "\n\nSee " << SuppressionHelpUri << "\n";
+      outs() << R.Id << " [" << severityName(R.DefaultSeverity) << "]: " << R.Summary << "\n";
+      if (std::optional<std::string> Page = Docs ? readRulePage(*Docs, Id) : std::nullopt)
+        outs() << "\n" << *Page << (StringRef(*Page).ends_with("\n") ? "" : "\n");
+      else
+        outs() << "\nSee " << ruleHelpUri(Id) << "\n";
       return 0;
     }
   return usageError("unknown rule '" + Id + "' (see cuda-lint --list-rules)");
+}
+
+/// --list-rules: a table, or JSON with the suppression rules and Clang's
+/// compile errors too.
+int listRules(bool Json) {
+  if (!Json) {
+    for (const RuleInfo &R : allRules())
+      outs() << format("%-32s %-8s %s\n", R.Id, severityName(R.DefaultSeverity), R.Summary);
+    return 0;
+  }
+  json::Array A;
+  auto Add = [&](StringRef Id, Severity Level, StringRef Summary, StringRef Kind) {
+    A.push_back(json::Object{{"id", Id},
+                             {"severity", severityName(Level)},
+                             {"summary", Summary},
+                             {"kind", Kind},
+                             {"help_uri", ruleHelpUri(Id)}});
+  };
+  for (const RuleInfo &R : allRules())
+    Add(R.Id, R.DefaultSeverity, R.Summary, "rule");
+  Add(CompileErrorRuleId, Severity::Error,
+      "Clang's compile error; the code it touches is not analysed", "compiler");
+  for (const SuppressionRule &R : suppressionRules())
+    Add(R.Id, R.DefaultSeverity, R.Summary, "suppression");
+  outs() << formatv("{0:2}", json::Value(std::move(A))) << "\n";
+  return 0;
 }
 
 /// The root that SARIF and GitHub paths are relative to.
@@ -232,11 +301,21 @@ std::optional<std::string> conflictingOptions() {
     return std::nullopt;
   if (Modes.size() > 1)
     return Modes[0] + " and " + Modes[1] + " cannot be combined";
+  if (ListRules.getNumOccurrences() && OutputFormat != Format::Text &&
+      OutputFormat != Format::Json)
+    return std::string("--list-rules prints text or JSON (--format=json)");
   std::pair<cl::Option *, const char *> AnalysisOptions[] = {
       {&Fix, "--fix"},
       {&UnsafeFixes, "--unsafe-fixes"},
       {&OutputFile, "--output"},
-      {&OutputFormat, "--format"},
+      {&Statistics, "--statistics"},
+      {&FailOn, "--fail-on"},
+      {&Quiet, "--quiet"},
+      {&Diff, "--diff"},
+      {&ShowFixes, "--show-fixes"},
+      {&ExportFixes, "--export-fixes"},
+      {&BaselineFile, "--baseline"},
+      {&WriteBaseline, "--write-baseline"},
       {&ChangedLinesRef, "--changed-lines"},
       {std::addressof(PtxasLogs), "--ptxas-log"},
       {&ResourceUsageOpt, "--resource-usage"},
@@ -246,6 +325,8 @@ std::optional<std::string> conflictingOptions() {
       {&CompileErrorsAsNotes, "--compile-errors-as-notes"},
       {&OccupancyThresholdOpt, "--occupancy-threshold"},
   };
+  if (!ListRules.getNumOccurrences() && OutputFormat.getNumOccurrences())
+    return Modes[0] + " cannot be combined with --format, which only applies to an analysis";
   for (auto [Opt, Name] : AnalysisOptions)
     if (Opt->getNumOccurrences())
       return Modes[0] + " cannot be combined with " + Name + ", which only applies to an analysis";
@@ -254,8 +335,6 @@ std::optional<std::string> conflictingOptions() {
 
 /// The report written to --output: never a file that the run reads.
 std::optional<std::string> outputIsInput(const InputPlan &Plan) {
-  if (OutputFile.empty() || !sys::fs::exists(OutputFile))
-    return std::nullopt;
   std::vector<std::string> Inputs(Paths.begin(), Paths.end());
   for (const auto *Cmds : {&Plan.Sources, &Plan.Headers})
     for (const TranslatedCommand &C : *Cmds)
@@ -264,13 +343,46 @@ std::optional<std::string> outputIsInput(const InputPlan &Plan) {
   append_range(Inputs, PtxasLogs);
   if (!ConfigFile.empty())
     Inputs.push_back(ConfigFile);
-  for (const std::string &In : Inputs) {
-    bool Same = false;
-    if (!sys::fs::equivalent(OutputFile, In, Same) && Same)
-      return "--output '" + OutputFile + "' is also an input ('" + In +
-             "'); the report would replace it";
+  if (!BaselineFile.empty())
+    Inputs.push_back(BaselineFile);
+  std::pair<const std::string *, const char *> Outputs[] = {
+      {&OutputFile.getValue(), "--output"},
+      {&ExportFixes.getValue(), "--export-fixes"},
+      {&WriteBaseline.getValue(), "--write-baseline"}};
+  for (auto [Out, Name] : Outputs) {
+    if (Out->empty() || !sys::fs::exists(*Out))
+      continue;
+    for (const std::string &In : Inputs) {
+      bool Same = false;
+      if (!sys::fs::equivalent(*Out, In, Same) && Same)
+        return std::string(Name) + " '" + *Out + "' is also an input ('" + In +
+               "'); writing it would replace it";
+    }
   }
   return std::nullopt;
+}
+
+/// Options of an analysis that cannot go together.
+std::optional<std::string> conflictingAnalysisOptions() {
+  if (Diff && Fix)
+    return "--diff shows the fixes without applying them; it cannot go with --fix";
+  if (Diff && (OutputFormat != Format::Text || Statistics))
+    return "--diff prints a diff; it cannot go with --format or --statistics";
+  if (Statistics && OutputFormat != Format::Text && OutputFormat != Format::Json)
+    return "--statistics prints a table, or JSON with --format=json";
+  if (!WriteBaseline.empty() && (Fix || Diff || !BaselineFile.empty() || Statistics))
+    return "--write-baseline records the findings and exits; it cannot go with --fix, "
+           "--diff, --baseline or --statistics";
+  return std::nullopt;
+}
+
+/// Writes \p Text to \p Path atomically; false, with a message, when it cannot.
+bool writeOutputFile(StringRef Option, StringRef Path, StringRef Text) {
+  if (Error E = writeFileAtomically(Path, Text)) {
+    usageError(Option + " '" + Path + "': " + toString(std::move(E)));
+    return false;
+  }
+  return true;
 }
 
 /// Writes the report rendered by \p Render to --output (atomically, unless it
@@ -355,11 +467,8 @@ static int lintMain(int argc, const char **argv) {
 
   if (!Explain.empty())
     return checkStdout(explainRule(Explain, argv[0]));
-  if (ListRules) {
-    for (const RuleInfo &R : allRules())
-      outs() << format("%-32s %-8s %s\n", R.Id, severityName(R.DefaultSeverity), R.Summary);
-    return checkStdout(0);
-  }
+  if (ListRules)
+    return checkStdout(listRules(OutputFormat == Format::Json));
   for (const std::string &Id : Rules)
     if (!findRule(Id))
       return usageError("unknown rule '" + Id + "' (see cuda-lint --list-rules)");
@@ -399,6 +508,8 @@ static int lintMain(int argc, const char **argv) {
     return usageError(toString(std::move(E)));
   if (std::optional<std::string> Clash = outputIsInput(Plan))
     return usageError(*Clash);
+  if (std::optional<std::string> Conflict = conflictingAnalysisOptions())
+    return usageError(*Conflict + " (see cuda-lint --help)");
 
   RunOptions Run;
   Run.Jobs = Jobs;
@@ -428,7 +539,7 @@ static int lintMain(int argc, const char **argv) {
   Run.Resources = std::move(Usage.Kernels);
   // What the analysis reads, so that --fix refuses a file edited in the meantime.
   AnalysedContent AnalysedText;
-  if (Fix) {
+  if (Fix || Diff) {
     AnalysedText.start();
     for (const auto *Cmds : {&Plan.Sources, &Plan.Headers})
       for (const TranslatedCommand &C : *Cmds)
@@ -462,6 +573,24 @@ static int lintMain(int argc, const char **argv) {
   };
   applySuppressions(Result.Findings, Analysed, Suppress);
 
+  CiReportOptions Ci;
+  Ci.Root = reportRoot(); // baselines and SARIF/GitHub paths are relative to it
+  if (!WriteBaseline.empty()) {
+    bool Written =
+        writeOutputFile("--write-baseline", WriteBaseline, renderBaseline(Result.Findings, Ci.Root));
+    writeErrors(errs(), Result, useColor(errs().is_displayed()));
+    if (Written)
+      errs() << "cuda-lint: recorded " << Result.Findings.size() << " finding"
+             << (Result.Findings.size() == 1 ? "" : "s") << " in " << WriteBaseline << "\n";
+    return Written && Result.Errors.empty() ? 0 : 2;
+  }
+  if (!BaselineFile.empty()) {
+    Expected<unsigned> Known = applyBaseline(BaselineFile, Result.Findings, Ci.Root);
+    if (!Known)
+      return usageError(toString(Known.takeError()));
+    Result.Baselined = *Known;
+  }
+
   if (!ChangedLinesRef.empty()) {
     std::vector<std::string> Files = Analysed;
     for (const Finding &F : Result.Findings)
@@ -474,13 +603,81 @@ static int lintMain(int argc, const char **argv) {
     keepChangedLines(Result.Findings, *Changed);
   }
 
-  writeErrors(errs(), Result, useColor(errs().is_displayed()));
-  CiReportOptions Ci;
-  if (OutputFormat == Format::Sarif || OutputFormat == Format::Github) {
-    Ci.Root = reportRoot();
-    Ci.DocsDir = findDocsDir(argv[0]).value_or("");
+  if (!Quiet)
+    writeErrors(errs(), Result, useColor(errs().is_displayed()));
+  else
+    writeErrors(errs(), RunResult{{}, Result.Errors}, useColor(errs().is_displayed()));
+
+  std::vector<std::string> Roots(Paths.begin(), Paths.end());
+  if (Roots.empty())
+    Roots.push_back("."); // -p build without paths: the current directory
+  bool FixFailed = false;
+  if (!ExportFixes.empty()) {
+    FixSummary Planned;
+    std::string Yaml;
+    raw_string_ostream OS(Yaml);
+    writeReplacementsYaml(OS, Result.Findings,
+                          planFixes(Result.Findings, Roots, UnsafeFixes, Planned));
+    FixFailed |= !writeOutputFile("--export-fixes", ExportFixes, Yaml);
   }
+  if (Diff) {
+    FixSummary S;
+    bool Changes = false;
+    StringMap<std::vector<PlannedFix>> Plan = planFixes(Result.Findings, Roots, UnsafeFixes, S);
+    std::vector<std::string> Files;
+    for (const auto &Entry : Plan)
+      Files.push_back(Entry.first().str());
+    llvm::sort(Files);
+    bool Written = writeReport([&](raw_ostream &OS, bool) {
+      for (const std::string &File : Files)
+        if (std::optional<std::string> Before = readForFix(File, AnalysedText, S)) {
+          std::string After = applyToText(*Before, Plan[File], S);
+          Changes |= After != *Before;
+          writeUnifiedDiff(OS, displayPath(File), *Before, After);
+        }
+    });
+    for (const AnalysisError &E : S.Failed)
+      errs() << "cuda-lint: error: " << displayPath(E.File) << ": " << E.Message << "\n";
+    if (!Result.Errors.empty() || !Written || !S.Failed.empty() || FixFailed)
+      return 2;
+    return Changes ? 1 : 0;
+  }
+
+  FixSummary Fixed;
+  if (Fix) {
+    Fixed = applyFixes(Result.Findings, Roots, UnsafeFixes, AnalysedText);
+    FixFailed |= !Fixed.Failed.empty();
+  }
+  // What --show-fixes lists: what was fixed, or what --fix would fix.
+  std::vector<size_t> Listed = Fixed.FixedFindings;
+  std::vector<Finding> ListedFrom;
+  if (ShowFixes) {
+    if (!Fix)
+      for (size_t I = 0; I < Result.Findings.size(); ++I)
+        if (!Result.Findings[I].Fixes.empty())
+          Listed.push_back(I);
+    ListedFrom = Result.Findings;
+  }
+  if (Fix) { // fixed findings are no longer there: report what remains
+    std::vector<Finding> Remaining;
+    for (size_t I = 0, J = 0; I < Result.Findings.size(); ++I) {
+      if (J < Fixed.FixedFindings.size() && Fixed.FixedFindings[J] == I) {
+        ++J;
+        continue;
+      }
+      Remaining.push_back(std::move(Result.Findings[I]));
+    }
+    Result.Findings = std::move(Remaining);
+    Result.Fixed = Fixed.FixedFindings.size();
+  }
+
+  if (OutputFormat == Format::Sarif || OutputFormat == Format::Github)
+    Ci.DocsDir = findDocsDir(argv[0]).value_or("");
   bool Written = writeReport([&](raw_ostream &OS, bool ToFile) {
+    if (Statistics) {
+      writeStatistics(OS, Result, OutputFormat == Format::Json);
+      return;
+    }
     switch (OutputFormat) {
     case Format::Json:
       writeJson(OS, Result);
@@ -492,28 +689,29 @@ static int lintMain(int argc, const char **argv) {
       writeGithub(OS, Result, Ci);
       break;
     case Format::Text:
-      writeText(OS, Result, !ToFile && useColor(outs().is_displayed()));
+    case Format::Concise:
+      writeText(OS, Result,
+                {!ToFile && useColor(outs().is_displayed()), OutputFormat == Format::Concise,
+                 Quiet});
       break;
     }
+    if (ShowFixes && (OutputFormat == Format::Text || OutputFormat == Format::Concise))
+      writeFixList(OS, ListedFrom, Listed,
+                   Fix ? "fixed" : "fixable (--fix applies the safe ones)");
   });
   if (OutputFormat == Format::Github)
     appendStepSummary(Result, Ci);
 
-  bool FixFailed = false;
   if (Fix) {
-    std::vector<std::string> Roots(Paths.begin(), Paths.end());
-    if (Roots.empty())
-      Roots.push_back("."); // -p build without paths: the current directory
-    FixSummary Fixed = applyFixes(Result.Findings, Roots, UnsafeFixes, AnalysedText);
-    FixFailed = !Fixed.Failed.empty();
     for (const AnalysisError &E : Fixed.Refused)
       errs() << "cuda-lint: " << displayPath(E.File) << ": " << E.Message << "\n";
     for (const AnalysisError &E : Fixed.Failed)
       errs() << "cuda-lint: error: " << displayPath(E.File) << ": " << E.Message << "\n";
-    errs() << "cuda-lint: applied " << Fixed.Applied << " fix-it" << (Fixed.Applied == 1 ? "" : "s")
-           << " in " << Fixed.FilesChanged << " file" << (Fixed.FilesChanged == 1 ? "" : "s")
-           << "\n";
-    if (Fixed.UnsafeSkipped)
+    if (!Quiet)
+      errs() << "cuda-lint: applied " << Fixed.Applied << " fix-it"
+             << (Fixed.Applied == 1 ? "" : "s") << " in " << Fixed.FilesChanged << " file"
+             << (Fixed.FilesChanged == 1 ? "" : "s") << "\n";
+    if (Fixed.UnsafeSkipped && !Quiet)
       errs() << "cuda-lint: " << Fixed.UnsafeSkipped << " unsafe fix-it"
              << (Fixed.UnsafeSkipped == 1 ? "" : "s")
              << " not applied: cuda-lint cannot know it saw every launch (files picked on the "
@@ -523,8 +721,10 @@ static int lintMain(int argc, const char **argv) {
 
   if (!Result.Errors.empty() || !Written || FixFailed)
     return 2;
-  bool Failing = llvm::any_of(Result.Findings,
-                              [](const Finding &F) { return F.Level != Severity::Note; });
+  Severity Threshold = FailOn == FailLevel::Error ? Severity::Error : Severity::Warning;
+  bool Failing = llvm::any_of(Result.Findings, [&](const Finding &F) {
+    return static_cast<int>(F.Level) >= static_cast<int>(Threshold);
+  });
   return Failing && !ExitZero ? 1 : 0;
 }
 

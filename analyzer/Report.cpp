@@ -3,12 +3,15 @@
 #include "ptxas_parse/JsonText.h"
 
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/WithColor.h"
 
+#include <map>
 #include <set>
+#include <tuple>
 
 using namespace llvm;
 
@@ -72,10 +75,15 @@ std::string caretPrefix(StringRef Line, unsigned Column) {
   return Prefix;
 }
 
-void writeFinding(raw_ostream &OS, const Finding &F, bool Color) {
+void writeLocation(raw_ostream &OS, StringRef File, unsigned Line, unsigned Column) {
+  OS << displayPath(File) << ":" << Line << ":" << Column << ": ";
+}
+
+void writeFinding(raw_ostream &OS, const Finding &F, const TextOptions &Opts) {
+  bool Color = Opts.Color;
   if (Color)
     OS.changeColor(raw_ostream::SAVEDCOLOR, true);
-  OS << displayPath(F.File) << ":" << F.Line << ":" << F.Column << ": ";
+  writeLocation(OS, F.File, F.Line, F.Column);
   if (Color)
     OS.changeColor(colorOf(F.Level), true);
   OS << severityName(F.Level) << ": ";
@@ -84,19 +92,22 @@ void writeFinding(raw_ostream &OS, const Finding &F, bool Color) {
   OS << F.Message << " [" << F.RuleId << "]\n";
   if (Color)
     OS.resetColor();
-  if (F.SourceLine.empty())
+  if (Opts.Concise)
     return;
-  OS << F.SourceLine << "\n";
-  std::string Caret = caretPrefix(F.SourceLine, F.Column) + "^";
-  if (F.EndLine == F.Line && F.EndColumn > F.Column + 1)
-    Caret += std::string(F.EndColumn - F.Column - 1, '~');
-  if (Color)
-    OS.changeColor(raw_ostream::GREEN, true);
-  OS << Caret << "\n";
-  if (Color)
-    OS.resetColor();
+  if (!F.SourceLine.empty()) {
+    OS << F.SourceLine << "\n";
+    std::string Caret = caretPrefix(F.SourceLine, F.Column) + "^";
+    if (F.EndLine == F.Line && F.EndColumn > F.Column + 1)
+      Caret += std::string(F.EndColumn - F.Column - 1, '~');
+    if (Color)
+      OS.changeColor(raw_ostream::GREEN, true);
+    OS << Caret << "\n";
+    if (Color)
+      OS.resetColor();
+  }
   for (const FixIt &Fix : F.Fixes) {
-    if (Fix.Line == F.Line && Fix.File == F.File && Fix.Replacement.find('\n') == std::string::npos) {
+    if (!F.SourceLine.empty() && Fix.Line == F.Line && Fix.File == F.File &&
+        Fix.Replacement.find('\n') == std::string::npos) {
       if (Color)
         OS.changeColor(raw_ostream::GREEN);
       OS << caretPrefix(F.SourceLine, Fix.Column) << Fix.Replacement << "\n";
@@ -111,22 +122,63 @@ void writeFinding(raw_ostream &OS, const Finding &F, bool Color) {
          << ": fix-it: replace " << Fix.Length << " bytes with '" << Fix.Replacement << "'\n";
     }
   }
+  for (const FindingNote &N : F.Notes) {
+    if (Color)
+      OS.changeColor(raw_ostream::SAVEDCOLOR, true);
+    if (N.File.empty())
+      writeLocation(OS, F.File, F.Line, F.Column);
+    else
+      writeLocation(OS, N.File, N.Line, N.Column);
+    if (Color)
+      OS.changeColor(colorOf(Severity::Note), true);
+    OS << "note: ";
+    if (Color)
+      OS.resetColor();
+    OS << N.Message << "\n";
+  }
 }
 
 std::string plural(size_t N, const char *Word) {
   return std::to_string(N) + " " + Word + (N == 1 ? "" : "s");
 }
 
+/// Errors, then warnings, then notes; by rule within a level; the reported
+/// (file, position) order within a rule.
+std::vector<const Finding *> ranked(const std::vector<Finding> &Findings) {
+  std::vector<const Finding *> Out;
+  for (const Finding &F : Findings)
+    Out.push_back(&F);
+  std::stable_sort(Out.begin(), Out.end(), [](const Finding *A, const Finding *B) {
+    return std::make_pair(-static_cast<int>(A->Level), StringRef(A->RuleId)) <
+           std::make_pair(-static_cast<int>(B->Level), StringRef(B->RuleId));
+  });
+  return Out;
+}
+
 } // namespace
 
-void writeText(raw_ostream &OS, const RunResult &R, bool Color) {
+std::string messageWithNotes(const Finding &F) {
+  std::string S = F.Message;
+  for (const FindingNote &N : F.Notes) {
+    S += "\nnote: ";
+    if (!N.File.empty())
+      S += displayPath(N.File) + ":" + std::to_string(N.Line) + ":" + std::to_string(N.Column) +
+           ": ";
+    S += N.Message;
+  }
+  return S;
+}
+
+void writeText(raw_ostream &OS, const RunResult &R, const TextOptions &Opts) {
   size_t Counts[3] = {0, 0, 0};
   std::set<std::string> Files;
-  for (const Finding &F : R.Findings) {
-    writeFinding(OS, F, Color);
-    ++Counts[static_cast<int>(F.Level)];
-    Files.insert(F.File);
+  for (const Finding *F : ranked(R.Findings)) {
+    writeFinding(OS, *F, Opts);
+    ++Counts[static_cast<int>(F->Level)];
+    Files.insert(F->File);
   }
+  if (Opts.Quiet)
+    return;
   OS << "cuda-lint: " << plural(Counts[1], "warning") << " and " << plural(Counts[2], "error");
   if (Counts[0])
     OS << " (" << plural(Counts[0], "note") << ")";
@@ -136,7 +188,67 @@ void writeText(raw_ostream &OS, const RunResult &R, bool Color) {
     OS << ", " << R.TranslationUnitsWithCompileErrors << " with compile errors";
   if (R.FailedTranslationUnits)
     OS << ", " << R.FailedTranslationUnits << " could not be analysed";
+  if (R.Fixed)
+    OS << "; " << R.Fixed << " fixed";
+  if (R.Baselined)
+    OS << "; " << R.Baselined << " in the baseline not shown";
   OS << "\n";
+}
+
+void writeStatistics(raw_ostream &OS, const RunResult &R, bool Json) {
+  struct Row {
+    std::string Rule;
+    Severity Level = Severity::Warning;
+    size_t Count = 0, Fixable = 0, UnsafeFixable = 0;
+  };
+  std::vector<Row> Rows;
+  std::map<std::pair<std::string, Severity>, size_t> Index;
+  for (const Finding &F : R.Findings) {
+    auto [It, New] = Index.try_emplace({F.RuleId, F.Level}, Rows.size());
+    if (New)
+      Rows.push_back({F.RuleId, F.Level});
+    Row &Rw = Rows[It->second];
+    ++Rw.Count;
+    if (!F.Fixes.empty()) {
+      bool Unsafe = llvm::any_of(F.Fixes, [](const FixIt &X) { return X.Unsafe; });
+      ++(Unsafe ? Rw.UnsafeFixable : Rw.Fixable);
+    }
+  }
+  std::stable_sort(Rows.begin(), Rows.end(), [](const Row &A, const Row &B) {
+    return std::make_tuple(-static_cast<int>(A.Level), -static_cast<long long>(A.Count), A.Rule) <
+           std::make_tuple(-static_cast<int>(B.Level), -static_cast<long long>(B.Count), B.Rule);
+  });
+  if (Json) {
+    json::Array A;
+    for (const Row &Rw : Rows)
+      A.push_back(json::Object{{"rule", Rw.Rule},
+                               {"severity", severityName(Rw.Level)},
+                               {"count", Rw.Count},
+                               {"fixable", Rw.Fixable},
+                               {"unsafe_fixable", Rw.UnsafeFixable}});
+    writeJsonValue(OS, json::Value(std::move(A)));
+    OS << "\n";
+    return;
+  }
+  size_t Total = 0, Fixable = 0, Unsafe = 0;
+  OS << format("%6s  %-8s  %7s  %s\n", "count", "severity", "fixable", "rule");
+  for (const Row &Rw : Rows) {
+    std::string Fix = Rw.Fixable ? std::to_string(Rw.Fixable) : "-";
+    if (Rw.UnsafeFixable)
+      Fix += "+" + std::to_string(Rw.UnsafeFixable) + "u";
+    OS << format("%6zu  %-8s  %7s  %s\n", Rw.Count, severityName(Rw.Level), Fix.c_str(),
+                 Rw.Rule.c_str());
+    Total += Rw.Count;
+    Fixable += Rw.Fixable;
+    Unsafe += Rw.UnsafeFixable;
+  }
+  OS << format("%6zu  %-8s  %7s  %s\n", Total, "", "", "total");
+  if (Fixable || Unsafe) {
+    OS << "cuda-lint: " << Fixable << " fixable with --fix";
+    if (Unsafe)
+      OS << " (" << Unsafe << " more with --fix --unsafe-fixes; 'u' in the table)";
+    OS << "\n";
+  }
 }
 
 void writeErrors(raw_ostream &OS, const RunResult &R, bool Color) {
@@ -197,6 +309,17 @@ void writeJson(raw_ostream &OS, const RunResult &R) {
                                    {"column", X.Column},
                                    {"unsafe", X.Unsafe}});
     O["fixits"] = std::move(Fixes);
+    json::Array Notes;
+    for (const FindingNote &N : F.Notes) {
+      json::Object NO{{"message", jsonText(N.Message)}};
+      if (!N.File.empty()) {
+        NO["file"] = jsonText(N.File);
+        NO["line"] = N.Line;
+        NO["column"] = N.Column;
+      }
+      Notes.push_back(std::move(NO));
+    }
+    O["notes"] = std::move(Notes);
     Findings.push_back(std::move(O));
   }
   json::Array Errors;
@@ -214,7 +337,9 @@ void writeJson(raw_ostream &OS, const RunResult &R) {
                                {"translation_units", R.TranslationUnits},
                                {"failed_translation_units", R.FailedTranslationUnits},
                                {"translation_units_with_compile_errors",
-                                R.TranslationUnitsWithCompileErrors}}}};
+                                R.TranslationUnitsWithCompileErrors},
+                               {"fixed", R.Fixed},
+                               {"baselined", R.Baselined}}}};
   writeJsonValue(OS, json::Value(std::move(Doc)));
   OS << "\n";
 }

@@ -16,9 +16,24 @@
 
 namespace cudalint {
 
+struct TextOptions {
+  bool Color = false;
+  bool Concise = false; // one line per finding: no source line, fix-its or notes
+  bool Quiet = false;   // no summary line
+};
+
 /// Clang-style: `file:line:col: warning: message [rule-id]`, the source line,
-/// a caret under the range, fix-its, then a summary line.
-void writeText(llvm::raw_ostream &OS, const RunResult &R, bool Color);
+/// a caret under the range, fix-its and notes, then a summary line. Errors
+/// come first, then warnings and notes, each grouped by rule.
+void writeText(llvm::raw_ostream &OS, const RunResult &R, const TextOptions &Opts);
+
+/// --statistics: the number of findings per rule, most first, with how many
+/// --fix (and --fix --unsafe-fixes) would fix; a table, or JSON.
+void writeStatistics(llvm::raw_ostream &OS, const RunResult &R, bool Json);
+
+/// The message and its notes, one per line (for formats with one message
+/// field: SARIF, GitHub annotations).
+std::string messageWithNotes(const Finding &F);
 
 /// The JSON document described in docs/json-format.md.
 void writeJson(llvm::raw_ostream &OS, const RunResult &R);

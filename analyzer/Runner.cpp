@@ -51,7 +51,7 @@ std::vector<TUResult> runAll(const std::vector<TranslatedCommand> &Cmds, const R
 /// "file:line:col: message": the first error of a TU that failed or had compile errors.
 std::string firstError(const TUResult &R) {
   if (!R.CompileErrors.empty())
-    return locatedMessage(R.CompileErrors.front());
+    return StringRef(locatedMessage(R.CompileErrors.front())).split('\n').first.str();
   StringRef Why = R.Errors.front().Message;
   if (size_t NL = Why.find('\n'); NL != StringRef::npos)
     Why = Why.substr(NL + 1).split('\n').first.trim();

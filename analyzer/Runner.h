@@ -35,6 +35,8 @@ struct RunResult {
   unsigned TranslationUnits = 0;
   unsigned FailedTranslationUnits = 0;           // no AST at all
   unsigned TranslationUnitsWithCompileErrors = 0; // analysed despite errors
+  unsigned Fixed = 0;     // findings that --fix removed (no longer in Findings)
+  unsigned Baselined = 0; // findings that --baseline left out
 };
 
 /// Runs the TUs of \p Plan in parallel (headers that no source includes are

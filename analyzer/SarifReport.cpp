@@ -186,7 +186,7 @@ void writeSarif(raw_ostream &OS, const RunResult &R, const CiReportOptions &Opts
   for (const SuppressionRule &Rule : suppressionRules()) {
     RuleIndex[Rule.Id] = Rules.size();
     Rules.push_back(ruleDescriptor(Rule.Id, Rule.DefaultSeverity, Rule.Summary,
-                                   SuppressionHelpUri, std::nullopt));
+                                   ruleHelpUri(Rule.Id), Page(Rule.Id)));
   }
 
   std::vector<std::string> Prints = findingFingerprints(R.Findings, Opts.Root);
@@ -196,7 +196,7 @@ void writeSarif(raw_ostream &OS, const RunResult &R, const CiReportOptions &Opts
     json::Object Res{
         {"ruleId", jsonText(F.RuleId)},
         {"level", severityName(F.Level)},
-        {"message", json::Object{{"text", jsonText(F.Message)}}},
+        {"message", json::Object{{"text", jsonText(messageWithNotes(F))}}},
         {"locations", json::Array{json::Object{
                           {"physicalLocation",
                            json::Object{{"artifactLocation", artifactLocation(F.File, Opts.Root)},
@@ -206,6 +206,17 @@ void writeSarif(raw_ostream &OS, const RunResult &R, const CiReportOptions &Opts
       Res["ruleIndex"] = It->second;
     if (!F.Fixes.empty())
       Res["fixes"] = json::Array{fix(F, Opts.Root)};
+    json::Array Related;
+    for (const FindingNote &N : F.Notes)
+      if (!N.File.empty())
+        Related.push_back(json::Object{
+            {"id", Related.size()},
+            {"message", json::Object{{"text", jsonText(N.Message)}}},
+            {"physicalLocation",
+             json::Object{{"artifactLocation", artifactLocation(N.File, Opts.Root)},
+                          {"region", json::Object{{"startLine", std::max(N.Line, 1u)}}}}}});
+    if (!Related.empty())
+      Res["relatedLocations"] = std::move(Related);
     json::Value Props = kernelProperties(F);
     if (!Props.getAsObject()->empty())
       Res["properties"] = std::move(Props);

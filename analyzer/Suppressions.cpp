@@ -205,7 +205,7 @@ Finding directiveFinding(StringRef File, const FileDirectives &FD, const NolintD
   Finding F;
   F.RuleId = RuleId;
   F.Level = Level;
-  F.Message = std::move(Message);
+  setMessage(F, Message);
   F.File = File.str();
   F.Line = F.EndLine = D.Line;
   F.Column = D.Column;
@@ -298,17 +298,19 @@ void applySuppressions(std::vector<Finding> &Findings, ArrayRef<std::string> Sca
       const NolintDirective &D = A.D;
       if (D.Unclosed) {
         Kept.push_back(directiveFinding(Path, FD, D, InvalidNolintId, Severity::Warning,
-                                        D.Text + ": the list has no closing ')', so it "
-                                                 "suppresses nothing"));
+                                        clip(D.Text, 60) +
+                                            ": the list has no closing ')'\n"
+                                            "so it suppresses nothing"));
         continue;
       }
       if ((D.Kind == NolintKind::Begin || D.Kind == NolintKind::End) && !A.Matched) {
         bool IsBegin = D.Kind == NolintKind::Begin;
         std::string Msg =
-            IsBegin ? "unmatched " + withList(NolintKind::Begin, D) + ": no " +
-                          withList(NolintKind::End, D) + " follows it, so it suppresses nothing"
-                    : "unmatched " + withList(NolintKind::End, D) + ": no open " +
-                          withList(NolintKind::Begin, D) + " precedes it";
+            IsBegin ? "unmatched " + clip(withList(NolintKind::Begin, D)) + ": no " +
+                          clip(withList(NolintKind::End, D)) +
+                          " follows it\nso it suppresses nothing"
+                    : "unmatched " + clip(withList(NolintKind::End, D)) + ": no open " +
+                          clip(withList(NolintKind::Begin, D)) + " precedes it";
         Kept.push_back(
             directiveFinding(Path, FD, D, UnmatchedNolintId, Severity::Error, std::move(Msg)));
         continue;
@@ -321,15 +323,17 @@ void applySuppressions(std::vector<Finding> &Findings, ArrayRef<std::string> Sca
       if (!Unknown.empty() && D.Kind != NolintKind::End)
         Kept.push_back(directiveFinding(
             Path, FD, D, InvalidNolintId, Severity::Warning,
-            withList(D.Kind, D) + ": " + join(Unknown, ", ") +
+            clip(withList(D.Kind, D)) + ": " + clip(join(Unknown, ", ")) +
                 (Unknown.size() == 1 ? " is" : " are") +
-                " neither a cuda-lint rule nor a clang-tidy check (see cuda-lint --list-rules)"));
+                " neither a cuda-lint rule nor a clang-tidy check\n"
+                "see cuda-lint --list-rules for the rule ids"));
       if (!Opts.ReportUnused || D.Kind == NolintKind::End)
         continue; // an END is used when its BEGIN is
       if (D.AllRules) {
         if (!A.Used)
           Kept.push_back(directiveFinding(Path, FD, D, UnusedNolintId, Severity::Warning,
-                                          withList(D.Kind, D) + " suppresses no finding"));
+                                          clip(withList(D.Kind, D)) +
+                                              " suppresses no finding"));
         continue;
       }
       // Entries that name one of our rules (that ran on this file) and suppressed nothing.
@@ -347,7 +351,7 @@ void applySuppressions(std::vector<Finding> &Findings, ArrayRef<std::string> Sca
       if (!Unused.empty())
         Kept.push_back(directiveFinding(
             Path, FD, D, UnusedNolintId, Severity::Warning,
-            withList(D.Kind, D) + ": " + join(Unused, ", ") + " suppress" +
+            clip(withList(D.Kind, D)) + ": " + clip(join(Unused, ", ")) + " suppress" +
                 (Unused.size() == 1 ? "es" : "") + " no finding here"));
     }
   }

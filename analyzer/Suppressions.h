@@ -40,10 +40,6 @@ struct SuppressionRule {
   const char *Summary;
 };
 llvm::ArrayRef<SuppressionRule> suppressionRules();
-/// Where the suppression grammar is documented.
-inline constexpr const char *SuppressionHelpUri =
-    "https://github.com/cuda-lint/cuda-lint/blob/main/docs/configuration.md#suppressions";
-
 enum class NolintKind { SameLine, NextLine, Begin, End };
 
 struct NolintDirective {

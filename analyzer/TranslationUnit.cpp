@@ -44,7 +44,7 @@ std::string missingHeaderHint(StringRef Header) {
   else if (Header.starts_with("nccl") || Header.starts_with("cudnn") ||
            Header.starts_with("cutensor") || Header.starts_with("nvshmem"))
     Where = " (a CUDA library installed apart from the toolkit: its include/ directory)";
-  return "; the code that needs it is analysed without it: add its directory with "
+  return "the code that needs it is analysed without it: add its directory with "
          "--extra-arg=-I<dir>" +
          Where + ", or analyse with the project's compile database (-p <build dir>)";
 }
@@ -69,7 +69,7 @@ std::string removedDevicePropHint(StringRef Message) {
                        .Default("");
   if (Attr.empty())
     return "";
-  return "; CUDA 13 removed this field: use cudaDeviceGetAttribute(&value, " + Attr.str() +
+  return "CUDA 13 removed this field: use cudaDeviceGetAttribute(&value, " + Attr.str() +
          ", device)";
 }
 
@@ -102,9 +102,10 @@ public:
     F.Message = std::string(Msg);
     if (ID == diag::err_pp_file_not_found && Info.getNumArgs() > 0 &&
         Info.getArgKind(0) == DiagnosticsEngine::ak_std_string)
-      F.Message += missingHeaderHint(Info.getArgStdStr(0));
+      F.Notes.push_back({missingHeaderHint(Info.getArgStdStr(0)), "", 0, 0});
     if (ID == diag::err_no_member)
-      F.Message += removedDevicePropHint(F.Message);
+      if (std::string Hint = removedDevicePropHint(F.Message); !Hint.empty())
+        F.Notes.push_back({std::move(Hint), "", 0, 0});
     if (Info.hasSourceManager() && Info.getLocation().isValid()) {
       const SourceManager &SM = Info.getSourceManager();
       SourceLocation Loc = SM.getFileLoc(Info.getLocation());
@@ -184,9 +185,12 @@ private:
 } // namespace
 
 std::string locatedMessage(const Finding &E) {
-  if (E.File.empty())
-    return E.Message;
-  return E.File + ":" + std::to_string(E.Line) + ":" + std::to_string(E.Column) + ": " + E.Message;
+  std::string S = E.Message;
+  if (!E.File.empty())
+    S = E.File + ":" + std::to_string(E.Line) + ":" + std::to_string(E.Column) + ": " + S;
+  for (const FindingNote &N : E.Notes)
+    S += "\n      note: " + N.Message;
+  return S;
 }
 
 std::string checkSourceFile(StringRef Path) {

@@ -49,6 +49,12 @@ public:
         continue;
       std::string Msg = message(E, *AST);
       Finding *F = report(SM, E.ReportAt->getSourceRange(), std::move(Msg));
+      if (F && E.ReportAt != E.Barrier) {
+        FindingNote Inner{"the barrier it executes is here", "", 0, 0};
+        if (describeLocation(SM, SM.getExpansionLoc(E.Barrier->getBeginLoc()), Inner.File,
+                             Inner.Line, Inner.Column))
+          F->Notes.insert(F->Notes.begin(), std::move(Inner));
+      }
       attributeToKernel(F, E.Root);
     }
   }
@@ -60,61 +66,58 @@ private:
 
   std::string message(const BarrierEvent &E, ASTContext &AST) const {
     const SourceManager &SM = AST.getSourceManager();
-    std::string Cond = E.Cond ? "'" + sourceText(E.Cond, AST) + "'" : "a thread-dependent condition";
+    std::string Cond =
+        E.Cond ? "'" + clip(sourceText(E.Cond, AST)) + "'" : "a thread-dependent condition";
     std::string Holds = std::string(" is ") + (E.WhenFalse ? "false" : "true");
     std::string Why;
     switch (E.Class.Cat) {
     case BranchCategory::WarpUniform:
-      Why = " (the same within a warp, but not across the warps of the block)";
+      Why = "the condition is the same within a warp, but not across the warps of the block\n";
       break;
     case BranchCategory::DataDependent:
-      Why = " (it depends on data read through a thread-dependent address)";
+      Why = "the condition depends on data read through a thread-dependent address\n";
       break;
     default:
       break;
     }
-    // Reached through a call: name the call and the barrier inside it.
+    // Reached through a call: name the call (a note points at the barrier).
     std::string Subject = E.BarrierName;
     if (E.ReportAt != E.Barrier) {
       std::string Callee = "a function";
       if (const auto *CE = dyn_cast<CallExpr>(E.ReportAt))
         if (const FunctionDecl *FD = CE->getDirectCallee())
-          Callee = "'" + FD->getNameAsString() + "'";
-      PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(E.Barrier->getBeginLoc()));
-      std::string At = P.isValid() ? std::string(llvm::sys::path::filename(P.getFilename())) + ":" +
-                                         std::to_string(P.getLine())
-                                   : "";
-      Subject = "the call to " + Callee + " executes " + E.BarrierName + " (" + At + ") and";
+          Callee = "'" + clip(FD->getNameAsString(), 32) + "'";
+      Subject = "call to " + Callee + " (runs " + E.BarrierName + ")";
     }
     const char *UB = "a block barrier that some threads of the block never reach is undefined "
                      "behaviour (in practice a hang, or a barrier that completes early)";
     switch (E.W) {
     case BarrierEvent::Why::Condition:
-      return Subject + " is reached only by the threads for which " + Cond + Holds + Why +
-             ", not by the whole block: " + UB +
-             "; move the barrier out of the conditional code so that every thread of the block "
-             "executes it";
+      return Subject + " is reached only by threads for which " + Cond + Holds + "\n" + Why +
+             UB + "\nmove the barrier out of the conditional code so that every thread of the "
+             "block executes it";
     case BarrierEvent::Why::Loop:
-      return Subject + " is inside a loop whose condition " + Cond +
-             " differs between threads of the block" + Why +
-             ": threads that leave the loop early miss the barriers of the later iterations, "
+      return Subject + " is in a loop whose condition " + Cond +
+             " differs between threads\n" + Why +
+             "threads that leave the loop early miss the barriers of the later iterations, "
              "and " + UB +
-             "; make the trip count block-uniform (e.g. step a block-wide base by blockDim.x "
+             "\nmake the trip count block-uniform (e.g. step a block-wide base by blockDim.x "
              "while it is below the bound) and guard only the work inside the loop";
     case BarrierEvent::Why::AfterReturn:
       return Subject + " comes after the 'return' at line " + lineOf(E.Exit, SM) +
-             ", taken by the threads for which " + Cond + Holds + Why +
-             ": those threads never reach this barrier, which CUDA does not allow (code that "
-             "relies on exited threads counting as arrived is undefined behaviour); instead of "
+             " that some threads take\n" + Why + "the return is taken by threads for which " +
+             Cond + Holds +
+             ": they never reach this barrier, which CUDA does not allow (code that relies on "
+             "exited threads counting as arrived is undefined behaviour)\ninstead of "
              "returning early, guard the work with the opposite condition and let every thread "
              "reach the barrier";
     case BarrierEvent::Why::AfterBreak:
     case BarrierEvent::Why::AfterContinue: {
       std::string Kw = E.W == BarrierEvent::Why::AfterBreak ? "break" : "continue";
       return Subject + " comes after the '" + Kw + "' at line " + lineOf(E.Exit, SM) +
-             ", taken by the threads for which " + Cond + Holds + Why +
-             ": those threads skip this barrier while the others wait at it, and " + UB +
-             "; keep every thread on the path through the barrier and guard only the work";
+             " that some threads take\n" + Why + "the '" + Kw + "' is taken by threads for which " +
+             Cond + Holds + ": they skip this barrier while the others wait at it, and " + UB +
+             "\nkeep every thread on the path through the barrier and guard only the work";
     }
     }
     return "";

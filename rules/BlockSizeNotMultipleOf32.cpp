@@ -44,9 +44,10 @@ public:
     OS << "block of " << Threads << " threads (" << B[0] << "x" << B[1] << "x" << B[2]
        << ") fills " << Warps << (Warps == 1 ? " warp: " : " warps: ") << Idle << " of " << Lanes
        << " lanes (" << llvm::format("%.1f", 100.0 * Idle / Lanes)
-       << "%) idle; use " << Use
-       << " threads per block (a warp always occupies 32 lanes, so idle lanes waste issue slots "
-          "and occupancy)";
+       << "%) idle\n"
+       << "a warp always occupies 32 lanes, so idle lanes still take issue slots, registers "
+          "and occupancy\n"
+       << "use " << Use << " threads per block";
     reportLaunch(Site, SM, Site.Call->getSourceRange(), Msg);
   }
 };

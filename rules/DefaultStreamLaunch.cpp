@@ -46,18 +46,19 @@ public:
     bool PerThread = Site.Stream != StreamKind::Legacy &&
                      (Site.Form == LaunchForm::CuLaunchKernel ? Ctx.DriverPerThreadDefaultStream
                                                                : Ctx.PerThreadDefaultStream);
-    std::string Kernel = Site.Kernel ? "kernel '" + displayName(Site.Kernel) + "'" : "kernel";
+    std::string Kernel =
+        Site.Kernel ? "kernel '" + clip(displayName(Site.Kernel)) + "'" : "kernel";
     std::string Msg;
     if (PerThread) {
       Msg = Kernel + " is launched on the per-thread default stream (" + How +
-            ", compiled with --default-stream per-thread): it does not synchronise with other "
-            "streams, but every launch from this host thread on it runs one after another; "
+            ")\ncompiled with --default-stream per-thread, it does not synchronise with other "
+            "streams, but every launch from this host thread on it runs one after another\n"
             "pass a stream created with cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking) to "
             "overlap independent launches";
     } else {
       Msg = Kernel + " is launched on the legacy default stream (" + How +
-            "): it waits for all earlier work in every blocking stream and later work waits for "
-            "it, so nothing overlaps with this kernel; pass a stream created with "
+            ")\nit waits for all earlier work in every blocking stream and later work waits for "
+            "it, so nothing overlaps with this kernel\npass a stream created with "
             "cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), or compile with "
             "--default-stream per-thread";
     }

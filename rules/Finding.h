@@ -53,10 +53,21 @@ struct LaunchInfo {
 /// The rule id of Clang's own compile errors, reported like clang-tidy's.
 inline constexpr const char *CompileErrorRuleId = "clang-diagnostic-error";
 
+/// A `note:` under a finding (clang's style): why it matters, what to do, or a
+/// related place (a launch that fixed the block size). A note without a file
+/// is about the finding's own location.
+struct FindingNote {
+  std::string Message;
+  std::string File; // absolute path, or empty
+  unsigned Line = 0, Column = 0;
+};
+
 struct Finding {
   std::string RuleId;
   Severity Level = Severity::Warning;
+  /// One short line: what and where (at most about 120 characters).
   std::string Message;
+  std::vector<FindingNote> Notes;
   std::string File; // absolute path
   unsigned Line = 0, Column = 0, EndLine = 0, EndColumn = 0;
   std::string SourceLine; // text of Line, for the caret display
@@ -65,6 +76,40 @@ struct Finding {
   std::string KernelDemangled; // its readable name
   std::optional<LaunchInfo> Launch;
 };
+
+/// Sets \p F's message from a rule's text: the first line is the message,
+/// every further line a note (why, then what to do).
+inline void setMessage(Finding &F, const std::string &Text) {
+  size_t Eol = Text.find('\n');
+  F.Message = Text.substr(0, Eol);
+  while (Eol != std::string::npos) {
+    size_t Next = Text.find('\n', Eol + 1);
+    std::string Line = Text.substr(Eol + 1, Next == std::string::npos ? Next : Next - Eol - 1);
+    if (!Line.empty())
+      F.Notes.push_back({std::move(Line), "", 0, 0});
+    Eol = Next;
+  }
+}
+
+/// \p S, cut to \p Max characters with "..." when longer: for names and
+/// source text quoted in a message line (the notes quote them whole).
+inline std::string clip(const std::string &S, size_t Max = 40) {
+  if (S.size() <= Max)
+    return S;
+  size_t Cut = Max - 3;
+  while (Cut && (static_cast<unsigned char>(S[Cut]) & 0xC0) == 0x80)
+    --Cut; // not inside a UTF-8 sequence
+  return S.substr(0, Cut) + "...";
+}
+
+/// \p Before + '\p Text' + \p After in at most \p Max characters: the quoted
+/// source text is clipped (to no fewer than 12) so that the line fits.
+inline std::string fitLine(const std::string &Before, const std::string &Text,
+                           const std::string &After, size_t Max = 120) {
+  size_t Fixed = Before.size() + After.size() + 2;
+  size_t Room = Fixed + 12 < Max ? Max - Fixed : 12;
+  return Before + "'" + clip(Text, Room) + "'" + After;
+}
 
 /// A translation unit that could not be analysed (or an input that was refused).
 struct AnalysisError {

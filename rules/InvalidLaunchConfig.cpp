@@ -57,10 +57,11 @@ public:
     std::string Why = problem(Site.Block, Site.Grid);
     if (Why.empty())
       return;
-    std::string Kernel = Site.Kernel ? "of '" + displayName(Site.Kernel) + "' " : "";
+    std::string Kernel = Site.Kernel ? "of '" + clip(displayName(Site.Kernel)) + "' " : "";
     reportLaunch(Site, SM, Site.Call->getSourceRange(),
                  "launch " + Kernel + "can never run: " + Why +
-                     "; the runtime rejects it and the kernel does not execute");
+                     "\nthe runtime rejects it (cudaErrorInvalidConfiguration) and the kernel "
+                     "does not execute");
   }
 };
 

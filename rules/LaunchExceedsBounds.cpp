@@ -40,12 +40,11 @@ public:
     const Dim3 &B = *Site.Block;
     std::string Msg = "block of " + std::to_string(*Threads) + " threads (" +
                       std::to_string(B[0]) + "x" + std::to_string(B[1]) + "x" +
-                      std::to_string(B[2]) + ") exceeds the __launch_bounds__(" +
-                      std::to_string(*Max) + ") of kernel '" + displayName(Site.Kernel) +
-                      "': it was compiled for at most " + std::to_string(*Max) +
-                      " threads per block, so the runtime rejects the launch (cudaErrorInvalidValue) "
-                      "and the kernel does not run; "
-                      "launch at most " +
+                      std::to_string(B[2]) + ") exceeds __launch_bounds__(" +
+                      std::to_string(*Max) + ") of '" + clip(displayName(Site.Kernel)) +
+                      "'\nit was compiled for at most " + std::to_string(*Max) +
+                      " threads per block, so the runtime rejects the launch "
+                      "(cudaErrorInvalidValue) and the kernel does not run\nlaunch at most " +
                       std::to_string(*Max) + " threads or raise the bound";
     reportLaunch(Site, SM, Site.Call->getSourceRange(), Msg);
   }

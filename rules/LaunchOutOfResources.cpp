@@ -24,17 +24,16 @@ void finalizeLaunchOutOfResources(const RuleInfo &Info, const ProgramFacts &Fact
       continue;
     std::string Fix =
         C.Reason == Limiter::Registers
-            ? "; add __launch_bounds__(" + std::to_string(J.Threads) +
+            ? "add __launch_bounds__(" + std::to_string(J.Threads) +
                   ") so ptxas caps the registers (it spills if it must), or launch smaller blocks"
-            : "; launch with less shared memory per block, or smaller tiles";
-    std::string Msg = "launch of '" + J.Launch->KernelName + "' with " +
+            : "launch with less shared memory per block, or smaller tiles";
+    std::string Msg = "launch of '" + clip(J.Launch->KernelName) + "' with " +
                       std::to_string(J.Threads) + " threads cannot run on " + J.Arch->name() +
-                      ": " + C.Message + ", so it fails with \"too many resources requested for " +
-                      "launch\"" + Fix;
-    if (C.Reason == Limiter::SharedMemory)
-      Msg = "launch of '" + J.Launch->KernelName + "' with " + std::to_string(J.Threads) +
-            " threads cannot run on " + J.Arch->name() + ": " + C.Message +
-            ", so the launch fails" + Fix;
+                      "\n" + C.Message +
+                      (C.Reason == Limiter::SharedMemory
+                           ? ", so the launch fails"
+                           : ", so it fails with \"too many resources requested for launch\"") +
+                      "\n" + Fix;
     Finding F = findingAt(Info, *J.Launch, std::move(Msg));
     Out.push_back(std::move(F));
   }

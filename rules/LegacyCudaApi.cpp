@@ -35,12 +35,17 @@ bool isLegacyDecl(const Decl *D, const SourceManager &SM) {
   return File.ends_with("cuda_lint_legacy.h");
 }
 
-/// "was removed in CUDA 13.0; use ..." from the declaration's deprecation.
+/// "was removed in CUDA 13.0\nuse ..." from the declaration's deprecation
+/// ("was removed in CUDA 13.0; use ...").
 std::string removal(const Decl *D) {
-  if (const auto *A = D->getAttr<DeprecatedAttr>())
-    return A->getMessage().str();
+  if (const auto *A = D->getAttr<DeprecatedAttr>()) {
+    auto [What, Use] = A->getMessage().split("; ");
+    return Use.empty() ? What.str() : (What + "\n" + Use).str();
+  }
   return "was removed from the CUDA toolkit";
 }
+
+const char *DoesNotBuild = "\nthis code does not build with the current CUDA toolkit";
 
 class LegacyCudaApi : public Rule {
 public:
@@ -60,16 +65,16 @@ public:
         Pattern = T->getTemplatedDecl();
       SourceRange Where(Call->getBeginLoc(), Call->getEndLoc());
       if (isLegacyDecl(Pattern, SM)) {
-        report(SM, Where, "'" + Fn->getNameAsString() + "' " + removal(Pattern) +
-                              "; this code does not build with the current CUDA toolkit");
+        report(SM, Where, "'" + clip(Fn->getNameAsString()) + "' " + removal(Pattern) +
+                              DoesNotBuild);
         return;
       }
       if (std::optional<std::string> Sync = unmaskedWarpOp(Fn))
         report(SM, Where,
                "'" + Fn->getNameAsString() + "' without a lane mask does not exist for sm_70 "
-               "and later (every target of CUDA 13): use '" + *Sync +
-               "(0xffffffff, ...)', or the mask of the lanes that reach this call; since "
-               "independent thread scheduling a warp's lanes are not implicitly in step");
+               "and later\nevery target of CUDA 13 is sm_70 or later; since independent "
+               "thread scheduling a warp's lanes are not implicitly in step\nuse '" + *Sync +
+               "(0xffffffff, ...)', or the mask of the lanes that reach this call");
       return;
     }
     const auto *V = Result.Nodes.getNodeAs<VarDecl>("var");
@@ -81,10 +86,9 @@ public:
       Pattern = Spec->getSpecializedTemplate()->getTemplatedDecl();
     if (RD->getName() == "texture" && isLegacyDecl(Pattern, SM))
       report(SM, V->getLocation(),
-             "texture reference '" + V->getNameAsString() + "': texture references were " +
-                 StringRef(removal(Pattern)).drop_front(4).str() +
-                 " and tex1Dfetch/tex2D on the object; this code does not build with the "
-                 "current CUDA toolkit");
+             "texture reference '" + clip(V->getNameAsString()) +
+                 "': texture references were " + StringRef(removal(Pattern)).drop_front(4).str() +
+                 " and tex1Dfetch/tex2D on the object" + DoesNotBuild);
   }
 
 private:

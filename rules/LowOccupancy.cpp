@@ -36,7 +36,7 @@ void finalizeLowOccupancy(const RuleInfo &Info, const ProgramFacts &Facts,
     if (llvm::Expected<BlockSizeChoice> Best = bestBlockSize(*J.Arch, J.Kernel, J.DynamicSmem)) {
       if (Best->BlockSize && Best->BlockSize != J.Threads &&
           Best->Result.Occupancy > R->Occupancy)
-        Better = llvm::formatv("; {0} threads per block would reach {1:P0}", Best->BlockSize,
+        Better = llvm::formatv("\n{0} threads per block would reach {1:P0}", Best->BlockSize,
                                Best->Result.Occupancy)
                      .str();
     } else {
@@ -48,7 +48,7 @@ void finalizeLowOccupancy(const RuleInfo &Info, const ProgramFacts &Facts,
                                            R->WarpsPerBlock));
       unsigned Cap = registerCapForLaunchBounds(*J.Arch, J.Threads, Needed);
       if (Needed > R->ActiveBlocks && Cap >= 16 && Cap < J.Kernel.Registers)
-        Better += llvm::formatv("; __launch_bounds__({0}, {1}) caps it at {2} registers for {1} "
+        Better += llvm::formatv("\n__launch_bounds__({0}, {1}) caps it at {2} registers for {1} "
                                 "blocks per SM",
                                 J.Threads, Needed, Cap)
                       .str();
@@ -56,12 +56,12 @@ void finalizeLowOccupancy(const RuleInfo &Info, const ProgramFacts &Facts,
     std::string Limit = limiterName(R->Primary).str(); // "shared_memory" -> "shared memory"
     std::replace(Limit.begin(), Limit.end(), '_', ' ');
     std::string Msg = llvm::formatv(
-        "predicted occupancy of '{0}' on {1} is {2:P1} ({3} of {4} warps per SM, {5} blocks of "
-        "{6} threads), below {7:P0}: limited by {8} ({9} registers, {10} B static shared memory"
-        "{11}), so few warps are left to hide memory latency{12}",
-        J.Launch->KernelName, J.Arch->name(), R->Occupancy, R->ActiveWarps, R->MaxWarps,
-        R->ActiveBlocks, J.Threads, Facts.OccupancyThreshold, Limit,
-        J.Kernel.Registers, J.Kernel.StaticSmem,
+        "predicted occupancy of '{0}' on {1} is {2:P1}, below {3:P0}, limited by {4}\n"
+        "{5} of {6} warps per SM, {7} blocks of {8} threads ({9} registers, {10} B static shared "
+        "memory{11}), so few warps are left to hide memory latency{12}",
+        clip(J.Launch->KernelName), J.Arch->name(), R->Occupancy, Facts.OccupancyThreshold, Limit,
+        R->ActiveWarps, R->MaxWarps, R->ActiveBlocks, J.Threads, J.Kernel.Registers,
+        J.Kernel.StaticSmem,
         J.DynamicSmem ? llvm::formatv(", {0} B dynamic", J.DynamicSmem).str() : std::string(),
         Better);
     Out.push_back(findingAt(Info, *J.Launch, std::move(Msg)));

@@ -15,32 +15,48 @@
 #include "rules/RuleRegistry.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Path.h"
 
 #include <algorithm>
+#include <set>
 
 namespace cudalint {
 
-/// "file.cu:12, other.cu:30 and 2 more"; two sites on one line get columns.
-static std::string listSites(const std::vector<const LaunchFact *> &Sites) {
-  auto Label = [](const LaunchFact &L) {
-    return llvm::sys::path::filename(L.File).str() + ":" + std::to_string(L.Line);
-  };
-  llvm::StringMap<unsigned> Count;
-  for (const LaunchFact *L : Sites)
-    ++Count[Label(*L)];
-  std::string S;
+/// One note per launch location (the first few; the rest counted), each at
+/// its own location, which the reporters print relative to the working
+/// directory. \p Sites are sorted by location; one location launched with
+/// several block sizes (a template instantiated twice) is one note.
+static void noteSites(Finding &F, const std::vector<const LaunchFact *> &Sites,
+                      const std::string &What) {
   const size_t Shown = 4;
-  for (size_t I = 0; I < Sites.size() && I < Shown; ++I) {
-    std::string Name = Label(*Sites[I]);
-    if (Count[Name] > 1)
-      Name += ":" + std::to_string(Sites[I]->Column);
-    S += (I ? ", " : "") + Name;
+  size_t Locations = 0;
+  for (size_t I = 0; I < Sites.size();) {
+    const LaunchFact &L = *Sites[I];
+    std::set<std::int64_t> Sizes;
+    size_t J = I;
+    for (; J < Sites.size() && Sites[J]->File == L.File && Sites[J]->Line == L.Line &&
+           Sites[J]->Column == L.Column;
+         ++J)
+      if (Sites[J]->ThreadsPerBlock && *Sites[J]->ThreadsPerBlock > 0)
+        Sizes.insert(*Sites[J]->ThreadsPerBlock);
+    I = J;
+    if (++Locations > Shown)
+      continue;
+    std::string Msg = What;
+    if (!Sizes.empty()) {
+      std::vector<std::string> Text;
+      for (std::int64_t N : Sizes)
+        Text.push_back(std::to_string(N));
+      Msg = "launched with " + llvm::join(Text, " or ") + " threads per block here";
+    }
+    F.Notes.push_back({Msg, L.File, L.Line, L.Column});
   }
-  if (Sites.size() > Shown)
-    S += " and " + std::to_string(Sites.size() - Shown) + " more";
-  return S;
+  if (Locations > Shown)
+    F.Notes.push_back({"and " + std::to_string(Locations - Shown) + " more launch" +
+                           (Locations - Shown == 1 ? "" : "es"),
+                       "", 0, 0});
 }
 
 static bool isHeader(llvm::StringRef File) {
@@ -80,10 +96,11 @@ void finalizeMissingLaunchBounds(const RuleInfo &Info, const ProgramFacts &Facts
     F.SourceLine = K.SourceLine;
     F.KernelName = K.MangledName;
     F.KernelDemangled = K.Name;
-    std::string Head = "kernel '" + K.Name +
-                       "' has no __launch_bounds__: ptxas cannot budget registers for its block "
-                       "size, so a large block may fail to launch (too many resources requested) "
-                       "or run at low occupancy; ";
+    std::string Head = "kernel '" + clip(K.Name) + "' has no __launch_bounds__";
+    const char *Why = "ptxas cannot budget registers for its block size, so a large block may "
+                      "fail to launch (too many resources requested) or run at low occupancy";
+    const char *AddLargest =
+        "add __launch_bounds__(N) with the largest block size it is launched with";
 
     std::vector<const LaunchFact *> Unknown;
     std::int64_t Max = 0;
@@ -94,18 +111,21 @@ void finalizeMissingLaunchBounds(const RuleInfo &Info, const ProgramFacts &Facts
         Max = std::max(Max, *L->ThreadsPerBlock);
     }
     if (Sites.empty()) {
-      F.Message = Head +
-                  (Facts.LaunchesMayBeMissing
-                       ? "no launch of it was found in the code that parsed (compile errors may "
-                         "have hidden its launches)"
-                       : "no launch of it was found in the analysed code") +
-                  ", so no block size could be inferred: add __launch_bounds__(N) with the "
-                  "largest block size it is launched with";
+      setMessage(F, Head + "\n" + Why + "\n" +
+                        (Facts.LaunchesMayBeMissing
+                             ? "no launch of it was found in the code that parsed (compile "
+                               "errors may have hidden its launches), so no block size could "
+                               "be inferred"
+                             : "no launch of it was found in the analysed code, so no block "
+                               "size could be inferred") +
+                        "\n" + AddLargest);
     } else if (!Unknown.empty()) {
-      F.Message = Head + (Unknown.size() == 1 ? "the block size at " : "the block sizes at ") +
-                  listSites(Unknown) + (Unknown.size() == 1 ? " is" : " are") +
-                  " not known from the source, so no block size could be inferred: add "
-                  "__launch_bounds__(N) with the largest block size it is launched with";
+      setMessage(F, Head + "\n" + Why + "\n" +
+                        (Unknown.size() == 1 ? "the block size of a launch is"
+                                             : "the block sizes of launches are") +
+                        " not known from the source, so no block size could be inferred\n" +
+                        AddLargest);
+      noteSites(F, Unknown, "launched here with a block size not known from the source");
     } else {
       // A template whose block size is one of its parameters at every launch
       // gets that parameter as its bound, which stays right for new instantiations.
@@ -119,20 +139,23 @@ void finalizeMissingLaunchBounds(const RuleInfo &Info, const ProgramFacts &Facts
       for (const LaunchFact *L : Sites)
         if (*L->ThreadsPerBlock > 1024)
           TooLarge.push_back(L);
-      if (!TooLarge.empty())
+      if (!TooLarge.empty()) {
         // No bound above 1024 exists: the launch itself is the problem.
-        F.Message = Head + "its launch at " + listSites(TooLarge) + " asks for " +
-                    std::to_string(Max) +
-                    " threads per block, more than any device runs (1024), so no bound can be "
-                    "inferred (invalid-launch-config reports that launch): add "
-                    "__launch_bounds__(N) with the largest valid block size it is launched with";
-      else if (Common.empty())
-        F.Message = Head + "its launches (" + listSites(Sites) + ") use at most " + N +
-                    " threads per block: add __launch_bounds__(" + N + ")";
-      else
-        F.Message = Head + "at its launches (" + listSites(Sites) +
-                    ") the block size is its template parameter '" + N +
-                    "': add __launch_bounds__(" + N + ")";
+        setMessage(F, Head + "\n" + Why + "\na launch asks for " + std::to_string(Max) +
+                          " threads per block, more than any device runs (1024), so no bound "
+                          "can be inferred (invalid-launch-config reports that launch)\n" +
+                          "add __launch_bounds__(N) with the largest valid block size it is "
+                          "launched with");
+        noteSites(F, TooLarge, "");
+      } else if (Common.empty()) {
+        setMessage(F, Head + " (its launches use at most " + N + " threads per block)\n" + Why +
+                          "\nadd __launch_bounds__(" + N + ")");
+        noteSites(F, Sites, "");
+      } else {
+        setMessage(F, Head + " (its block size is template parameter '" + clip(N, 24) + "')\n" +
+                          Why + "\nadd __launch_bounds__(" + N + ")");
+        noteSites(F, Sites, "launched here with '" + N + "' threads per block");
+      }
       if (K.InsertOffset && TooLarge.empty()) {
         FixIt Fix;
         Fix.File = K.File;

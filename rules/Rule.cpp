@@ -57,7 +57,7 @@ Finding *RuleContext::report(const RuleInfo &Rule, const SourceManager &SM, Sour
   Finding F;
   F.RuleId = Rule.Id;
   F.Level = Rule.DefaultSeverity;
-  F.Message = std::move(Message);
+  setMessage(F, Message);
   if (!describeLocation(SM, Begin, F.File, F.Line, F.Column, &F.SourceLine))
     return nullptr;
   F.EndLine = F.Line;
@@ -102,7 +102,7 @@ Finding findingAt(const RuleInfo &Rule, const LaunchFact &L, std::string Message
   Finding F;
   F.RuleId = Rule.Id;
   F.Level = Rule.DefaultSeverity;
-  F.Message = std::move(Message);
+  setMessage(F, Message);
   F.File = L.File;
   F.Line = F.EndLine = L.Line;
   F.Column = L.Column;

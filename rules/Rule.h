@@ -41,7 +41,8 @@ public:
   std::shared_ptr<ThreadDependence> Divergence;
 
   /// Reports a finding at \p Range (its file location when it comes from a
-  /// macro). Returns null, reporting nothing, for locations in system headers
+  /// macro). \p Message's first line is the finding's message, each further
+  /// line a note (setMessage in Finding.h). Returns null, reporting nothing, for locations in system headers
   /// or outside any file.
   Finding *report(const RuleInfo &Rule, const clang::SourceManager &SM, clang::SourceRange Range,
                   std::string Message);

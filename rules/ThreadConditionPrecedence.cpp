@@ -61,10 +61,10 @@ std::string precedenceMessage(const BranchEvent &E, ASTContext &AST) {
     Taken = isa<IfStmt>(E.Branch) && cast<IfStmt>(E.Branch)->getElse()
                 ? "the else branch always runs"
                 : "the branch never runs";
-  return "branch condition '" + sourceText(E.Cond, AST) + "' is always " +
+  return "branch condition '" + clip(sourceText(E.Cond, AST)) + "' is always " +
          (False ? "false" : "true") + ": '" + Cmp->getOpcodeStr().str() +
-         "' binds tighter than '" + Op + "', so it reads '" + Reads +
-         "'; it does not diverge, but " + Taken + "; write '" + Meant + "'";
+         "' binds tighter than '" + Op + "'\nit reads '" + Reads + "': it does not diverge, but " +
+         Taken + "\nwrite '" + Meant + "'";
 }
 
 class ThreadConditionPrecedence : public ThreadDependenceRule {

@@ -74,10 +74,10 @@ public:
     }
     for (const FunctionDecl *FD : TD.tooDeep())
       if (Finding *F = report(SM, FD->getLocation(),
-                              "'" + displayName(FD) +
-                                  "' is too deeply nested to analyse for divergence (more than " +
-                                  std::to_string(MaxWalkNesting) +
-                                  " levels of statements and expressions): its branches and "
+                              "'" + clip(displayName(FD)) +
+                                  "' is too deeply nested to analyse for divergence\nit has "
+                                  "more than " + std::to_string(MaxWalkNesting) +
+                                  " levels of statements and expressions: its branches and "
                                   "barriers are not checked"))
         F->Level = Severity::Note;
     for (auto &[Key, O] : ByLoc) {
@@ -104,12 +104,12 @@ private:
     }
     switch (C.Cat) {
     case BranchCategory::LaneSplit:
-      return "warp-divergent branch (lane-split): " + laneSplit(E, Cond, AST);
+      return laneSplit(E, Cond, AST);
     case BranchCategory::ShrinkingThreshold:
-      return "warp-divergent branch (shrinking-threshold): " + shrinking(E, Cond);
+      return shrinking(E, Cond);
     case BranchCategory::SingleLane:
       if (C.EveryWarp && !C.AtMost && idioms::leaderWithElseWork(E, AST))
-        return "warp-divergent branch (lane-split): " + leaderElse(E, Cond);
+        return leaderElse(E, Cond);
       [[fallthrough]];
     case BranchCategory::TailGuard:
     case BranchCategory::DataDependent:
@@ -119,12 +119,11 @@ private:
       Level = Severity::Note;
       if (!Ctx.Pedantic || !C.AssumedShape || !E.Shape || !E.Shape->NoKnownLaunch)
         return "";
-      return "warp-uniform branch (assumed block shape): " + quoted(Cond) +
-             " is the same for every lane of a warp only if blockDim.x is a multiple of 32, "
-             "which is assumed because no launch of '" +
-             displayName(E.Root) +
-             "' in this file gives its block shape; in a block narrower than 32 threads, "
-             "one warp spans several values of threadIdx.y and this branch would split it";
+      return head("warp-uniform", "assumed block shape", E, Cond,
+                  " is warp-uniform only if blockDim.x is a multiple of 32") +
+             "\nthat is assumed because no launch of '" + displayName(E.Root) +
+             "' in this file gives its block shape\nin a block narrower than 32 threads, one "
+             "warp spans several values of threadIdx.y and this branch would split it";
     case BranchCategory::Uniform:
     case BranchCategory::Unknown:
       return "";
@@ -132,55 +131,70 @@ private:
     return "";
   }
 
+  /// "warp-divergent branch (lane-split): 'cond' VERDICT", at most 120
+  /// characters (the condition is clipped; the notes quote it whole).
+  std::string head(const char *Kind, const char *Category, const BranchEvent &E,
+                   const std::string &Cond, const std::string &Verdict) const {
+    return fitLine(std::string(Kind) + " " + formName(E) + " (" + Category + "): ", Cond,
+                   Verdict);
+  }
+
   /// The note for a lane split that leaves nothing to restructure
   /// (DivergenceIdioms.h), or none.
   std::optional<std::string> idiomNote(const BranchEvent &E, const std::string &Cond,
                                        ASTContext &AST) const {
     const CondClass &C = E.Class;
+    const char *NoRegrouping =
+        "only one side of the branch does work: no regrouping would save anything";
     if (std::optional<idioms::Spared> Why = idioms::sparedThreshold(E, AST))
-      return "thread-dependent branch (tail-guard): " + what(E) + quoted(Cond) + spared(E, *Why) +
-             ", and only one side of the branch does work: no regrouping would save anything";
+      return head("thread-dependent", "tail-guard", E, Cond, " splits at most one warp") + "\n" +
+             quoted(Cond) + spared(E, *Why) + "\n" + NoRegrouping;
     if ((C.Cat == BranchCategory::ShrinkingThreshold ||
          (C.Cat == BranchCategory::LaneSplit && C.Reason == CondClass::Why::LoopThreshold)) &&
         idioms::predicatedShuffleStep(E, AST))
-      return "thread-dependent branch (warp-synchronous step): " + quoted(Cond) +
-             " guards only updates of registers beside a warp shuffle in the same loop (a scan "
-             "step): the compiler predicates them, and every lane runs the shuffle anyway, so "
-             "there is no second path to serialise";
+      return head("thread-dependent", "warp-synchronous step", E, Cond,
+                  " guards a shuffle step") +
+             "\nit guards only updates of registers beside a warp shuffle in the same loop (a "
+             "scan step): the compiler predicates them, and every lane runs the shuffle "
+             "anyway, so there is no second path to serialise";
     if (idioms::selectSwitch(E))
-      return "thread-dependent branch (select): " + what(E) + quoted(Cond) +
-             " only picks a value in each case (a return or one register assignment): it "
-             "compiles to selects, not to a branch";
+      return head("thread-dependent", "select", E, Cond, " only picks a value") +
+             "\neach case is a return or one register assignment: it compiles to selects, not "
+             "to a branch";
     if (idioms::partialsLoad(E, AST))
-      return "thread-dependent branch (warp-synchronous step): " + quoted(Cond) +
-             " lets the first " + std::to_string(llvm::popcount(C.TrueMask & C.ActiveMask)) +
+      return head("thread-dependent", "warp-synchronous step", E, Cond,
+                  " guards a load of partial sums") +
+             "\nit lets the first " + std::to_string(llvm::popcount(C.TrueMask & C.ActiveMask)) +
              " lanes of each warp load one value into a register (the second stage of a block "
              "reduction): the compiler predicates the load, and every lane goes on to the same "
              "warp-wide step";
     if (C.Cat == BranchCategory::LaneSplit &&
         ((C.Reason == CondClass::Why::PartialWarp && !C.Repeats) || C.FewWarps) &&
         idioms::oneSided(E))
-      return "thread-dependent branch (tail-guard): " + onlyOneWarp(E, Cond, AST);
+      return head("thread-dependent", "tail-guard", E, Cond, " splits only a few warps") + "\n" +
+             onlyOneWarp(E, Cond, AST) + "\n" + NoRegrouping;
     return std::nullopt;
   }
 
-  std::string what(const BranchEvent &E) const {
+  /// What kind of condition \p E is: "branch", "loop condition", ...
+  std::string formName(const BranchEvent &E) const {
     switch (E.F) {
     case BranchEvent::Form::Loop:
-      return "loop condition ";
+      return "loop condition";
     case BranchEvent::Form::Switch:
-      return "switch value ";
+      return "switch";
     case BranchEvent::Form::Conditional:
-      return "'?:' condition ";
+      return "'?:'";
     case BranchEvent::Form::Logical:
-      return "short-circuit operand ";
+      return "short-circuit operand";
     case BranchEvent::Form::If:
       break;
     }
-    return "";
+    return "branch";
   }
 
-  std::string narrowPrefix(const BranchEvent &E, ASTContext &AST) const {
+  /// The note explaining a block narrower than a warp, or empty.
+  std::string narrowNote(const BranchEvent &E, ASTContext &AST) const {
     if (!E.Class.NarrowShape || !E.Shape || !E.Shape->Block)
       return "";
     const Dim3 &B = *E.Shape->Block;
@@ -196,26 +210,31 @@ private:
     else
       Holds = "each warp's 32 consecutive threads span several values of threadIdx.y or "
               "threadIdx.z";
-    return "with the " + shapeText(B) + " block" + Where + ", " + Holds + ": ";
+    return "with the " + shapeText(B) + " block" + Where + ", " + Holds + "\n";
   }
 
   std::string laneSplit(const BranchEvent &E, const std::string &Cond, ASTContext &AST) const {
     const CondClass &C = E.Class;
-    std::string Q = what(E) + quoted(Cond);
+    auto Head = [&](const std::string &Verdict) {
+      return head("warp-divergent", "lane-split", E, Cond, Verdict) + "\n" +
+             narrowNote(E, AST);
+    };
     std::string LaneSide = C.LaneSide ? sourceText(C.LaneSide, AST) : "the thread index";
-    std::string Narrow = narrowPrefix(E, AST);
+    bool Narrow = !narrowNote(E, AST).empty();
     std::string Idle =
-        ", so each warp runs both paths one after the other with the lanes of the other path idle";
+        "each warp runs both paths one after the other with the lanes of the other path idle";
     // The index to partition by: from the condition itself, or 'tid' when the
     // lane pattern comes from inside a called function.
     std::string Index = C.LaneSide && within(C.LaneSide, E.Cond, AST.getSourceManager())
                             ? innerIndex(C.LaneSide, AST)
                             : "tid";
-    std::string WarpFix = "; if both paths do real work, give each path to whole warps instead "
+    std::string WarpFix = "if both paths do real work, give each path to whole warps instead "
                           "(branch on a warp index such as 'threadIdx.x / warpSize', which all "
                           "32 lanes of a warp share)";
-    std::string NarrowFix = "; launch blocks at least 32 threads wide in x (e.g. 32x8 instead of "
+    std::string NarrowFix = "launch blocks at least 32 threads wide in x (e.g. 32x8 instead of "
                             "16x16) so that a warp never spans two rows";
+    std::string Fix = Narrow ? NarrowFix : WarpFix;
+    std::string Every = C.EveryWarp ? " splits every warp" : " splits warps";
     switch (C.Reason) {
     case CondClass::Why::LaneMask: {
       uint32_t T = C.TrueMask & C.ActiveMask, F = C.ActiveMask & ~C.TrueMask;
@@ -225,20 +244,17 @@ private:
                                               std::to_string(C.RangeLo) + "-" +
                                               std::to_string(C.RangeHi);
       if (C.ActiveMask == AllLanes && !C.AtMost &&
-          (C.TrueMask == 0x55555555u || C.TrueMask == 0xAAAAAAAAu)) {
-        std::string Fix = Narrow.empty()
-                              ? "; partition the work by warp instead, e.g. '(" + Index +
-                                    " / warpSize) % 2 == 0'"
-                              : NarrowFix;
-        return Narrow + Q + " is true for " + describeLanes(T) + " and false for " +
-               describeLanes(F) + ": even and odd lanes take different paths" + Where + Idle +
-               Fix;
-      }
+          (C.TrueMask == 0x55555555u || C.TrueMask == 0xAAAAAAAAu))
+        return Head(Every + " into even and odd lanes") + "it is true for " + describeLanes(T) +
+               " and false for " + describeLanes(F) + Where + ": " + Idle + "\n" +
+               (Narrow ? NarrowFix
+                       : "partition the work by warp instead, e.g. '(" + Index +
+                             " / warpSize) % 2 == 0'");
       if (C.AtMost)
-        return Narrow + Q + " is false for " + describeLanes(F) + " and can be true only for " +
-               describeLanes(T) + Where + Idle + (Narrow.empty() ? WarpFix : NarrowFix);
-      return Narrow + Q + " is true for " + describeLanes(T) + " and false for " +
-             describeLanes(F) + Where + Idle + (Narrow.empty() ? WarpFix : NarrowFix);
+        return Head(Every) + "it is false for " + describeLanes(F) + " and can be true only for " +
+               describeLanes(T) + Where + ": " + Idle + "\n" + Fix;
+      return Head(Every) + "it is true for " + describeLanes(T) + " and false for " +
+             describeLanes(F) + Where + ": " + Idle + "\n" + Fix;
     }
     case CondClass::Why::PartialWarp: {
       uint32_t Small = C.SmallSideTrue ? (C.TrueMask & C.ActiveMask)
@@ -247,15 +263,14 @@ private:
       std::string Range = "'" + LaneSide + "' is " + std::to_string(C.RangeLo) + "-" +
                           std::to_string(C.RangeHi);
       bool AtMost = C.AtMost && C.SmallSideTrue;
-      return Narrow + Q +
-             (AtMost ? " can be true" : C.SmallSideTrue ? " is true" : " is false") +
-             " only for " +
-             describeLanes(Small) + " of the warp where " + Range + " (and " +
-             (C.SmallSideTrue ? "false" : "true") +
-             " in every other warp): that warp runs the branch with " + describeLanes(Rest) +
-             " idle, then the rest of its path with " + describeLanes(Small) + " idle" +
-             (Narrow.empty() ? "; a threshold that is a multiple of 32 keeps warps whole"
-                             : NarrowFix);
+      return Head(" splits the warp of lanes " + std::to_string(C.RangeLo) + "-" +
+                  std::to_string(C.RangeHi)) +
+             "it " + (AtMost ? "can be true" : C.SmallSideTrue ? "is true" : "is false") +
+             " only for " + describeLanes(Small) + " of the warp where " + Range + " (and " +
+             (C.SmallSideTrue ? "false" : "true") + " in every other warp): that warp runs the "
+             "branch with " + describeLanes(Rest) + " idle, then the rest of its path with " +
+             describeLanes(Small) + " idle\n" +
+             (Narrow ? NarrowFix : "a threshold that is a multiple of 32 keeps warps whole");
     }
     case CondClass::Why::ModUnknown: {
       std::string Index = "the thread index", Divisor = "the divisor";
@@ -264,17 +279,17 @@ private:
         Index = quoted(sourceText(BO->getLHS(), AST));
         Divisor = quoted(sourceText(BO->getRHS()->IgnoreParenImpCasts(), AST));
       }
-      std::string S = Narrow + Q + " holds only for threads whose " + Index +
-                      " is a multiple of " + Divisor +
-                      (Narrow.empty() ? " (every other lane when it is 2)"
-                                      : " (every other row when it is 2)");
+      std::string S = "it holds only for threads whose " + Index + " is a multiple of " +
+                      Divisor +
+                      (Narrow ? " (every other row when it is 2)" : " (every other lane when it is 2)");
       if (C.G != Growth::None)
-        return S + ", so the threads still working are scattered over every warp and each "
-                   "warp runs the branch with most of its lanes idle in every iteration; make "
-                   "the working threads contiguous so that whole warps drop out: 'if (tid < "
-                   "stride)' with stride halving from blockDim.x / 2 (interleaved pairs), and "
-                   "finish the last warp with '__shfl_down_sync'";
-      return S + Idle + WarpFix;
+        return Head(" leaves most lanes of every warp idle") + S +
+               ", so the threads still working are scattered over every warp and each warp "
+               "runs the branch with most of its lanes idle in every iteration\nmake the "
+               "working threads contiguous so that whole warps drop out: 'if (tid < stride)' "
+               "with stride halving from blockDim.x / 2 (interleaved pairs), and finish the last "
+               "warp with '__shfl_down_sync'";
+      return Head(Every) + S + ": " + Idle + "\n" + WarpFix;
     }
     case CondClass::Why::BitUnknown: {
       std::string Bit = "the mask";
@@ -282,39 +297,42 @@ private:
               C.LaneSide ? C.LaneSide->IgnoreParenImpCasts() : nullptr);
           BO && BO->getOpcode() == BO_And)
         Bit = quoted(sourceText(BO->getRHS()->IgnoreParenImpCasts(), AST));
-      return Q + " tests bit " + Bit +
+      return Head(" splits every warp while its bit is below 32") + "it tests bit " + Bit +
              " of the thread index, which changes every iteration: while it is below 32, the "
-             "lanes with the bit set and those without take different paths in every warp" +
-             Idle +
-             "; compute the direction as a value and order each pair without branching on it "
-             "(e.g. min/max and a select, as in a branch-free bitonic compare-and-swap)";
+             "lanes with the bit set and those without take different paths in every warp, "
+             "and " + Idle + "\ncompute the direction as a value and order each pair without "
+             "branching on it (e.g. min/max and a select, as in a branch-free bitonic "
+             "compare-and-swap)";
     }
     case CondClass::Why::TripCount:
-      return Q + " gives each lane its own trip count ('" + LaneSide +
-             "' differs across the warp), so lanes leave the loop at different iterations and "
-             "the warp keeps issuing it, finished lanes idle, until its last lane is done; give "
+      return Head(" gives each lane its own trip count") + "'" + LaneSide +
+             "' differs across the warp, so lanes leave the loop at different iterations and "
+             "the warp keeps issuing it, finished lanes idle, until its last lane is done\ngive "
              "the lanes of a warp equal trip counts (loop to a warp-uniform bound and guard the "
              "work inside), or map work so that lanes with similar trip counts share a warp";
     case CondClass::Why::SwitchValues:
-      return Narrow + Q + " takes " + std::to_string(C.Distinct) +
-             " different values within " + (C.EveryWarp ? "every warp" : "a warp") +
-             ", so each warp runs those cases one after the other with the other lanes idle; "
+      return Head(" takes " + std::to_string(C.Distinct) + " values within " +
+                  (C.EveryWarp ? "every warp" : "a warp")) +
+             "each warp runs those cases one after the other with the other lanes idle\n"
              "switch on a value that is the same across a warp (e.g. derived from '" +
              (C.LaneSide ? LaneSide : std::string("tid")) + " / warpSize')";
     case CondClass::Why::LoopThreshold:
       if (C.EveryWarp)
-        return Q + " compares the lane with '" + growthName(C) +
+        return Head(" splits every warp at a moving lane") + "it compares the lane with '" +
+               growthName(C) +
                "', which changes every iteration: every warp is split at that lane in each "
-               "iteration where it is below 32" +
-               Idle + "; for a warp-level scan or reduction, combine lanes with shuffles "
-               "('__shfl_up_sync' / '__shfl_down_sync') and select the result instead of branching";
-      return Q + " compares the thread index with '" + growthName(C) +
+               "iteration where it is below 32, and " + Idle +
+               "\nfor a warp-level scan or reduction, combine lanes with shuffles "
+               "('__shfl_up_sync' / '__shfl_down_sync') and select the result instead of "
+               "branching";
+      return Head(" splits a warp in late iterations") + "it compares the thread index with '" +
+             growthName(C) +
              "', which changes every iteration: in the iterations where fewer than 32 threads "
-             "pass, or the bound is not a multiple of 32, the warp it falls in is split" + Idle +
-             "; run the steps with fewer than 32 active threads inside one warp with shuffles "
-             "('__shfl_up_sync' / '__shfl_down_sync') instead of a branch";
+             "pass, or the bound is not a multiple of 32, the warp it falls in is split, and " +
+             Idle + "\nrun the steps with fewer than 32 active threads inside one warp with "
+             "shuffles ('__shfl_up_sync' / '__shfl_down_sync') instead of a branch";
     default:
-      return Q + " differs between lanes of a warp" + Idle + WarpFix;
+      return Head(" differs between lanes of a warp") + Idle + "\n" + WarpFix;
     }
   }
 
@@ -332,26 +350,25 @@ private:
   std::string onlyOneWarp(const BranchEvent &E, const std::string &Cond, ASTContext &AST) const {
     const CondClass &C = E.Class;
     if (C.FewWarps)
-      return what(E) + quoted(Cond) +
-             " splits lanes only in the warp (or the few warps) that its warp-uniform "
-             "equality admits, and only one side of the branch does work: those threads "
-             "already fill the fewest warps they can, so no regrouping would save anything";
+      return quoted(Cond) + " splits lanes only in the warp (or the few warps) that its "
+             "warp-uniform equality admits: those threads already fill the fewest warps they can";
     uint32_t Small =
         C.SmallSideTrue ? (C.TrueMask & C.ActiveMask) : (C.ActiveMask & ~C.TrueMask);
     std::string LaneSide = C.LaneSide ? sourceText(C.LaneSide, AST) : "the thread index";
-    return narrowPrefix(E, AST) + what(E) + quoted(Cond) + " splits only " +
-           describeLanes(Small) + " from the rest of the warp where '" + LaneSide + "' is " +
+    return narrowNote(E, AST) + quoted(Cond) + " splits only " + describeLanes(Small) +
+           " from the rest of the warp where '" + LaneSide + "' is " +
            std::to_string(C.RangeLo) + "-" + std::to_string(C.RangeHi) +
-           ", and only one side of the branch does work: those threads already fill the "
-           "fewest warps they can, so no regrouping would save anything";
+           ": those threads already fill the fewest warps they can";
   }
 
   std::string leaderElse(const BranchEvent &E, const std::string &Cond) const {
     const CondClass &C = E.Class;
     uint32_t T = C.TrueMask & C.ActiveMask;
-    return what(E) + quoted(Cond) + " picks " + describeLanes(T) +
+    return head("warp-divergent", "lane-split", E, Cond,
+                " gives a few lanes of every warp their own path") +
+           "\nit picks " + describeLanes(T) +
            " of every warp, and the other lanes run the else branch: each warp runs both "
-           "paths one after the other; give every lane the same code (e.g. pad the data with "
+           "paths one after the other\ngive every lane the same code (e.g. pad the data with "
            "a halo so that border threads need no special case), or hand the special case "
            "to whole warps";
   }
@@ -386,36 +403,38 @@ private:
                              : Var + (C.G == Growth::Grows ? " grows" : " shrinks") +
                                    " every iteration";
     if (C.EveryWarp)
-      return what(E) + quoted(Cond) + " lets fewer lanes of every warp through each iteration (" +
-             Change +
-             "), so every warp is split in each iteration whose bound falls inside it; combine "
-             "lanes with warp shuffles ('__shfl_down_sync' / '__shfl_up_sync') and a select "
-             "('v += (lane >= offset) ? t : 0') instead of a branch";
+      return head("warp-divergent", "shrinking-threshold", E, Cond,
+                  " admits fewer lanes of every warp each step") +
+             "\n" + Change + ", so every warp is split in each iteration whose bound falls "
+             "inside it\ncombine lanes with warp shuffles ('__shfl_down_sync' / "
+             "'__shfl_up_sync') and a select ('v += (lane >= offset) ? t : 0') instead of a "
+             "branch";
     std::string Which = C.Upper ? "the last lanes of the last warp" : "the first lanes of the first warp";
-    return what(E) + quoted(Cond) + " lets fewer threads through each iteration (" + Change +
-           "): once fewer than 32 pass, only " + Which +
-           " run the branch while the rest of that warp idles; in a reduction tree, stop the "
+    return head("warp-divergent", "shrinking-threshold", E, Cond,
+                " lets fewer threads through each iteration") +
+           "\n" + Change + ": once fewer than 32 pass, only " + Which +
+           " run the branch while the rest of that warp idles\nin a reduction tree, stop the "
            "loop while whole warps remain (e.g. at 'stride > 32') and finish the last 32 values "
            "within one warp using '__shfl_down_sync'";
   }
 
   std::string silent(const BranchEvent &E, const std::string &Cond, ASTContext &AST) const {
     const CondClass &C = E.Class;
-    std::string Q = what(E) + quoted(Cond);
     std::string LaneSide = C.LaneSide ? sourceText(C.LaneSide, AST) : "the thread index";
     switch (C.Cat) {
     case BranchCategory::TailGuard:
       if (C.Reason == CondClass::Why::ConstBound)
-        return "thread-dependent branch (tail-guard): " + Q +
-               " splits only the warp where '" + LaneSide + "' is " +
+        return head("thread-dependent", "tail-guard", E, Cond, " splits only one warp") +
+               "\nit splits only the warp where '" + LaneSide + "' is " +
                std::to_string(C.RangeLo) + "-" + std::to_string(C.RangeHi) +
                "; every other warp takes one path";
       if (C.Reason == CondClass::Why::LaneBound)
-        return "thread-dependent branch (tail-guard): " + Q +
-               " compares a per-lane value with a bound that is not known here; if the bound "
-               "falls inside a warp, every warp splits at the same lane";
-      return "thread-dependent branch (tail-guard): " + Q +
-             " splits at most the warp where the thread index crosses the bound; expected for "
+        return head("thread-dependent", "tail-guard", E, Cond,
+                    " compares a lane value with a bound") +
+               "\nthe bound is not known here; if it falls inside a warp, every warp splits at "
+               "the same lane";
+      return head("thread-dependent", "tail-guard", E, Cond, " splits at most one warp") +
+             "\nonly the warp where the thread index crosses the bound splits; expected for "
              "bounds checks and grid-stride loops";
     case BranchCategory::SingleLane: {
       uint32_t T = C.TrueMask & C.ActiveMask, F = C.ActiveMask & ~C.TrueMask;
@@ -427,18 +446,19 @@ private:
         Who = " is true only for " + describeLanes(T) + Where;
       else
         Who = " is false only for " + describeLanes(F) + Where;
-      return "thread-dependent branch (single-lane): " + Q + Who +
-             "; a leader lane working while the rest of its warp waits is expected for "
+      return head("thread-dependent", "single-lane", E, Cond, Who) +
+             "\na leader lane working while the rest of its warp waits is expected for "
              "per-warp or per-block work";
     }
     case BranchCategory::DataDependent:
       if (C.DataSrc)
-        return "thread-dependent branch (data-dependent): " + Q + " depends on '" +
-               sourceText(C.DataSrc, AST) +
+        return head("thread-dependent", "data-dependent", E, Cond, " depends on loaded data") +
+               "\nit depends on '" + sourceText(C.DataSrc, AST) +
                "', read through a thread-dependent address; lanes diverge only where the data "
                "differ";
-      return "thread-dependent branch (data-dependent): " + Q +
-             " depends on values that differ between threads (shuffles, atomics or inline "
+      return head("thread-dependent", "data-dependent", E, Cond,
+                  " depends on per-thread values") +
+             "\nit depends on values that differ between threads (shuffles, atomics or inline "
              "assembly); lanes diverge only where those values differ";
     default:
       return "";
