@@ -60,10 +60,10 @@ void writeUnifiedDiff(raw_ostream &OS, StringRef Path, StringRef Before, StringR
       if (I < N && J < M && A[Pre + I] == B[Pre + J]) {
         Script.push_back({' ', A[Pre + I]});
         ++I, ++J;
-      } else if (J < M && (I == N || L[I][J + 1] >= L[I + 1][J])) {
-        Script.push_back({'+', B[Pre + J++]});
+      } else if (I < N && (J == M || L[I + 1][J] >= L[I][J + 1])) {
+        Script.push_back({'-', A[Pre + I++]}); // removals before additions, as diff(1)
       } else {
-        Script.push_back({'-', A[Pre + I++]});
+        Script.push_back({'+', B[Pre + J++]});
       }
     }
   } else { // a huge rewrite: remove all, add all

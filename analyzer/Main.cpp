@@ -37,6 +37,8 @@
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <set>
+
 using namespace llvm;
 using namespace cudalint;
 
@@ -652,10 +654,14 @@ static int lintMain(int argc, const char **argv) {
   std::vector<size_t> Listed = Fixed.FixedFindings;
   std::vector<Finding> ListedFrom;
   if (ShowFixes) {
-    if (!Fix)
-      for (size_t I = 0; I < Result.Findings.size(); ++I)
-        if (!Result.Findings[I].Fixes.empty())
-          Listed.push_back(I);
+    if (!Fix) { // what --fix (with --unsafe-fixes for those marked unsafe) would apply
+      FixSummary Ignored;
+      std::set<size_t> Planned;
+      for (const auto &Entry : planFixes(Result.Findings, Roots, /*Unsafe=*/true, Ignored))
+        for (const PlannedFix &P : Entry.second)
+          Planned.insert(P.Finding);
+      Listed.assign(Planned.begin(), Planned.end());
+    }
     ListedFrom = Result.Findings;
   }
   if (Fix) { // fixed findings are no longer there: report what remains

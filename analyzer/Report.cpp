@@ -231,22 +231,21 @@ void writeStatistics(raw_ostream &OS, const RunResult &R, bool Json) {
     return;
   }
   size_t Total = 0, Fixable = 0, Unsafe = 0;
-  OS << format("%6s  %-8s  %7s  %s\n", "count", "severity", "fixable", "rule");
+  auto Cell = [](size_t N) { return N ? std::to_string(N) : std::string("-"); };
+  OS << format("%6s  %-8s  %7s  %6s  %s\n", "count", "severity", "fixable", "unsafe", "rule");
   for (const Row &Rw : Rows) {
-    std::string Fix = Rw.Fixable ? std::to_string(Rw.Fixable) : "-";
-    if (Rw.UnsafeFixable)
-      Fix += "+" + std::to_string(Rw.UnsafeFixable) + "u";
-    OS << format("%6zu  %-8s  %7s  %s\n", Rw.Count, severityName(Rw.Level), Fix.c_str(),
-                 Rw.Rule.c_str());
+    OS << format("%6zu  %-8s  %7s  %6s  %s\n", Rw.Count, severityName(Rw.Level),
+                 Cell(Rw.Fixable).c_str(), Cell(Rw.UnsafeFixable).c_str(), Rw.Rule.c_str());
     Total += Rw.Count;
     Fixable += Rw.Fixable;
     Unsafe += Rw.UnsafeFixable;
   }
-  OS << format("%6zu  %-8s  %7s  %s\n", Total, "", "", "total");
+  OS << format("%6zu  %-8s  %7s  %6s  %s\n", Total, "", Cell(Fixable).c_str(),
+               Cell(Unsafe).c_str(), "total");
   if (Fixable || Unsafe) {
     OS << "cuda-lint: " << Fixable << " fixable with --fix";
     if (Unsafe)
-      OS << " (" << Unsafe << " more with --fix --unsafe-fixes; 'u' in the table)";
+      OS << ", " << Unsafe << " more with --fix --unsafe-fixes";
     OS << "\n";
   }
 }

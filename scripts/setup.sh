@@ -3,7 +3,7 @@
 # already present are left alone, and nothing is fetched when nothing is missing.
 set -euo pipefail
 
-packages=(clang-22 libclang-22-dev llvm-22-dev llvm-22-tools libfmt-dev cmake ninja-build
+packages=(clang-22 libclang-22-dev llvm-22-dev llvm-22-tools clang-tools-22 libfmt-dev cmake ninja-build
           libgtest-dev python3 git pre-commit)
 missing=()
 for p in "${packages[@]}"; do

@@ -41,3 +41,10 @@ import glob
 if glob.glob("/usr/lib/gcc/*/*/include/omp.h") or glob.glob(
         os.path.join(config.llvm_tools_dir, "..", "lib", "clang", "*", "include", "omp.h")):
     config.available_features.add("omp-header")
+# clang-tidy's fix applier (clang-tools-22, installed by scripts/setup.sh): --export-fixes output
+# must give the same files as --fix.
+apply_replacements = shutil.which("clang-apply-replacements-22") or shutil.which(
+    "clang-apply-replacements", path=config.llvm_tools_dir)
+if apply_replacements:
+    config.available_features.add("clang-apply-replacements")
+    config.substitutions.append(("%clang-apply-replacements", apply_replacements))
