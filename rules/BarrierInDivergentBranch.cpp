@@ -11,11 +11,18 @@
 // memory before it is written. The thread-dependence analysis
 // (ThreadDependence.h) finds the barriers and the conditions.
 //
+// One shape is a note, not an error: an if/else whose two branches each run
+// the same number of barriers unconditionally (warp-specialised double
+// buffering: producers and consumers meet at each other's __syncthreads()).
+// The CUDA C++ guide still calls it undefined, but on sm_70 and later
+// bar.sync counts arrivals per barrier, not per instruction, so it works.
+//
 //===----------------------------------------------------------------------===//
 #include "rules/RuleRegistry.h"
 #include "rules/ThreadDependenceRule.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/Basic/SourceManager.h"
 
 #include <map>
@@ -47,8 +54,13 @@ public:
                                                        : E.ReportAt->getBeginLoc());
       if (!Seen.insert({static_cast<int>(E.W), SM.getDecomposedLoc(Cause)}).second)
         continue;
-      std::string Msg = message(E, *AST);
+      const IfStmt *Balanced = E.W == BarrierEvent::Why::Condition && !E.Exit
+                                   ? balancedIfElse(E, *AST)
+                                   : nullptr;
+      std::string Msg = Balanced ? balancedMessage(E, *AST) : message(E, *AST);
       Finding *F = report(SM, E.ReportAt->getSourceRange(), std::move(Msg));
+      if (F && Balanced)
+        F->Level = Severity::Note;
       if (F && E.ReportAt != E.Barrier) {
         FindingNote Inner{"the barrier it executes is here", "", 0, 0};
         if (describeLocation(SM, SM.getExpansionLoc(E.Barrier->getBeginLoc()), Inner.File,
@@ -62,6 +74,76 @@ public:
 private:
   static std::string lineOf(const Stmt *S, const SourceManager &SM) {
     return std::to_string(SM.getExpansionLineNumber(S->getBeginLoc()));
+  }
+
+  /// The barrier calls among the statements of \p S itself (not nested in
+  /// further branches or loops), or -1 when one of them is nested.
+  static int directBarriers(const Stmt *S, const std::string &Name) {
+    auto IsBarrier = [&](const Stmt *X) {
+      if (const auto *EWC = dyn_cast<ExprWithCleanups>(X))
+        X = EWC->getSubExpr();
+      const auto *CE = dyn_cast<CallExpr>(X);
+      const FunctionDecl *FD = CE ? CE->getDirectCallee() : nullptr;
+      return FD && FD->getIdentifier() && Name == FD->getName().str() + "()";
+    };
+    int Direct = 0;
+    std::vector<const Stmt *> Work(S->child_begin(), S->child_end());
+    if (!isa<CompoundStmt>(S))
+      Work = {S};
+    for (const Stmt *Child : Work) {
+      if (!Child)
+        continue;
+      if (IsBarrier(Child)) {
+        ++Direct;
+        continue;
+      }
+      // A barrier deeper inside (a nested if or loop) breaks the count.
+      std::vector<const Stmt *> Stack{Child};
+      while (!Stack.empty()) {
+        const Stmt *X = Stack.back();
+        Stack.pop_back();
+        if (!X)
+          continue;
+        if (IsBarrier(X))
+          return -1;
+        Stack.insert(Stack.end(), X->child_begin(), X->child_end());
+      }
+    }
+    return Direct;
+  }
+
+  /// The if/else whose condition is \p E's, when its two branches run the
+  /// same number of barriers, none of them nested further; else null.
+  static const IfStmt *balancedIfElse(const BarrierEvent &E, ASTContext &AST) {
+    if (!E.Cond || E.ReportAt != E.Barrier)
+      return nullptr;
+    DynTypedNode N = DynTypedNode::create(*E.Cond);
+    for (unsigned Depth = 0; Depth < 8; ++Depth) {
+      DynTypedNodeList Parents = AST.getParents(N);
+      if (Parents.empty())
+        return nullptr;
+      if (const auto *If = Parents[0].get<IfStmt>()) {
+        if (!If->getElse() || If->getCond()->IgnoreParenImpCasts() !=
+                                  E.Cond->IgnoreParenImpCasts())
+          return nullptr;
+        int Then = directBarriers(If->getThen(), E.BarrierName);
+        int Else = directBarriers(If->getElse(), E.BarrierName);
+        return Then > 0 && Then == Else ? If : nullptr;
+      }
+      if (!Parents[0].get<Expr>())
+        return nullptr;
+      N = Parents[0];
+    }
+    return nullptr;
+  }
+
+  std::string balancedMessage(const BarrierEvent &E, ASTContext &AST) const {
+    return E.BarrierName + " runs in both branches of " + fitLine("", sourceText(E.Cond, AST), "", 48) +
+           ", the same number of times in each\nthreads on either side meet at each other's "
+           "barriers: on sm_70 and later bar.sync counts arrivals, not instructions, so this "
+           "works (warp-specialised double buffering), but the CUDA C++ guide calls barriers in "
+           "divergent code undefined and sm_6x and older GPUs hang\nto make the split explicit, "
+           "use named barriers (bar.sync with an id and a thread count) or cuda::barrier";
   }
 
   std::string message(const BarrierEvent &E, ASTContext &AST) const {

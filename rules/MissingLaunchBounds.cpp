@@ -147,14 +147,15 @@ void finalizeMissingLaunchBounds(const RuleInfo &Info, const ProgramFacts &Facts
                           "add __launch_bounds__(N) with the largest valid block size it is "
                           "launched with");
         noteSites(F, TooLarge, "");
-      } else if (Common.empty()) {
-        setMessage(F, Head + " (its launches use at most " + N + " threads per block)\n" + Why +
-                          "\nadd __launch_bounds__(" + N + ")");
-        noteSites(F, Sites, "");
       } else {
-        setMessage(F, Head + " (its block size is template parameter '" + clip(N, 24) + "')\n" +
-                          Why + "\nadd __launch_bounds__(" + N + ")");
-        noteSites(F, Sites, "launched here with '" + N + "' threads per block");
+        // What the launches say goes on the message line when it fits, else in a note.
+        std::string Inferred = Common.empty()
+                                   ? "its launches use at most " + N + " threads per block"
+                                   : "its block size is template parameter '" + N + "'";
+        std::string Line = Head + " (" + Inferred + ")";
+        setMessage(F, (Line.size() <= 120 ? Line : Head + "\n" + Inferred) + "\n" + Why +
+                          "\nadd __launch_bounds__(" + N + ")");
+        noteSites(F, Sites, Common.empty() ? "" : "launched here with '" + N + "' threads per block");
       }
       if (K.InsertOffset && TooLarge.empty()) {
         FixIt Fix;
