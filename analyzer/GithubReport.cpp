@@ -159,7 +159,7 @@ void writeGithub(raw_ostream &OS, const RunResult &R, const CiReportOptions &Opt
         OS << ",endColumn=" << F->EndColumn - 1;
     }
     OS << ",title=" << escapeGithubProperty("cuda-lint (" + F->RuleId + ")")
-       << "::" << escapeGithubData(messageWithNotes(*F)) << "\n";
+       << "::" << escapeGithubData(messageWithNotes(*F, Opts.Root)) << "\n";
   }
 }
 
@@ -197,7 +197,7 @@ void writeGithubSummary(raw_ostream &OS, const RunResult &R, const CiReportOptio
         Location = "[" + Location + "](" + *Server + "/" + *Repo + "/blob/" + *Sha + "/" +
                    percentEncode(*Rel) + "#L" + std::to_string(F->Line) + ")";
       OS << "| " << severityName(F->Level) << " | " << Location << " | " << markdownCell(F->RuleId)
-         << " | " << markdownCell(F->Message) << " |\n";
+         << " | " << markdownCell(messageWithNotes(*F, Opts.Root)) << " |\n";
     }
     OS << "\n";
   }

@@ -37,6 +37,7 @@
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <csignal>
 #include <set>
 
 using namespace llvm;
@@ -235,7 +236,7 @@ int explainRule(StringRef Id, const char *Argv0) {
       if (std::optional<std::string> Page = Docs ? readRulePage(*Docs, Id) : std::nullopt)
         outs() << "\n" << *Page << (StringRef(*Page).ends_with("\n") ? "" : "\n");
       else
-        outs() << "\nSee " << ruleHelpUri(Id) << "\n";
+        outs() << "\nNo documentation page was found for it; see " << ruleHelpUri(Id) << "\n";
       return 0;
     }
   return usageError("unknown rule '" + Id + "' (see cuda-lint --list-rules)");
@@ -736,6 +737,10 @@ static int lintMain(int argc, const char **argv) {
 
 int main(int argc, const char **argv) {
   InitLLVM X(argc, argv);
+  // A write past the file-size limit (ulimit -f) is an error the writer
+  // reports (EFBIG), not a crash: LLVM's handler for SIGXFSZ would print a
+  // stack dump and a request for a bug report.
+  std::signal(SIGXFSZ, SIG_IGN);
   int Code = lintMain(argc, argv);
   // A TU whose analysis crashed left Clang's state half torn down; LLVM's
   // shutdown would trip over it after the report is out. Skip the cleanup.

@@ -157,13 +157,14 @@ std::vector<const Finding *> ranked(const std::vector<Finding> &Findings) {
 
 } // namespace
 
-std::string messageWithNotes(const Finding &F) {
+std::string messageWithNotes(const Finding &F, StringRef Root) {
   std::string S = F.Message;
   for (const FindingNote &N : F.Notes) {
     S += "\nnote: ";
     if (!N.File.empty())
-      S += displayPath(N.File) + ":" + std::to_string(N.Line) + ":" + std::to_string(N.Column) +
-           ": ";
+      S += (Root.empty() ? std::nullopt : relativeToRoot(Root, N.File))
+               .value_or(displayPath(N.File)) +
+           ":" + std::to_string(N.Line) + ":" + std::to_string(N.Column) + ": ";
     S += N.Message;
   }
   return S;

@@ -32,8 +32,9 @@ void writeText(llvm::raw_ostream &OS, const RunResult &R, const TextOptions &Opt
 void writeStatistics(llvm::raw_ostream &OS, const RunResult &R, bool Json);
 
 /// The message and its notes, one per line (for formats with one message
-/// field: SARIF, GitHub annotations).
-std::string messageWithNotes(const Finding &F);
+/// field: SARIF, GitHub annotations); a note's file is relative to \p Root
+/// when under it, else as displayPath() shows it.
+std::string messageWithNotes(const Finding &F, llvm::StringRef Root = "");
 
 /// The JSON document described in docs/json-format.md.
 void writeJson(llvm::raw_ostream &OS, const RunResult &R);

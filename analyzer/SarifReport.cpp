@@ -196,7 +196,7 @@ void writeSarif(raw_ostream &OS, const RunResult &R, const CiReportOptions &Opts
     json::Object Res{
         {"ruleId", jsonText(F.RuleId)},
         {"level", severityName(F.Level)},
-        {"message", json::Object{{"text", jsonText(messageWithNotes(F))}}},
+        {"message", json::Object{{"text", jsonText(messageWithNotes(F, Opts.Root))}}},
         {"locations", json::Array{json::Object{
                           {"physicalLocation",
                            json::Object{{"artifactLocation", artifactLocation(F.File, Opts.Root)},
@@ -214,7 +214,8 @@ void writeSarif(raw_ostream &OS, const RunResult &R, const CiReportOptions &Opts
             {"message", json::Object{{"text", jsonText(N.Message)}}},
             {"physicalLocation",
              json::Object{{"artifactLocation", artifactLocation(N.File, Opts.Root)},
-                          {"region", json::Object{{"startLine", std::max(N.Line, 1u)}}}}}});
+                          {"region", json::Object{{"startLine", std::max(N.Line, 1u)},
+                                                  {"startColumn", std::max(N.Column, 1u)}}}}}});
     if (!Related.empty())
       Res["relatedLocations"] = std::move(Related);
     json::Value Props = kernelProperties(F);

@@ -300,7 +300,8 @@ void applySuppressions(std::vector<Finding> &Findings, ArrayRef<std::string> Sca
         Kept.push_back(directiveFinding(Path, FD, D, InvalidNolintId, Severity::Warning,
                                         clip(D.Text, 60) +
                                             ": the list has no closing ')'\n"
-                                            "so it suppresses nothing"));
+                                            "a list without its ')' suppresses nothing here "
+                                            "(clang-tidy would suppress every check)"));
         continue;
       }
       if ((D.Kind == NolintKind::Begin || D.Kind == NolintKind::End) && !A.Matched) {
@@ -308,7 +309,7 @@ void applySuppressions(std::vector<Finding> &Findings, ArrayRef<std::string> Sca
         std::string Msg =
             IsBegin ? "unmatched " + clip(withList(NolintKind::Begin, D)) + ": no " +
                           clip(withList(NolintKind::End, D)) +
-                          " follows it\nso it suppresses nothing"
+                          " follows it\nan unclosed NOLINTBEGIN suppresses nothing"
                     : "unmatched " + clip(withList(NolintKind::End, D)) + ": no open " +
                           clip(withList(NolintKind::Begin, D)) + " precedes it";
         Kept.push_back(

@@ -49,18 +49,22 @@ public:
     std::string Kernel =
         Site.Kernel ? "kernel '" + clip(displayName(Site.Kernel)) + "'" : "kernel";
     std::string Msg;
+    // Compiling for the per-thread default stream changes only an implicit
+    // stream of the runtime API: not cudaStreamLegacy, and not the driver API.
+    bool FlagHelps = Site.Stream != StreamKind::Legacy && Site.Form != LaunchForm::CuLaunchKernel;
     if (PerThread) {
       Msg = Kernel + " is launched on the per-thread default stream (" + How +
-            ")\ncompiled with --default-stream per-thread, it does not synchronise with other "
-            "streams, but every launch from this host thread on it runs one after another\n"
+            ")\ncompiled for the per-thread default stream (--default-stream per-thread or "
+            "CUDA_API_PER_THREAD_DEFAULT_STREAM), it does not synchronise with other streams, "
+            "but every launch from this host thread on it runs one after another\n"
             "pass a stream created with cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking) to "
             "overlap independent launches";
     } else {
       Msg = Kernel + " is launched on the legacy default stream (" + How +
             ")\nit waits for all earlier work in every blocking stream and later work waits for "
             "it, so nothing overlaps with this kernel\npass a stream created with "
-            "cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), or compile with "
-            "--default-stream per-thread";
+            "cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking)" +
+            (FlagHelps ? ", or compile with --default-stream per-thread" : "");
     }
     reportLaunch(Site, SM, SourceRange(Site.Loc, Site.Call->getEndLoc()), Msg,
                  PerThread ? "per-thread" : "default");

@@ -263,8 +263,8 @@ private:
       std::string Range = "'" + LaneSide + "' is " + std::to_string(C.RangeLo) + "-" +
                           std::to_string(C.RangeHi);
       bool AtMost = C.AtMost && C.SmallSideTrue;
-      return Head(" splits the warp of lanes " + std::to_string(C.RangeLo) + "-" +
-                  std::to_string(C.RangeHi)) +
+      return Head(" splits the warp where '" + clip(LaneSide, 24) + "' is " +
+                  std::to_string(C.RangeLo) + "-" + std::to_string(C.RangeHi)) +
              "it " + (AtMost ? "can be true" : C.SmallSideTrue ? "is true" : "is false") +
              " only for " + describeLanes(Small) + " of the warp where " + Range + " (and " +
              (C.SmallSideTrue ? "false" : "true") + " in every other warp): that warp runs the "

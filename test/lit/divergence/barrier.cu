@@ -13,28 +13,40 @@ __global__ void positives(float *x, int n) {
   if (tid < 32) {
     s[tid] = x[tid];
     __syncthreads();
-    // CHECK: barrier.cu:[[@LINE-1]]:5: error: __syncthreads() is reached only by the threads for which 'tid < 32' is true (the same within a warp, but not across the warps of the block), not by the whole block: a block barrier that some threads of the block never reach is undefined behaviour (in practice a hang, or a barrier that completes early); move the barrier out of the conditional code so that every thread of the block executes it [barrier-in-divergent-branch]
+    // CHECK: barrier.cu:[[@LINE-1]]:5: error: __syncthreads() is reached only by threads for which 'tid < 32' is true [barrier-in-divergent-branch]
+    // CHECK: barrier.cu:[[@LINE-2]]:5: note: the condition is the same within a warp, but not across the warps of the block
+    // CHECK-NEXT: barrier.cu:[[@LINE-3]]:5: note: a block barrier that some threads of the block never reach is undefined behaviour (in practice a hang, or a barrier that completes early)
+    // CHECK-NEXT: barrier.cu:[[@LINE-4]]:5: note: move the barrier out of the conditional code so that every thread of the block executes it
   }
   if (tid % 2) {
     s[tid] = 0.f;
   } else {
     int any = __syncthreads_or(x[tid] > 0.f);
-    // CHECK: :[[@LINE-1]]:15: error: __syncthreads_or() is reached only by the threads for which 'tid % 2' is false, not by the whole block: {{.*}} [barrier-in-divergent-branch]
+    // CHECK: :[[@LINE-1]]:15: error: __syncthreads_or() is reached only by threads for which 'tid % 2' is false [barrier-in-divergent-branch]
+    // CHECK: :[[@LINE-2]]:15: note: a block barrier that some threads of the block never reach is undefined behaviour (in practice a hang, or a barrier that completes early)
+    // CHECK-NEXT: :[[@LINE-3]]:15: note: move the barrier out of the conditional code so that every thread of the block executes it
     s[tid] = any;
   }
   if (x[tid] > 0.f)
     __syncthreads();
-  // CHECK: :[[@LINE-1]]:5: error: __syncthreads() is reached only by the threads for which 'x[tid] > 0.f' is true (it depends on data read through a thread-dependent address), not by the whole block: {{.*}} [barrier-in-divergent-branch]
+  // CHECK: :[[@LINE-1]]:5: error: __syncthreads() is reached only by threads for which 'x[tid] > 0.f' is true [barrier-in-divergent-branch]
+  // CHECK: :[[@LINE-2]]:5: note: the condition depends on data read through a thread-dependent address
+  // CHECK-NEXT: :[[@LINE-3]]:5: note: a block barrier that some threads of the block never reach is undefined behaviour (in practice a hang, or a barrier that completes early)
+  // CHECK-NEXT: :[[@LINE-4]]:5: note: move the barrier out of the conditional code so that every thread of the block executes it
   for (int i = tid; i < n; i += blockDim.x) {
     s[tid] += x[i];
     __syncthreads();
-    // CHECK: :[[@LINE-1]]:5: error: __syncthreads() is inside a loop whose condition 'i < n' differs between threads of the block: threads that leave the loop early miss the barriers of the later iterations, and a block barrier that some threads of the block never reach is undefined behaviour (in practice a hang, or a barrier that completes early); make the trip count block-uniform (e.g. step a block-wide base by blockDim.x while it is below the bound) and guard only the work inside the loop [barrier-in-divergent-branch]
+    // CHECK: :[[@LINE-1]]:5: error: __syncthreads() is in a loop whose condition 'i < n' differs between threads [barrier-in-divergent-branch]
+    // CHECK: :[[@LINE-2]]:5: note: threads that leave the loop early miss the barriers of the later iterations, and a block barrier that some threads of the block never reach is undefined behaviour (in practice a hang, or a barrier that completes early)
+    // CHECK-NEXT: :[[@LINE-3]]:5: note: make the trip count block-uniform (e.g. step a block-wide base by blockDim.x while it is below the bound) and guard only the work inside the loop
   }
   for (int k = 0; k < 4; ++k) {
     if (tid == k)
       continue;
     __syncthreads();
-    // CHECK: :[[@LINE-1]]:5: error: __syncthreads() comes after the 'continue' at line [[#@LINE-2]], taken by the threads for which 'tid == k' is true: those threads skip this barrier while the others wait at it, and a block barrier that some threads of the block never reach is undefined behaviour (in practice a hang, or a barrier that completes early); keep every thread on the path through the barrier and guard only the work [barrier-in-divergent-branch]
+    // CHECK: :[[@LINE-1]]:5: error: __syncthreads() comes after the 'continue' at line [[#@LINE-2]] that some threads take [barrier-in-divergent-branch]
+    // CHECK: :[[@LINE-2]]:5: note: the 'continue' is taken by threads for which 'tid == k' is true: they skip this barrier while the others wait at it, and a block barrier that some threads of the block never reach is undefined behaviour (in practice a hang, or a barrier that completes early)
+    // CHECK-NEXT: :[[@LINE-3]]:5: note: keep every thread on the path through the barrier and guard only the work
   }
 }
 
@@ -50,7 +62,9 @@ __global__ void earlyReturn(int *g_idata, unsigned int n) {
     if ((tid % (2 * stride)) == 0)
       idata[tid] += idata[tid + stride];
     __syncthreads();
-    // CHECK: :[[@LINE-1]]:5: error: __syncthreads() comes after the 'return' at line [[#@LINE-5]], taken by the threads for which 'idx >= n' is true: those threads never reach this barrier, which CUDA does not allow (code that relies on exited threads counting as arrived is undefined behaviour); instead of returning early, guard the work with the opposite condition and let every thread reach the barrier [barrier-in-divergent-branch]
+    // CHECK: :[[@LINE-1]]:5: error: __syncthreads() comes after the 'return' at line [[#@LINE-5]] that some threads take [barrier-in-divergent-branch]
+    // CHECK: :[[@LINE-2]]:5: note: the return is taken by threads for which 'idx >= n' is true: they never reach this barrier, which CUDA does not allow (code that relies on exited threads counting as arrived is undefined behaviour)
+    // CHECK-NEXT: :[[@LINE-3]]:5: note: instead of returning early, guard the work with the opposite condition and let every thread reach the barrier
   }
 }
 
@@ -63,13 +77,22 @@ __global__ void throughCalls(float *s) {
   cg::thread_block block = cg::this_thread_block();
   if (threadIdx.x < 128)
     blockStep(s);
-  // CHECK: :[[@LINE-1]]:5: error: the call to 'blockStep' executes __syncthreads() (barrier.cu:[[#@LINE-8]]) and is reached only by the threads for which 'threadIdx.x < 128' is true (the same within a warp, but not across the warps of the block), not by the whole block: {{.*}} [barrier-in-divergent-branch]
+  // CHECK: :[[@LINE-1]]:5: error: call to 'blockStep' (runs __syncthreads()) is reached only by threads for which 'threadIdx.x < 128' is true [barrier-in-divergent-branch]
+  // CHECK: :[[@LINE-9]]:3: note: the barrier it executes is here
+  // CHECK-NEXT: :[[@LINE-3]]:5: note: the condition is the same within a warp, but not across the warps of the block
+  // CHECK-NEXT: :[[@LINE-4]]:5: note: a block barrier that some threads of the block never reach is undefined behaviour (in practice a hang, or a barrier that completes early)
+  // CHECK-NEXT: :[[@LINE-5]]:5: note: move the barrier out of the conditional code so that every thread of the block executes it
   if (block.thread_rank() == 0)
     block.sync();
-  // CHECK: :[[@LINE-1]]:5: error: block.sync() is reached only by the threads for which 'block.thread_rank() == 0' is true, not by the whole block: {{.*}} [barrier-in-divergent-branch]
+  // CHECK: :[[@LINE-1]]:5: error: block.sync() is reached only by threads for which 'block.thread_rank() == 0' is true [barrier-in-divergent-branch]
+  // CHECK: :[[@LINE-2]]:5: note: a block barrier that some threads of the block never reach is undefined behaviour (in practice a hang, or a barrier that completes early)
+  // CHECK-NEXT: :[[@LINE-3]]:5: note: move the barrier out of the conditional code so that every thread of the block executes it
   if (threadIdx.x / 32 == 1)
     cg::sync(block);
-  // CHECK: :[[@LINE-1]]:5: error: cooperative_groups::sync(block) is reached only by the threads for which 'threadIdx.x / 32 == 1' is true (the same within a warp, but not across the warps of the block), not by the whole block: {{.*}} [barrier-in-divergent-branch]
+  // CHECK: :[[@LINE-1]]:5: error: cooperative_groups::sync(block) is reached only by threads for which 'threadIdx.x / 32 == 1' is true [barrier-in-divergent-branch]
+  // CHECK: :[[@LINE-2]]:5: note: the condition is the same within a warp, but not across the warps of the block
+  // CHECK-NEXT: :[[@LINE-3]]:5: note: a block barrier that some threads of the block never reach is undefined behaviour (in practice a hang, or a barrier that completes early)
+  // CHECK-NEXT: :[[@LINE-4]]:5: note: move the barrier out of the conditional code so that every thread of the block executes it
 }
 
 // Not reported: block-uniform conditions, barriers outside the branches,

@@ -28,22 +28,36 @@ __global__ void splitTests(float *x, int n) {
   int tid = threadIdx.x;
   int lane = tid % 32;
   if (tid & 16) x[0] = 1.f;
-  // CHECK: lane-affine.cu:[[@LINE-1]]:7: warning: warp-divergent branch (lane-split): 'tid & 16' is true for lanes 16-31 and false for lanes 0-15 in every warp, so each warp runs both paths one after the other with the lanes of the other path idle; if both paths do real work, give each path to whole warps instead (branch on a warp index such as 'threadIdx.x / warpSize', which all 32 lanes of a warp share) [warp-divergent-branch]
+  // CHECK-DAG: lane-affine.cu:[[@LINE-1]]:7: warning: warp-divergent branch (lane-split): 'tid & 16' splits every warp [warp-divergent-branch]
+  // CHECK-DAG: lane-affine.cu:[[@LINE-2]]:7: note: it is true for lanes 16-31 and false for lanes 0-15 in every warp: each warp runs both paths one after the other with the lanes of the other path idle
+  // CHECK-DAG: lane-affine.cu:[[@LINE-3]]:7: note: if both paths do real work, give each path to whole warps instead (branch on a warp index such as 'threadIdx.x / warpSize', which all 32 lanes of a warp share)
   if (lane < 16) x[1] = 1.f;
-  // CHECK: :[[@LINE-1]]:7: warning: warp-divergent branch (lane-split): 'lane < 16' is true for lanes 0-15 and false for lanes 16-31 in every warp, so each warp runs both paths one after the other with the lanes of the other path idle; if both paths do real work, give each path to whole warps instead (branch on a warp index such as 'threadIdx.x / warpSize', which all 32 lanes of a warp share) [warp-divergent-branch]
+  // CHECK-DAG: :[[@LINE-1]]:7: warning: warp-divergent branch (lane-split): 'lane < 16' splits every warp [warp-divergent-branch]
+  // CHECK-DAG: :[[@LINE-2]]:7: note: it is true for lanes 0-15 and false for lanes 16-31 in every warp: each warp runs both paths one after the other with the lanes of the other path idle
+  // CHECK-DAG: :[[@LINE-3]]:7: note: if both paths do real work, give each path to whole warps instead (branch on a warp index such as 'threadIdx.x / warpSize', which all 32 lanes of a warp share)
   int quad = (tid >> 2) & 1;
   if (quad) x[2] = 1.f;
-  // CHECK: :[[@LINE-1]]:7: warning: warp-divergent branch (lane-split): 'quad' is true for lanes 4-7, 12-15, 20-23 and 28-31 and false for lanes 0-3, 8-11, 16-19 and 24-27 in every warp, so each warp runs both paths one after the other with the lanes of the other path idle; if both paths do real work, give each path to whole warps instead (branch on a warp index such as 'threadIdx.x / warpSize', which all 32 lanes of a warp share) [warp-divergent-branch]
+  // CHECK-DAG: :[[@LINE-1]]:7: warning: warp-divergent branch (lane-split): 'quad' splits every warp [warp-divergent-branch]
+  // CHECK-DAG: :[[@LINE-2]]:7: note: it is true for lanes 4-7, 12-15, 20-23 and 28-31 and false for lanes 0-3, 8-11, 16-19 and 24-27 in every warp: each warp runs both paths one after the other with the lanes of the other path idle
+  // CHECK-DAG: :[[@LINE-3]]:7: note: if both paths do real work, give each path to whole warps instead (branch on a warp index such as 'threadIdx.x / warpSize', which all 32 lanes of a warp share)
   if (threadIdx.x < 16) x[3] = 1.f; else x[3] = 2.f;
-  // CHECK: :[[@LINE-1]]:7: warning: warp-divergent branch (lane-split): 'threadIdx.x < 16' is true only for lanes 0-15 of the warp where 'threadIdx.x' is 0-31 (and false in every other warp): that warp runs the branch with lanes 16-31 idle, then the rest of its path with lanes 0-15 idle; a threshold that is a multiple of 32 keeps warps whole [warp-divergent-branch]
+  // CHECK-DAG: :[[@LINE-1]]:7: warning: warp-divergent branch (lane-split): 'threadIdx.x < 16' splits the warp where 'threadIdx.x' is 0-31 [warp-divergent-branch]
+  // CHECK-DAG: :[[@LINE-2]]:7: note: it is true only for lanes 0-15 of the warp where 'threadIdx.x' is 0-31 (and false in every other warp): that warp runs the branch with lanes 16-31 idle, then the rest of its path with lanes 0-15 idle
+  // CHECK-DAG: :[[@LINE-3]]:7: note: a threshold that is a multiple of 32 keeps warps whole
   // One side only, within one warp: the working lanes fill the fewest warps
   // they can (a halo load by the first lanes); a note under --pedantic.
   if (threadIdx.x < 3) x[3] = 3.f;
-  // PED: :[[@LINE-1]]:7: note: thread-dependent branch (tail-guard): 'threadIdx.x < 3' splits only lanes 0-2 from the rest of the warp where 'threadIdx.x' is 0-31, and only one side of the branch does work: those threads already fill the fewest warps they can, so no regrouping would save anything [warp-divergent-branch]
+  // PED-DAG: :[[@LINE-1]]:7: note: thread-dependent branch (tail-guard): 'threadIdx.x < 3' splits only a few warps [warp-divergent-branch]
+  // PED-DAG: :[[@LINE-2]]:7: note: 'threadIdx.x < 3' splits only lanes 0-2 from the rest of the warp where 'threadIdx.x' is 0-31: those threads already fill the fewest warps they can
+  // PED-DAG: :[[@LINE-3]]:7: note: only one side of the branch does work: no regrouping would save anything
   if (tid % 64 < 48) x[4] = 1.f;
-  // CHECK: :[[@LINE-1]]:7: warning: warp-divergent branch (lane-split): 'tid % 64 < 48' is false only for lanes 16-31 of the warp where 'tid % 64' is 32-63 (and true in every other warp): that warp runs the branch with lanes 0-15 idle, then the rest of its path with lanes 16-31 idle; a threshold that is a multiple of 32 keeps warps whole [warp-divergent-branch]
+  // CHECK-DAG: :[[@LINE-1]]:7: warning: warp-divergent branch (lane-split): 'tid % 64 < 48' splits the warp where 'tid % 64' is 32-63 [warp-divergent-branch]
+  // CHECK-DAG: :[[@LINE-2]]:7: note: it is false only for lanes 16-31 of the warp where 'tid % 64' is 32-63 (and true in every other warp): that warp runs the branch with lanes 0-15 idle, then the rest of its path with lanes 16-31 idle
+  // CHECK-DAG: :[[@LINE-3]]:7: note: a threshold that is a multiple of 32 keeps warps whole
   switch (tid % 4) {
-  // CHECK: :[[@LINE-1]]:11: warning: warp-divergent branch (lane-split): switch value 'tid % 4' takes 4 different values within every warp, so each warp runs those cases one after the other with the other lanes idle; switch on a value that is the same across a warp (e.g. derived from 'tid / warpSize') [warp-divergent-branch]
+  // CHECK-DAG: :[[@LINE-1]]:11: warning: warp-divergent switch (lane-split): 'tid % 4' takes 4 values within every warp [warp-divergent-branch]
+  // CHECK-DAG: :[[@LINE-2]]:11: note: each warp runs those cases one after the other with the other lanes idle
+  // CHECK-DAG: :[[@LINE-3]]:11: note: switch on a value that is the same across a warp (e.g. derived from 'tid / warpSize')
   case 0:
     x[5] = 0.f;
     break;
@@ -51,17 +65,25 @@ __global__ void splitTests(float *x, int n) {
     x[5] = 1.f;
   }
   for (int k = 0; k < lane; ++k) // lane-dependent trip count
-  // CHECK: :[[@LINE-1]]:19: warning: warp-divergent branch (lane-split): loop condition 'k < lane' gives each lane its own trip count ('lane' differs across the warp), so lanes leave the loop at different iterations and the warp keeps issuing it, finished lanes idle, until its last lane is done; give the lanes of a warp equal trip counts (loop to a warp-uniform bound and guard the work inside), or map work so that lanes with similar trip counts share a warp [warp-divergent-branch]
+  // CHECK-DAG: :[[@LINE-1]]:19: warning: warp-divergent loop condition (lane-split): 'k < lane' gives each lane its own trip count [warp-divergent-branch]
+  // CHECK-DAG: :[[@LINE-2]]:19: note: 'lane' differs across the warp, so lanes leave the loop at different iterations and the warp keeps issuing it, finished lanes idle, until its last lane is done
+  // CHECK-DAG: :[[@LINE-3]]:19: note: give the lanes of a warp equal trip counts (loop to a warp-uniform bound and guard the work inside), or map work so that lanes with similar trip counts share a warp
     x[6] += 1.f;
   for (int i = tid; i < n; ++i) // starts at the thread index, steps by 1
-  // CHECK: :[[@LINE-1]]:21: warning: warp-divergent branch (lane-split): loop condition 'i < n' gives each lane its own trip count ('i' differs across the warp), so lanes leave the loop at different iterations and the warp keeps issuing it, finished lanes idle, until its last lane is done; give the lanes of a warp equal trip counts (loop to a warp-uniform bound and guard the work inside), or map work so that lanes with similar trip counts share a warp [warp-divergent-branch]
+  // CHECK-DAG: :[[@LINE-1]]:21: warning: warp-divergent loop condition (lane-split): 'i < n' gives each lane its own trip count [warp-divergent-branch]
+  // CHECK-DAG: :[[@LINE-2]]:21: note: 'i' differs across the warp, so lanes leave the loop at different iterations and the warp keeps issuing it, finished lanes idle, until its last lane is done
+  // CHECK-DAG: :[[@LINE-3]]:21: note: give the lanes of a warp equal trip counts (loop to a warp-uniform bound and guard the work inside), or map work so that lanes with similar trip counts share a warp
     x[i] += 1.f;
   int even = 0;
   if (tid % 2 == 0)
-  // CHECK: :[[@LINE-1]]:7: warning: warp-divergent branch (lane-split): 'tid % 2 == 0' is true for even lanes and false for odd lanes: even and odd lanes take different paths in every warp, so each warp runs both paths one after the other with the lanes of the other path idle; partition the work by warp instead, e.g. '(tid / warpSize) % 2 == 0' [warp-divergent-branch]
+  // CHECK-DAG: :[[@LINE-1]]:7: warning: warp-divergent branch (lane-split): 'tid % 2 == 0' splits every warp into even and odd lanes [warp-divergent-branch]
+  // CHECK-DAG: :[[@LINE-2]]:7: note: it is true for even lanes and false for odd lanes in every warp: each warp runs both paths one after the other with the lanes of the other path idle
+  // CHECK-DAG: :[[@LINE-3]]:7: note: partition the work by warp instead, e.g. '(tid / warpSize) % 2 == 0'
     even = 1;
   if (even) // a flag set by a lane-split branch splits the same lanes
-  // CHECK: :[[@LINE-1]]:7: warning: warp-divergent branch (lane-split): 'even' is true for even lanes and false for odd lanes: even and odd lanes take different paths in every warp, so each warp runs both paths one after the other with the lanes of the other path idle; partition the work by warp instead, e.g. '(tid / warpSize) % 2 == 0' [warp-divergent-branch]
+  // CHECK-DAG: :[[@LINE-1]]:7: warning: warp-divergent branch (lane-split): 'even' splits every warp into even and odd lanes [warp-divergent-branch]
+  // CHECK-DAG: :[[@LINE-2]]:7: note: it is true for even lanes and false for odd lanes in every warp: each warp runs both paths one after the other with the lanes of the other path idle
+  // CHECK-DAG: :[[@LINE-3]]:7: note: partition the work by warp instead, e.g. '(tid / warpSize) % 2 == 0'
     x[7] = 1.f;
 }
 

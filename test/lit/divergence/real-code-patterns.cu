@@ -10,7 +10,10 @@ __global__ void rowHalves(short *x) {
   __shared__ short b[32 * 34];
   int row = __mul24(threadIdx.y, 8) + threadIdx.x;
   if (row < 16)
-  // CHECK: real-code-patterns.cu:[[@LINE-1]]:7: warning: warp-divergent branch (lane-split): with the 8x4x8 block of the launch at line {{[0-9]+}}, each warp's 32 consecutive threads span several values of threadIdx.y or threadIdx.z: 'row < 16' is true for lanes 0-15 and false for lanes 16-31 in every warp, so each warp runs both paths one after the other with the lanes of the other path idle; launch blocks at least 32 threads wide in x (e.g. 32x8 instead of 16x16) so that a warp never spans two rows [warp-divergent-branch]
+  // CHECK-DAG: real-code-patterns.cu:[[@LINE-1]]:7: warning: warp-divergent branch (lane-split): 'row < 16' splits every warp [warp-divergent-branch]
+  // CHECK-DAG: real-code-patterns.cu:[[@LINE-2]]:7: note: with the 8x4x8 block of the launch at line {{[0-9]+}}, each warp's 32 consecutive threads span several values of threadIdx.y or threadIdx.z
+  // CHECK-DAG: real-code-patterns.cu:[[@LINE-3]]:7: note: it is true for lanes 0-15 and false for lanes 16-31 in every warp: each warp runs both paths one after the other with the lanes of the other path idle
+  // CHECK-DAG: real-code-patterns.cu:[[@LINE-4]]:7: note: launch blocks at least 32 threads wide in x (e.g. 32x8 instead of 16x16) so that a warp never spans two rows
     b[row] = x[row];
   __syncthreads();
   x[row] = b[31 - row];
@@ -22,7 +25,9 @@ __global__ void upSweep(float *s, unsigned n) {
   for (unsigned d = 2; d < n; d <<= 1) {
     __syncthreads();
     if (tid < (d - 1))
-    // CHECK: :[[@LINE-1]]:9: warning: warp-divergent branch (lane-split): 'tid < (d - 1)' compares the thread index with 'd', which changes every iteration: in the iterations where fewer than 32 threads pass, or the bound is not a multiple of 32, the warp it falls in is split, so each warp runs both paths one after the other with the lanes of the other path idle; run the steps with fewer than 32 active threads inside one warp with shuffles ('__shfl_up_sync' / '__shfl_down_sync') instead of a branch [warp-divergent-branch]
+    // CHECK-DAG: :[[@LINE-1]]:9: warning: warp-divergent branch (lane-split): 'tid < (d - 1)' splits a warp in late iterations [warp-divergent-branch]
+    // CHECK-DAG: :[[@LINE-2]]:9: note: it compares the thread index with 'd', which changes every iteration: in the iterations where fewer than 32 threads pass, or the bound is not a multiple of 32, the warp it falls in is split, and each warp runs both paths one after the other with the lanes of the other path idle
+    // CHECK-DAG: :[[@LINE-3]]:9: note: run the steps with fewer than 32 active threads inside one warp with shuffles ('__shfl_up_sync' / '__shfl_down_sync') instead of a branch
       s[tid] += s[tid + d];
   }
 }
@@ -36,7 +41,9 @@ __global__ void accumulate(float *x) {
   for (int stride = ACCUM_N / 2; stride > 0; stride >>= 1) {
     __syncthreads();
     for (int i = threadIdx.x; i < stride; i += blockDim.x)
-    // CHECK: :[[@LINE-1]]:31: warning: warp-divergent branch (shrinking-threshold): loop condition 'i < stride' lets fewer threads through each iteration ('stride' shrinks every iteration): once fewer than 32 pass, only the first lanes of the first warp run the branch while the rest of that warp idles; in a reduction tree, stop the loop while whole warps remain (e.g. at 'stride > 32') and finish the last 32 values within one warp using '__shfl_down_sync' [warp-divergent-branch]
+    // CHECK-DAG: :[[@LINE-1]]:31: warning: warp-divergent loop condition (shrinking-threshold): 'i < stride' lets fewer threads through each iteration [warp-divergent-branch]
+    // CHECK-DAG: :[[@LINE-2]]:31: note: 'stride' shrinks every iteration: once fewer than 32 pass, only the first lanes of the first warp run the branch while the rest of that warp idles
+    // CHECK-DAG: :[[@LINE-3]]:31: note: in a reduction tree, stop the loop while whole warps remain (e.g. at 'stride > 32') and finish the last 32 values within one warp using '__shfl_down_sync'
       acc[i] += acc[stride + i];
   }
   x[0] = acc[0];
@@ -47,13 +54,19 @@ __global__ void accumulate(float *x) {
 // on both sides runs both paths in warp 0.
 __global__ void boundary(float *x, float *halo) {
   if (threadIdx.x < 3)
-  // PED: :[[@LINE-1]]:7: note: thread-dependent branch (tail-guard): 'threadIdx.x < 3' splits only lanes 0-2 from the rest of the warp where 'threadIdx.x' is 0-31, and only one side of the branch does work: those threads already fill the fewest warps they can, so no regrouping would save anything [warp-divergent-branch]
+  // PED-DAG: :[[@LINE-1]]:7: note: thread-dependent branch (tail-guard): 'threadIdx.x < 3' splits only a few warps [warp-divergent-branch]
+  // PED-DAG: :[[@LINE-2]]:7: note: 'threadIdx.x < 3' splits only lanes 0-2 from the rest of the warp where 'threadIdx.x' is 0-31: those threads already fill the fewest warps they can
+  // PED-DAG: :[[@LINE-3]]:7: note: only one side of the branch does work: no regrouping would save anything
     halo[threadIdx.x] = x[threadIdx.x];
   if (threadIdx.x >= 3)
-  // PED: :[[@LINE-1]]:7: note: thread-dependent branch (tail-guard): 'threadIdx.x >= 3' splits only lanes 0-2 from the rest of the warp where 'threadIdx.x' is 0-31, and only one side of the branch does work: those threads already fill the fewest warps they can, so no regrouping would save anything [warp-divergent-branch]
+  // PED-DAG: :[[@LINE-1]]:7: note: thread-dependent branch (tail-guard): 'threadIdx.x >= 3' splits only a few warps [warp-divergent-branch]
+  // PED-DAG: :[[@LINE-2]]:7: note: 'threadIdx.x >= 3' splits only lanes 0-2 from the rest of the warp where 'threadIdx.x' is 0-31: those threads already fill the fewest warps they can
+  // PED-DAG: :[[@LINE-3]]:7: note: only one side of the branch does work: no regrouping would save anything
     x[threadIdx.x] *= 2.f;
   if (threadIdx.x < 3)
-  // CHECK: :[[@LINE-1]]:7: warning: warp-divergent branch (lane-split): 'threadIdx.x < 3' is true only for lanes 0-2 of the warp where 'threadIdx.x' is 0-31 (and false in every other warp): that warp runs the branch with lanes 3-31 idle, then the rest of its path with lanes 0-2 idle; a threshold that is a multiple of 32 keeps warps whole [warp-divergent-branch]
+  // CHECK-DAG: :[[@LINE-1]]:7: warning: warp-divergent branch (lane-split): 'threadIdx.x < 3' splits the warp where 'threadIdx.x' is 0-31 [warp-divergent-branch]
+  // CHECK-DAG: :[[@LINE-2]]:7: note: it is true only for lanes 0-2 of the warp where 'threadIdx.x' is 0-31 (and false in every other warp): that warp runs the branch with lanes 3-31 idle, then the rest of its path with lanes 0-2 idle
+  // CHECK-DAG: :[[@LINE-3]]:7: note: a threshold that is a multiple of 32 keeps warps whole
     halo[threadIdx.x] = 0.f;
   else
     x[threadIdx.x] += 1.f;
@@ -65,10 +78,14 @@ __global__ void boundary(float *x, float *halo) {
 __global__ void warpSums(int *sums, int *x) {
   int warp_id = threadIdx.x / warpSize, lane_id = threadIdx.x % warpSize;
   if (warp_id == 0 && lane_id < 8)
-  // PED: :[[@LINE-1]]:7: note: thread-dependent branch (tail-guard): 'warp_id == 0 && lane_id < 8' splits lanes only in the warp (or the few warps) that its warp-uniform equality admits, and only one side of the branch does work: those threads already fill the fewest warps they can, so no regrouping would save anything [warp-divergent-branch]
+  // PED-DAG: :[[@LINE-1]]:7: note: thread-dependent branch (tail-guard): 'warp_id == 0 && lane_id < 8' splits only a few warps [warp-divergent-branch]
+  // PED-DAG: :[[@LINE-2]]:7: note: 'warp_id == 0 && lane_id < 8' splits lanes only in the warp (or the few warps) that its warp-uniform equality admits: those threads already fill the fewest warps they can
+  // PED-DAG: :[[@LINE-3]]:7: note: only one side of the branch does work: no regrouping would save anything
     x[lane_id] = sums[lane_id];
   if ((threadIdx.x / 32) % 2 == 0 && lane_id < 8)
-  // CHECK: :[[@LINE-1]]:7: warning: warp-divergent branch (lane-split): '(threadIdx.x / 32) % 2 == 0 && lane_id < 8' is true for lanes 0-7 and false for lanes 8-31 in each warp where the rest of the condition holds, so each warp runs both paths one after the other with the lanes of the other path idle; if both paths do real work, give each path to whole warps instead (branch on a warp index such as 'threadIdx.x / warpSize', which all 32 lanes of a warp share) [warp-divergent-branch]
+  // CHECK-DAG: :[[@LINE-1]]:7: warning: warp-divergent branch (lane-split): '(threadIdx.x / 32) % 2 == 0 && lane_id < 8' splits warps [warp-divergent-branch]
+  // CHECK-DAG: :[[@LINE-2]]:7: note: it is true for lanes 0-7 and false for lanes 8-31 in each warp where the rest of the condition holds: each warp runs both paths one after the other with the lanes of the other path idle
+  // CHECK-DAG: :[[@LINE-3]]:7: note: if both paths do real work, give each path to whole warps instead (branch on a warp index such as 'threadIdx.x / warpSize', which all 32 lanes of a warp share)
     x[lane_id] += sums[lane_id];
 }
 
@@ -82,14 +99,19 @@ __global__ void rowTree(float *w, int h) {
   for (int i = 1; i <= __log2f(h); i++) {
     int power_two = __powf(2, i);
     if (ty % power_two == 0)
-    // CHECK: :[[@LINE-1]]:9: warning: warp-divergent branch (lane-split): with the 16x16 block of the launch at line {{[0-9]+}}, each warp holds 2 rows of 16 threads: 'ty % power_two == 0' holds only for threads whose 'ty' is a multiple of 'power_two' (every other row when it is 2), so the threads still working are scattered over every warp and each warp runs the branch with most of its lanes idle in every iteration; make the working threads contiguous so that whole warps drop out: 'if (tid < stride)' with stride halving from blockDim.x / 2 (interleaved pairs), and finish the last warp with '__shfl_down_sync' [warp-divergent-branch]
+    // CHECK-DAG: :[[@LINE-1]]:9: warning: warp-divergent branch (lane-split): 'ty % power_two == 0' leaves most lanes of every warp idle [warp-divergent-branch]
+    // CHECK-DAG: :[[@LINE-2]]:9: note: with the 16x16 block of the launch at line {{[0-9]+}}, each warp holds 2 rows of 16 threads
+    // CHECK-DAG: :[[@LINE-3]]:9: note: it holds only for threads whose 'ty' is a multiple of 'power_two' (every other row when it is 2), so the threads still working are scattered over every warp and each warp runs the branch with most of its lanes idle in every iteration
+    // CHECK-DAG: :[[@LINE-4]]:9: note: make the working threads contiguous so that whole warps drop out: 'if (tid < stride)' with stride halving from blockDim.x / 2 (interleaved pairs), and finish the last warp with '__shfl_down_sync'
       m[ty][tx] += m[ty + power_two / 2][tx];
     __syncthreads();
   }
   for (int i = 1; i < 5; i++) {
     int p = 1 << i;
     if (tx % p == 0)
-    // CHECK: :[[@LINE-1]]:9: warning: warp-divergent branch (lane-split): 'tx % p == 0' holds only for threads whose 'tx' is a multiple of 'p' (every other lane when it is 2), so the threads still working are scattered over every warp and each warp runs the branch with most of its lanes idle in every iteration; make the working threads contiguous so that whole warps drop out: 'if (tid < stride)' with stride halving from blockDim.x / 2 (interleaved pairs), and finish the last warp with '__shfl_down_sync' [warp-divergent-branch]
+    // CHECK-DAG: :[[@LINE-1]]:9: warning: warp-divergent branch (lane-split): 'tx % p == 0' leaves most lanes of every warp idle [warp-divergent-branch]
+    // CHECK-DAG: :[[@LINE-2]]:9: note: it holds only for threads whose 'tx' is a multiple of 'p' (every other lane when it is 2), so the threads still working are scattered over every warp and each warp runs the branch with most of its lanes idle in every iteration
+    // CHECK-DAG: :[[@LINE-3]]:9: note: make the working threads contiguous so that whole warps drop out: 'if (tid < stride)' with stride halving from blockDim.x / 2 (interleaved pairs), and finish the last warp with '__shfl_down_sync'
       m[ty][tx] += m[ty][tx + p / 2];
     __syncthreads();
   }
@@ -105,7 +127,9 @@ __global__ void smallBlockTree(float *x) {
   for (int stride = 8; stride > 0; stride >>= 1) {
     __syncwarp();
     if (threadIdx.x < stride)
-    // PED: :[[@LINE-1]]:9: note: thread-dependent branch (tail-guard): 'threadIdx.x < stride' keeps a contiguous run of the block's 16 threads, all in one warp (the 16x1 block of the launch), and only one side of the branch does work: no regrouping would save anything [warp-divergent-branch]
+    // PED-DAG: :[[@LINE-1]]:9: note: thread-dependent branch (tail-guard): 'threadIdx.x < stride' splits at most one warp [warp-divergent-branch]
+    // PED-DAG: :[[@LINE-2]]:9: note: 'threadIdx.x < stride' keeps a contiguous run of the block's 16 threads, all in one warp (the 16x1 block of the launch)
+    // PED-DAG: :[[@LINE-3]]:9: note: only one side of the branch does work: no regrouping would save anything
       s[threadIdx.x] += s[threadIdx.x + stride];
   }
   x[0] = s[0];
@@ -121,7 +145,9 @@ __global__ void pyramid(float *x, int height) {
   for (int i = 0; i < height; i++) {
     __syncthreads();
     if (IN_RANGE(tx, i + 1, 256 - i - 2))
-    // PED: :[[@LINE-1]]:9: note: thread-dependent branch (tail-guard): 'IN_RANGE(tx, i + 1, 256 - i - 2)' moves its bound by a constant step per iteration ('i'), so each iteration splits at most the warp where the bound falls, and only one side of the branch does work: no regrouping would save anything [warp-divergent-branch]
+    // PED-DAG: :[[@LINE-1]]:9: note: thread-dependent branch (tail-guard): 'IN_RANGE(tx, i + 1, 256 - i - 2)' splits at most one warp [warp-divergent-branch]
+    // PED-DAG: :[[@LINE-2]]:9: note: 'IN_RANGE(tx, i + 1, 256 - i - 2)' moves its bound by a constant step per iteration ('i'), so each iteration splits at most the warp where the bound falls
+    // PED-DAG: :[[@LINE-3]]:9: note: only one side of the branch does work: no regrouping would save anything
       result[tx] = prev[tx - 1] + prev[tx] + prev[tx + 1];
     __syncthreads();
     prev[tx] = result[tx];
@@ -146,10 +172,13 @@ __global__ void blockReduce(float *x) {
   __syncthreads();
   v = 0.f;
   if (lane < blockDim.x / 32)
-  // PED: :[[@LINE-1]]:7: note: thread-dependent branch (warp-synchronous step): 'lane < blockDim.x / 32' lets the first 8 lanes of each warp load one value into a register (the second stage of a block reduction): the compiler predicates the load, and every lane goes on to the same warp-wide step [warp-divergent-branch]
+  // PED-DAG: :[[@LINE-1]]:7: note: thread-dependent branch (warp-synchronous step): 'lane < blockDim.x / 32' guards a load of partial sums [warp-divergent-branch]
+  // PED-DAG: :[[@LINE-2]]:7: note: it lets the first 8 lanes of each warp load one value into a register (the second stage of a block reduction): the compiler predicates the load, and every lane goes on to the same warp-wide step
     v = partial[lane];
   if (lane < blockDim.x / 32) // a store is not a register update: reported
-  // CHECK: :[[@LINE-1]]:7: warning: warp-divergent branch (lane-split): 'lane < blockDim.x / 32' is true for lanes 0-7 and false for lanes 8-31 in every warp, so each warp runs both paths one after the other with the lanes of the other path idle; if both paths do real work, give each path to whole warps instead (branch on a warp index such as 'threadIdx.x / warpSize', which all 32 lanes of a warp share) [warp-divergent-branch]
+  // CHECK-DAG: :[[@LINE-1]]:7: warning: warp-divergent branch (lane-split): 'lane < blockDim.x / 32' splits every warp [warp-divergent-branch]
+  // CHECK-DAG: :[[@LINE-2]]:7: note: it is true for lanes 0-7 and false for lanes 8-31 in every warp: each warp runs both paths one after the other with the lanes of the other path idle
+  // CHECK-DAG: :[[@LINE-3]]:7: note: if both paths do real work, give each path to whole warps instead (branch on a warp index such as 'threadIdx.x / warpSize', which all 32 lanes of a warp share)
     partial[lane] = 0.f;
   x[threadIdx.x] = warpSum(v);
 }
@@ -158,7 +187,8 @@ __global__ void triSolve(const float *A, float *X, int n) {
   for (int row = 1; row < 32; row *= 2) {
     float sum = 0.f;
     if (threadIdx.x < row)
-    // PED: :[[@LINE-1]]:9: note: thread-dependent branch (warp-synchronous step): 'threadIdx.x < row' guards only updates of registers beside a warp shuffle in the same loop (a scan step): the compiler predicates them, and every lane runs the shuffle anyway, so there is no second path to serialise [warp-divergent-branch]
+    // PED-DAG: :[[@LINE-1]]:9: note: thread-dependent branch (warp-synchronous step): 'threadIdx.x < row' guards a shuffle step [warp-divergent-branch]
+    // PED-DAG: :[[@LINE-2]]:9: note: it guards only updates of registers beside a warp shuffle in the same loop (a scan step): the compiler predicates them, and every lane runs the shuffle anyway, so there is no second path to serialise
       sum += A[row * n + threadIdx.x] * x;
     x -= warpSum(sum);
   }
@@ -182,7 +212,9 @@ __global__ void borders(float *out, const float *in) {
     n = in[0];
     w = in[1];
   } else if (tx == 0) {
-  // CHECK: :[[@LINE-1]]:14: warning: warp-divergent branch (lane-split): 'tx == 0' picks lanes 0 and 16 of every warp, and the other lanes run the else branch: each warp runs both paths one after the other; give every lane the same code (e.g. pad the data with a halo so that border threads need no special case), or hand the special case to whole warps [warp-divergent-branch]
+  // CHECK-DAG: :[[@LINE-1]]:14: warning: warp-divergent branch (lane-split): 'tx == 0' gives a few lanes of every warp their own path [warp-divergent-branch]
+  // CHECK-DAG: :[[@LINE-2]]:14: note: it picks lanes 0 and 16 of every warp, and the other lanes run the else branch: each warp runs both paths one after the other
+  // CHECK-DAG: :[[@LINE-3]]:14: note: give every lane the same code (e.g. pad the data with a halo so that border threads need no special case), or hand the special case to whole warps
     n = t[ty - 1][tx];
     w = in[ty * 16];
   } else {
@@ -203,7 +235,8 @@ __global__ void borders(float *out, const float *in) {
 // compiles to selects; one that stores is a branch.
 __device__ float pick(float4 r, unsigned idx) {
   switch (idx) {
-  // PED: :[[@LINE-1]]:11: note: thread-dependent branch (select): switch value 'idx' only picks a value in each case (a return or one register assignment): it compiles to selects, not to a branch [warp-divergent-branch]
+  // PED-DAG: :[[@LINE-1]]:11: note: thread-dependent switch (select): 'idx' only picks a value [warp-divergent-branch]
+  // PED-DAG: :[[@LINE-2]]:11: note: each case is a return or one register assignment: it compiles to selects, not to a branch
   case 0:
     return r.x;
   case 1:
@@ -216,7 +249,9 @@ __device__ float pick(float4 r, unsigned idx) {
 __global__ void pickLanes(const float4 *in, float *out) {
   float v = pick(in[threadIdx.x], threadIdx.x & 3);
   switch (threadIdx.x & 3) {
-  // CHECK: :[[@LINE-1]]:11: warning: warp-divergent branch (lane-split): switch value 'threadIdx.x & 3' takes 4 different values within every warp, so each warp runs those cases one after the other with the other lanes idle; switch on a value that is the same across a warp (e.g. derived from 'tid / warpSize') [warp-divergent-branch]
+  // CHECK-DAG: :[[@LINE-1]]:11: warning: warp-divergent switch (lane-split): 'threadIdx.x & 3' takes 4 values within every warp [warp-divergent-branch]
+  // CHECK-DAG: :[[@LINE-2]]:11: note: each warp runs those cases one after the other with the other lanes idle
+  // CHECK-DAG: :[[@LINE-3]]:11: note: switch on a value that is the same across a warp (e.g. derived from 'tid / warpSize')
   case 0:
     out[threadIdx.x] = v;
     break;

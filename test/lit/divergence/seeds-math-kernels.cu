@@ -9,12 +9,18 @@
 #include <cuda_runtime.h>
 #include <stdlib.h>
 
+// The findings come grouped by rule: thread-condition-precedence first.
+// CHECK: :[[@LINE+55]]:7: warning: branch condition 'itid & 0x01 == 0' is always false: '==' binds tighter than '&' [thread-condition-precedence]
+// CHECK: :[[@LINE+54]]:7: note: it reads 'itid & (0x01 == 0)': it does not diverge, but the else branch always runs
+// CHECK-NEXT: :[[@LINE+53]]:7: note: write '(itid & 0x01) == 0'
 __global__ void mathKernel1(float *c) {
   int tid = blockIdx.x * blockDim.x + threadIdx.x;
   float a, b;
   a = b = 0.0f;
   if (tid % 2 == 0) {
-  // CHECK: seeds-math-kernels.cu:[[@LINE-1]]:7: warning: warp-divergent branch (lane-split): 'tid % 2 == 0' is true for even lanes and false for odd lanes: even and odd lanes take different paths in every warp, so each warp runs both paths one after the other with the lanes of the other path idle; partition the work by warp instead, e.g. '(tid / warpSize) % 2 == 0' [warp-divergent-branch]
+  // CHECK: seeds-math-kernels.cu:[[@LINE-1]]:7: warning: warp-divergent branch (lane-split): 'tid % 2 == 0' splits every warp into even and odd lanes [warp-divergent-branch]
+  // CHECK: seeds-math-kernels.cu:[[@LINE-2]]:7: note: it is true for even lanes and false for odd lanes in every warp: each warp runs both paths one after the other with the lanes of the other path idle
+  // CHECK-NEXT: seeds-math-kernels.cu:[[@LINE-3]]:7: note: partition the work by warp instead, e.g. '(tid / warpSize) % 2 == 0'
     a = 100.0f;
   } else {
     b = 200.0f;
@@ -40,11 +46,15 @@ __global__ void mathKernel3(float *c) {
   ia = ib = 0.0f;
   bool ipred = (tid % 2 == 0);
   if (ipred) {
-  // CHECK: :[[@LINE-1]]:7: warning: warp-divergent branch (lane-split): 'ipred' is true for even lanes and false for odd lanes: even and odd lanes take different paths in every warp, so each warp runs both paths one after the other with the lanes of the other path idle; partition the work by warp instead, e.g. '(tid / warpSize) % 2 == 0' [warp-divergent-branch]
+  // CHECK: :[[@LINE-1]]:7: warning: warp-divergent branch (lane-split): 'ipred' splits every warp into even and odd lanes [warp-divergent-branch]
+  // CHECK: :[[@LINE-2]]:7: note: it is true for even lanes and false for odd lanes in every warp: each warp runs both paths one after the other with the lanes of the other path idle
+  // CHECK-NEXT: :[[@LINE-3]]:7: note: partition the work by warp instead, e.g. '(tid / warpSize) % 2 == 0'
     ia = 100.0f;
   }
   if (!ipred) {
-  // CHECK: :[[@LINE-1]]:7: warning: warp-divergent branch (lane-split): '!ipred' is true for odd lanes and false for even lanes: even and odd lanes take different paths in every warp, so each warp runs both paths one after the other with the lanes of the other path idle; partition the work by warp instead, e.g. '(tid / warpSize) % 2 == 0' [warp-divergent-branch]
+  // CHECK: :[[@LINE-1]]:7: warning: warp-divergent branch (lane-split): '!ipred' splits every warp into even and odd lanes [warp-divergent-branch]
+  // CHECK: :[[@LINE-2]]:7: note: it is true for odd lanes and false for even lanes in every warp: each warp runs both paths one after the other with the lanes of the other path idle
+  // CHECK-NEXT: :[[@LINE-3]]:7: note: partition the work by warp instead, e.g. '(tid / warpSize) % 2 == 0'
     ib = 200.0f;
   }
   c[tid] = ia + ib;
@@ -56,7 +66,6 @@ __global__ void mathKernel4(float *c) {
   ia = ib = 0.0f;
   int itid = tid >> 5;
   if (itid & 0x01 == 0) {
-  // CHECK: :[[@LINE-1]]:7: warning: branch condition 'itid & 0x01 == 0' is always false: '==' binds tighter than '&', so it reads 'itid & (0x01 == 0)'; it does not diverge, but the else branch always runs; write '(itid & 0x01) == 0' [thread-condition-precedence]
     ia = 100.0f;
   } else {
     ib = 200.0f;

@@ -15,7 +15,9 @@ __global__ void reduceNeighbored(int *g_idata, int *g_odata, unsigned int n) {
     return;
   for (int stride = 1; stride < blockDim.x; stride *= 2) {
     if ((tid % (2 * stride)) == 0) {
-    // CHECK: seeds-reduction.cu:[[@LINE-1]]:9: warning: warp-divergent branch (lane-split): '(tid % (2 * stride)) == 0' holds only for threads whose 'tid' is a multiple of '2 * stride' (every other lane when it is 2), so the threads still working are scattered over every warp and each warp runs the branch with most of its lanes idle in every iteration; make the working threads contiguous so that whole warps drop out: 'if (tid < stride)' with stride halving from blockDim.x / 2 (interleaved pairs), and finish the last warp with '__shfl_down_sync' [warp-divergent-branch]
+    // CHECK: seeds-reduction.cu:[[@LINE-1]]:9: warning: warp-divergent branch (lane-split): '(tid % (2 * stride)) == 0' leaves most lanes of every warp idle [warp-divergent-branch]
+    // CHECK: seeds-reduction.cu:[[@LINE-2]]:9: note: it holds only for threads whose 'tid' is a multiple of '2 * stride' (every other lane when it is 2), so the threads still working are scattered over every warp and each warp runs the branch with most of its lanes idle in every iteration
+    // CHECK-NEXT: seeds-reduction.cu:[[@LINE-3]]:9: note: make the working threads contiguous so that whole warps drop out: 'if (tid < stride)' with stride halving from blockDim.x / 2 (interleaved pairs), and finish the last warp with '__shfl_down_sync'
       idata[tid] += idata[tid + stride];
     }
     __syncthreads();
@@ -33,7 +35,9 @@ __global__ void reduceNeighboredLess(int *g_idata, int *g_odata, unsigned int n)
   for (int stride = 1; stride < blockDim.x; stride *= 2) {
     int index = 2 * stride * tid;
     if (index < blockDim.x) {
-    // CHECK: :[[@LINE-1]]:9: warning: warp-divergent branch (shrinking-threshold): 'index < blockDim.x' lets fewer threads through each iteration ('stride' grows every iteration and scales the thread index): once fewer than 32 pass, only the first lanes of the first warp run the branch while the rest of that warp idles; in a reduction tree, stop the loop while whole warps remain (e.g. at 'stride > 32') and finish the last 32 values within one warp using '__shfl_down_sync' [warp-divergent-branch]
+    // CHECK: :[[@LINE-1]]:9: warning: warp-divergent branch (shrinking-threshold): 'index < blockDim.x' lets fewer threads through each iteration [warp-divergent-branch]
+    // CHECK: :[[@LINE-2]]:9: note: 'stride' grows every iteration and scales the thread index: once fewer than 32 pass, only the first lanes of the first warp run the branch while the rest of that warp idles
+    // CHECK-NEXT: :[[@LINE-3]]:9: note: in a reduction tree, stop the loop while whole warps remain (e.g. at 'stride > 32') and finish the last 32 values within one warp using '__shfl_down_sync'
       idata[index] += idata[index + stride];
     }
     __syncthreads();
@@ -50,7 +54,9 @@ __global__ void reduceInterleaved(int *g_idata, int *g_odata, unsigned int n) {
     return;
   for (int stride = blockDim.x / 2; stride > 0; stride >>= 1) {
     if (tid < stride) {
-    // CHECK: :[[@LINE-1]]:9: warning: warp-divergent branch (shrinking-threshold): 'tid < stride' lets fewer threads through each iteration ('stride' shrinks every iteration): once fewer than 32 pass, only the first lanes of the first warp run the branch while the rest of that warp idles; in a reduction tree, stop the loop while whole warps remain (e.g. at 'stride > 32') and finish the last 32 values within one warp using '__shfl_down_sync' [warp-divergent-branch]
+    // CHECK: :[[@LINE-1]]:9: warning: warp-divergent branch (shrinking-threshold): 'tid < stride' lets fewer threads through each iteration [warp-divergent-branch]
+    // CHECK: :[[@LINE-2]]:9: note: 'stride' shrinks every iteration: once fewer than 32 pass, only the first lanes of the first warp run the branch while the rest of that warp idles
+    // CHECK-NEXT: :[[@LINE-3]]:9: note: in a reduction tree, stop the loop while whole warps remain (e.g. at 'stride > 32') and finish the last 32 values within one warp using '__shfl_down_sync'
       idata[tid] += idata[tid + stride];
     }
     __syncthreads();

@@ -8,7 +8,8 @@ assert doc["tool"]["name"] == "cuda-lint" and doc["tool"]["version"], doc["tool"
 assert doc["errors"] == [], doc["errors"]
 assert doc["summary"] == {"warnings": 2, "errors": 0, "notes": 0, "files": 1,
                           "translation_units": 1, "failed_translation_units": 0,
-                          "translation_units_with_compile_errors": 0}, doc["summary"]
+                          "translation_units_with_compile_errors": 0, "fixed": 0,
+                          "baselined": 0}, doc["summary"]
 by_rule = {f["rule"]: f for f in doc["findings"]}
 assert set(by_rule) == {"default-stream-launch", "block-size-not-multiple-of-32"}, by_rule.keys()
 for f in doc["findings"]:
@@ -21,6 +22,18 @@ for f in doc["findings"]:
     assert f["launch"]["dynamic_smem"] == 128, f["launch"]
     assert f["fixits"] == [], f
 assert by_rule["default-stream-launch"]["launch"]["stream"] == "default"
-assert by_rule["block-size-not-multiple-of-32"]["message"].startswith(
-    "block of 80 threads (40x2x1) fills 3 warps: 16 of 96 lanes (16.7%) idle; use 64 or 96")
+# The message is one short line; the why and the fix are notes without a location of their own.
+assert by_rule["block-size-not-multiple-of-32"]["message"] == \
+    "block of 80 threads (40x2x1) fills 3 warps: 16 of 96 lanes (16.7%) idle"
+assert by_rule["block-size-not-multiple-of-32"]["notes"] == [
+    {"message": "a warp always occupies 32 lanes, so idle lanes still take issue slots, registers "
+                "and occupancy"},
+    {"message": "use 64 or 96 threads per block"}], by_rule["block-size-not-multiple-of-32"]["notes"]
+assert by_rule["default-stream-launch"]["message"] == \
+    "kernel 'k' is launched on the legacy default stream (no stream argument)"
+assert by_rule["default-stream-launch"]["notes"] == [
+    {"message": "it waits for all earlier work in every blocking stream and later work waits for "
+                "it, so nothing overlaps with this kernel"},
+    {"message": "pass a stream created with cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), "
+                "or compile with --default-stream per-thread"}], by_rule["default-stream-launch"]["notes"]
 print("json ok")

@@ -15,7 +15,9 @@ struct Launcher {
 template <typename T> __global__ void tk(T *x) { x[threadIdx.x] = T(); }
 template <typename T> void launchTemplate(T *p) {
   tk<<<1, 64>>>(p);
-  // CHECK: default-stream-launch.cu:[[@LINE-1]]:3: warning: kernel 'tk' is launched on the legacy default stream (no stream argument){{.*}}[default-stream-launch]
+  // CHECK: default-stream-launch.cu:[[@LINE-1]]:3: warning: kernel 'tk' is launched on the legacy default stream (no stream argument) [default-stream-launch]
+  // CHECK: default-stream-launch.cu:[[@LINE-2]]:3: note: it waits for all earlier work in every blocking stream and later work waits for it, so nothing overlaps with this kernel
+  // CHECK-NEXT: default-stream-launch.cu:[[@LINE-3]]:3: note: pass a stream created with cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), or compile with --default-stream per-thread
 }
 
 void launchOn(cudaStream_t param, float *p) {
@@ -24,27 +26,45 @@ void launchOn(cudaStream_t param, float *p) {
 
 void host(float *p) {
   k<<<1, 32>>>(p);
-  // CHECK: default-stream-launch.cu:[[@LINE-1]]:3: warning: kernel 'k' is launched on the legacy default stream (no stream argument): it waits for all earlier work in every blocking stream and later work waits for it, so nothing overlaps with this kernel; pass a stream created with cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), or compile with --default-stream per-thread [default-stream-launch]
+  // CHECK: default-stream-launch.cu:[[@LINE-1]]:3: warning: kernel 'k' is launched on the legacy default stream (no stream argument) [default-stream-launch]
   // CHECK-NEXT: {{^}}  k<<<1, 32>>>(p);
   // CHECK-NEXT: {{^}}  ^~~~~~~~~~~~~~~{{$}}
+  // CHECK: default-stream-launch.cu:[[@LINE-4]]:3: note: it waits for all earlier work in every blocking stream and later work waits for it, so nothing overlaps with this kernel
+  // CHECK-NEXT: default-stream-launch.cu:[[@LINE-5]]:3: note: pass a stream created with cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), or compile with --default-stream per-thread
   k<<<1, 32, 0, 0>>>(p);
-  // CHECK: :[[@LINE-1]]:3: warning: kernel 'k' is launched on the legacy default stream (the stream argument is 0): it waits for all earlier work in every blocking stream and later work waits for it, so nothing overlaps with this kernel; pass a stream created with cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), or compile with --default-stream per-thread [default-stream-launch]
+  // CHECK: :[[@LINE-1]]:3: warning: kernel 'k' is launched on the legacy default stream (the stream argument is 0) [default-stream-launch]
+  // CHECK: :[[@LINE-2]]:3: note: it waits for all earlier work in every blocking stream and later work waits for it, so nothing overlaps with this kernel
+  // CHECK-NEXT: :[[@LINE-3]]:3: note: pass a stream created with cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), or compile with --default-stream per-thread
   k<<<1, 32, 0, NULL>>>(p);
-  // CHECK: :[[@LINE-1]]:3: warning: {{.*}}(the stream argument is 0)
+  // CHECK: :[[@LINE-1]]:3: warning: kernel 'k' is launched on the legacy default stream (the stream argument is 0) [default-stream-launch]
+  // CHECK: :[[@LINE-2]]:3: note: it waits for all earlier work in every blocking stream and later work waits for it, so nothing overlaps with this kernel
+  // CHECK-NEXT: :[[@LINE-3]]:3: note: pass a stream created with cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), or compile with --default-stream per-thread
   k<<<1, 32, 0, nullptr>>>(p);
-  // CHECK: :[[@LINE-1]]:3: warning: {{.*}}(the stream argument is 0)
+  // CHECK: :[[@LINE-1]]:3: warning: kernel 'k' is launched on the legacy default stream (the stream argument is 0) [default-stream-launch]
+  // CHECK: :[[@LINE-2]]:3: note: it waits for all earlier work in every blocking stream and later work waits for it, so nothing overlaps with this kernel
+  // CHECK-NEXT: :[[@LINE-3]]:3: note: pass a stream created with cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), or compile with --default-stream per-thread
   k<<<1, 32, 0, (cudaStream_t)0>>>(p);
-  // CHECK: :[[@LINE-1]]:3: warning: {{.*}}(the stream argument is 0)
+  // CHECK: :[[@LINE-1]]:3: warning: kernel 'k' is launched on the legacy default stream (the stream argument is 0) [default-stream-launch]
+  // CHECK: :[[@LINE-2]]:3: note: it waits for all earlier work in every blocking stream and later work waits for it, so nothing overlaps with this kernel
+  // CHECK-NEXT: :[[@LINE-3]]:3: note: pass a stream created with cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), or compile with --default-stream per-thread
   k<<<1, 32, 0, cudaStreamLegacy>>>(p);
-  // CHECK: :[[@LINE-1]]:3: warning: kernel 'k' is launched on the legacy default stream (cudaStreamLegacy): it waits for all earlier work in every blocking stream and later work waits for it, so nothing overlaps with this kernel; pass a stream created with cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), or compile with --default-stream per-thread [default-stream-launch]
+  // CHECK: :[[@LINE-1]]:3: warning: kernel 'k' is launched on the legacy default stream (cudaStreamLegacy) [default-stream-launch]
+  // CHECK: :[[@LINE-2]]:3: note: it waits for all earlier work in every blocking stream and later work waits for it, so nothing overlaps with this kernel
+  // CHECK-NEXT: :[[@LINE-3]]:3: note: pass a stream created with {{([^-]|-[^-])*}}{{$}}
   cudaStream_t zero = 0;
   k<<<1, 32, 0, zero>>>(p);
-  // CHECK: :[[@LINE-1]]:3: warning: {{.*}}(the stream argument is 0)
+  // CHECK: :[[@LINE-1]]:3: warning: kernel 'k' is launched on the legacy default stream (the stream argument is 0) [default-stream-launch]
+  // CHECK: :[[@LINE-2]]:3: note: it waits for all earlier work in every blocking stream and later work waits for it, so nothing overlaps with this kernel
+  // CHECK-NEXT: :[[@LINE-3]]:3: note: pass a stream created with cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), or compile with --default-stream per-thread
   const cudaStream_t alsoZero = nullptr;
   k<<<2, 32, 0, alsoZero>>>(p);
-  // CHECK: :[[@LINE-1]]:3: warning: {{.*}}(the stream argument is 0)
+  // CHECK: :[[@LINE-1]]:3: warning: kernel 'k' is launched on the legacy default stream (the stream argument is 0) [default-stream-launch]
+  // CHECK: :[[@LINE-2]]:3: note: it waits for all earlier work in every blocking stream and later work waits for it, so nothing overlaps with this kernel
+  // CHECK-NEXT: :[[@LINE-3]]:3: note: pass a stream created with cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), or compile with --default-stream per-thread
   LAUNCH_ON_DEFAULT(k, p);
-  // CHECK: :[[@LINE-1]]:3: warning: {{.*}}(no stream argument)
+  // CHECK: :[[@LINE-1]]:3: warning: kernel 'k' is launched on the legacy default stream (no stream argument) [default-stream-launch]
+  // CHECK: :[[@LINE-2]]:3: note: it waits for all earlier work in every blocking stream and later work waits for it, so nothing overlaps with this kernel
+  // CHECK-NEXT: :[[@LINE-3]]:3: note: pass a stream created with cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), or compile with --default-stream per-thread
   launchTemplate(p);
   launchTemplate((int *)p);
 
@@ -62,19 +82,27 @@ void host(float *p) {
   // Runtime API forms.
   void *args[] = {&p};
   cudaLaunchKernel((const void *)k, dim3(1), dim3(32), args);
-  // CHECK: :[[@LINE-1]]:3: warning: kernel 'k' is launched on the legacy default stream (no stream argument)
+  // CHECK: :[[@LINE-1]]:3: warning: kernel 'k' is launched on the legacy default stream (no stream argument) [default-stream-launch]
+  // CHECK: :[[@LINE-2]]:3: note: it waits for all earlier work in every blocking stream and later work waits for it, so nothing overlaps with this kernel
+  // CHECK-NEXT: :[[@LINE-3]]:3: note: pass a stream created with cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), or compile with --default-stream per-thread
   cudaLaunchKernel((const void *)k, dim3(1), dim3(32), args, 0, 0);
-  // CHECK: :[[@LINE-1]]:3: warning: kernel 'k' is launched on the legacy default stream (the stream argument is 0)
+  // CHECK: :[[@LINE-1]]:3: warning: kernel 'k' is launched on the legacy default stream (the stream argument is 0) [default-stream-launch]
+  // CHECK: :[[@LINE-2]]:3: note: it waits for all earlier work in every blocking stream and later work waits for it, so nothing overlaps with this kernel
+  // CHECK-NEXT: :[[@LINE-3]]:3: note: pass a stream created with cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), or compile with --default-stream per-thread
   cudaLaunchKernel((const void *)k, dim3(1), dim3(32), args, 0, s);
   cudaLaunchCooperativeKernel((const void *)k, dim3(1), dim3(32), args);
-  // CHECK: :[[@LINE-1]]:3: warning: kernel 'k' is launched on the legacy default stream (no stream argument)
+  // CHECK: :[[@LINE-1]]:3: warning: kernel 'k' is launched on the legacy default stream (no stream argument) [default-stream-launch]
+  // CHECK: :[[@LINE-2]]:3: note: it waits for all earlier work in every blocking stream and later work waits for it, so nothing overlaps with this kernel
+  // CHECK-NEXT: :[[@LINE-3]]:3: note: pass a stream created with cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), or compile with --default-stream per-thread
   cudaLaunchCooperativeKernel((const void *)k, dim3(1), dim3(32), args, 0, s);
 
   cudaLaunchConfig_t zeroCfg = {};
   zeroCfg.gridDim = dim3(1);
   zeroCfg.blockDim = dim3(32);
   cudaLaunchKernelEx(&zeroCfg, k, p);
-  // CHECK: :[[@LINE-1]]:3: warning: kernel 'k' is launched on the legacy default stream (the stream argument is 0)
+  // CHECK: :[[@LINE-1]]:3: warning: kernel 'k' is launched on the legacy default stream (the stream argument is 0) [default-stream-launch]
+  // CHECK: :[[@LINE-2]]:3: note: it waits for all earlier work in every blocking stream and later work waits for it, so nothing overlaps with this kernel
+  // CHECK-NEXT: :[[@LINE-3]]:3: note: pass a stream created with cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), or compile with --default-stream per-thread
   cudaLaunchConfig_t cfg = {};
   cfg.gridDim = dim3(1);
   cfg.blockDim = dim3(32);
@@ -88,9 +116,13 @@ void host(float *p) {
   CUfunction f = nullptr;
   void *params[] = {&p};
   cuLaunchKernel(f, 1, 1, 1, 32, 1, 1, 0, 0, params, nullptr);
-  // CHECK: :[[@LINE-1]]:3: warning: kernel is launched on the legacy default stream (the stream argument is 0)
+  // CHECK: :[[@LINE-1]]:3: warning: kernel is launched on the legacy default stream (the stream argument is 0) [default-stream-launch]
+  // CHECK: :[[@LINE-2]]:3: note: it waits for all earlier work in every blocking stream and later work waits for it, so nothing overlaps with this kernel
+  // CHECK-NEXT: :[[@LINE-3]]:3: note: pass a stream created with {{([^-]|-[^-])*}}{{$}}
   cuLaunchKernel(f, 1, 1, 1, 32, 1, 1, 0, CU_STREAM_LEGACY, params, nullptr);
-  // CHECK: :[[@LINE-1]]:3: warning: kernel is launched on the legacy default stream (cudaStreamLegacy)
+  // CHECK: :[[@LINE-1]]:3: warning: kernel is launched on the legacy default stream (cudaStreamLegacy) [default-stream-launch]
+  // CHECK: :[[@LINE-2]]:3: note: it waits for all earlier work in every blocking stream and later work waits for it, so nothing overlaps with this kernel
+  // CHECK-NEXT: :[[@LINE-3]]:3: note: pass a stream created with {{([^-]|-[^-])*}}{{$}}
   cuLaunchKernel(f, 1, 1, 1, 32, 1, 1, 0, CU_STREAM_PER_THREAD, params, nullptr);
   CUstream cs;
   cuStreamCreate(&cs, 0);

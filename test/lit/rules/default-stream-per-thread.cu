@@ -13,16 +13,28 @@ __global__ void k(float *x) { x[threadIdx.x] = 1.0f; }
 
 void host(float *p) {
   k<<<1, 32>>>(p);
-  // CHECK: :[[@LINE-1]]:3: warning: kernel 'k' is launched on the per-thread default stream (no stream argument, compiled with --default-stream per-thread): it does not synchronise with other streams, but every launch from this host thread on it runs one after another; pass a stream created with cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking) to overlap independent launches [default-stream-launch]
-  // LEGACY: :[[@LINE-2]]:3: warning: kernel 'k' is launched on the legacy default stream (no stream argument)
+  // CHECK: :[[@LINE-1]]:3: warning: kernel 'k' is launched on the per-thread default stream (no stream argument) [default-stream-launch]
+  // LEGACY: :[[@LINE-2]]:3: warning: kernel 'k' is launched on the legacy default stream (no stream argument) [default-stream-launch]
+  // CHECK: :[[@LINE-3]]:3: note: compiled for the per-thread default stream (--default-stream per-thread or CUDA_API_PER_THREAD_DEFAULT_STREAM), it does not synchronise with other streams, but every launch from this host thread on it runs one after another
+  // CHECK-NEXT: :[[@LINE-4]]:3: note: pass a stream created with cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking) to overlap independent launches
+  // LEGACY: :[[@LINE-5]]:3: note: it waits for all earlier work in every blocking stream and later work waits for it, so nothing overlaps with this kernel
+  // LEGACY-NEXT: :[[@LINE-6]]:3: note: pass a stream created with cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), or compile with --default-stream per-thread
   k<<<1, 32, 0, cudaStreamLegacy>>>(p);
   // An explicit cudaStreamLegacy is the legacy stream in either mode.
-  // CHECK: :[[@LINE-2]]:3: warning: kernel 'k' is launched on the legacy default stream (cudaStreamLegacy)
-  // LEGACY: :[[@LINE-3]]:3: warning: kernel 'k' is launched on the legacy default stream (cudaStreamLegacy)
+  // CHECK: :[[@LINE-2]]:3: warning: kernel 'k' is launched on the legacy default stream (cudaStreamLegacy) [default-stream-launch]
+  // LEGACY: :[[@LINE-3]]:3: warning: kernel 'k' is launched on the legacy default stream (cudaStreamLegacy) [default-stream-launch]
+  // CHECK: :[[@LINE-4]]:3: note: it waits for all earlier work in every blocking stream and later work waits for it, so nothing overlaps with this kernel
+  // CHECK-NEXT: :[[@LINE-5]]:3: note: pass a stream created with {{([^-]|-[^-])*}}{{$}}
+  // LEGACY: :[[@LINE-6]]:3: note: it waits for all earlier work in every blocking stream and later work waits for it, so nothing overlaps with this kernel
+  // LEGACY-NEXT: :[[@LINE-7]]:3: note: pass a stream created with {{([^-]|-[^-])*}}{{$}}
   CUfunction f = nullptr;
   void *params[] = {&p};
   // The driver API follows CU_API_PER_THREAD_DEFAULT_STREAM, which nvcc does not set.
   cuLaunchKernel(f, 1, 1, 1, 32, 1, 1, 0, 0, params, nullptr);
-  // CHECK: :[[@LINE-1]]:3: warning: kernel is launched on the legacy default stream (the stream argument is 0)
-  // LEGACY: :[[@LINE-2]]:3: warning: kernel is launched on the legacy default stream (the stream argument is 0)
+  // CHECK: :[[@LINE-1]]:3: warning: kernel is launched on the legacy default stream (the stream argument is 0) [default-stream-launch]
+  // LEGACY: :[[@LINE-2]]:3: warning: kernel is launched on the legacy default stream (the stream argument is 0) [default-stream-launch]
+  // CHECK: :[[@LINE-3]]:3: note: it waits for all earlier work in every blocking stream and later work waits for it, so nothing overlaps with this kernel
+  // CHECK-NEXT: :[[@LINE-4]]:3: note: pass a stream created with {{([^-]|-[^-])*}}{{$}}
+  // LEGACY: :[[@LINE-5]]:3: note: it waits for all earlier work in every blocking stream and later work waits for it, so nothing overlaps with this kernel
+  // LEGACY-NEXT: :[[@LINE-6]]:3: note: pass a stream created with {{([^-]|-[^-])*}}{{$}}
 }

@@ -15,10 +15,14 @@ __global__ void __launch_bounds__(128) child(float *a) { a[threadIdx.x] = 1.0f; 
 __global__ void __launch_bounds__(64) parent(float *a) {
   if (threadIdx.x == 0)
     child<<<1, 100>>>(a);
-  // CHECK: dynamic-parallelism.cu:[[@LINE-1]]:5: warning: block of 100 threads (100x1x1) fills 4 warps{{.*}} [block-size-not-multiple-of-32]
+  // CHECK-DAG: dynamic-parallelism.cu:[[@LINE-1]]:5: warning: block of 100 threads (100x1x1) fills 4 warps: 28 of 128 lanes (21.9%) idle [block-size-not-multiple-of-32]
+  // CHECK-DAG: dynamic-parallelism.cu:[[@LINE-2]]:5: note: a warp always occupies 32 lanes, so idle lanes still take issue slots, registers and occupancy
+  // CHECK-DAG: dynamic-parallelism.cu:[[@LINE-3]]:5: note: use 96 or 128 threads per block
   if (threadIdx.x == 1)
     child<<<1, 256>>>(a);
-  // CHECK: dynamic-parallelism.cu:[[@LINE-1]]:5: error: block of 256 threads (256x1x1) exceeds the __launch_bounds__(128) of kernel 'child'{{.*}} [launch-exceeds-bounds]
+  // CHECK-DAG: dynamic-parallelism.cu:[[@LINE-1]]:5: error: block of 256 threads (256x1x1) exceeds __launch_bounds__(128) of 'child' [launch-exceeds-bounds]
+  // CHECK-DAG: dynamic-parallelism.cu:[[@LINE-2]]:5: note: it was compiled for at most 128 threads per block, so the runtime rejects the launch (cudaErrorInvalidValue) and the kernel does not run
+  // CHECK-DAG: dynamic-parallelism.cu:[[@LINE-3]]:5: note: launch at most 128 threads or raise the bound
 }
 
 int main() {
