@@ -23,11 +23,12 @@ std::string renderBaseline(const std::vector<Finding> &Findings, StringRef Root)
   json::Array Entries;
   for (size_t I = 0; I < Findings.size(); ++I) {
     const Finding &F = Findings[I];
-    Entries.push_back(json::Object{{"rule", jsonText(F.RuleId)},
-                                   {"file", jsonText(relativeToRoot(Root, F.File).value_or(F.File))},
-                                   {"fingerprint", Prints[I]},
-                                   {"line", F.Line},
-                                   {"message", jsonText(F.Message)}});
+    Entries.push_back(
+        json::Object{{"rule", jsonText(F.RuleId)},
+                     {"file", jsonText(relativeToRoot(Root, F.File).value_or(F.File))},
+                     {"fingerprint", Prints[I]},
+                     {"line", F.Line},
+                     {"message", jsonText(F.Message)}});
   }
   std::string Text;
   raw_string_ostream OS(Text);
@@ -60,8 +61,10 @@ Expected<unsigned> applyBaseline(StringRef Path, std::vector<Finding> &Findings,
   if (!Version || !Entries)
     return Fail("not a cuda-lint baseline (written by --write-baseline)");
   if (*Version != BaselineVersion)
-    return Fail("baseline version " + Twine(*Version) + " is not supported (this cuda-lint "
-                "writes version " + Twine(BaselineVersion) + ")");
+    return Fail("baseline version " + Twine(*Version) +
+                " is not supported (this cuda-lint "
+                "writes version " +
+                Twine(BaselineVersion) + ")");
   std::map<std::tuple<std::string, std::string, std::string>, unsigned> Known;
   for (const json::Value &E : *Entries) {
     const json::Object *EO = E.getAsObject();
@@ -77,8 +80,7 @@ Expected<unsigned> applyBaseline(StringRef Path, std::vector<Finding> &Findings,
   unsigned Removed = 0;
   for (size_t I = 0; I < Findings.size(); ++I) {
     const Finding &F = Findings[I];
-    auto It = Known.find(
-        {F.RuleId, relativeToRoot(Root, F.File).value_or(F.File), Prints[I]});
+    auto It = Known.find({F.RuleId, relativeToRoot(Root, F.File).value_or(F.File), Prints[I]});
     if (It != Known.end() && It->second) {
       --It->second;
       ++Removed;

@@ -53,8 +53,8 @@ void writeUnifiedDiff(raw_ostream &OS, StringRef Path, StringRef Before, StringR
     std::vector<std::vector<unsigned>> L(N + 1, std::vector<unsigned>(M + 1, 0));
     for (size_t I = N; I-- > 0;)
       for (size_t J = M; J-- > 0;)
-        L[I][J] = A[Pre + I] == B[Pre + J] ? L[I + 1][J + 1] + 1
-                                           : std::max(L[I + 1][J], L[I][J + 1]);
+        L[I][J] =
+            A[Pre + I] == B[Pre + J] ? L[I + 1][J + 1] + 1 : std::max(L[I + 1][J], L[I][J + 1]);
     size_t I = 0, J = 0;
     while (I < N || J < M) {
       if (I < N && J < M && A[Pre + I] == B[Pre + J]) {
