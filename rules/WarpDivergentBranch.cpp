@@ -304,6 +304,15 @@ private:
              "branching on it (e.g. min/max and a select, as in a branch-free bitonic "
              "compare-and-swap)";
     }
+    case CondClass::Why::EqualsUniform: {
+      uint32_t T = C.TrueMask & C.ActiveMask, F = C.ActiveMask & ~C.TrueMask;
+      return Head(" splits every warp for the values the other side can take") + "'" +
+             LaneSide + "' takes " + std::to_string(C.Distinct) +
+             " different values in each warp; compared for equality with a value that is the "
+             "same in every lane, the lanes holding the matching value take one path and the "
+             "others the other (e.g. " + describeLanes(T) + " against " + describeLanes(F) +
+             "): " + Idle + "\n" + (Narrow ? NarrowFix : WarpFix);
+    }
     case CondClass::Why::TripCount:
       return Head(" gives each lane its own trip count") + "'" + LaneSide +
              "' differs across the warp, so lanes leave the loop at different iterations and "
@@ -325,7 +334,8 @@ private:
                "\nfor a warp-level scan or reduction, combine lanes with shuffles "
                "('__shfl_up_sync' / '__shfl_down_sync') and select the result instead of "
                "branching";
-      return Head(" splits a warp in late iterations") + "it compares the thread index with '" +
+      return Head(" splits a warp while fewer than 32 threads pass") +
+             "it compares the thread index with '" +
              growthName(C) +
              "', which changes every iteration: in the iterations where fewer than 32 threads "
              "pass, or the bound is not a multiple of 32, the warp it falls in is split, and " +

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <numeric>
+#include <set>
 
 using namespace clang;
 
@@ -203,6 +204,15 @@ CondClass compare(BinaryOperatorKind Op, const LaneValue &A, const LaneValue &B,
       bool Same = (Op == BO_EQ) == (*O.Const == 1);
       return Same ? *V.Cond : V.Cond->negated();
     }
+    // `odd == flag` with a uniform flag that is not known: the lanes split as
+    // `odd` does (or its negation) whenever the flag is true or false.
+    if (V.Cond && V.Cond->Cat == BranchCategory::LaneSplit && O.K == LaneValue::Uniform &&
+        !O.Const && (Op == BO_EQ || Op == BO_NE)) {
+      CondClass C = *V.Cond;
+      C.Reason = CondClass::Why::EqualsUniform;
+      C.Distinct = 2;
+      return C;
+    }
     if (V.Cond && V.Cond->Cat == BranchCategory::DataDependent)
       return *V.Cond;
     return withFlags(category(BranchCategory::Unknown, CondClass::Why::None), A, B);
@@ -297,9 +307,26 @@ CondClass compare(BinaryOperatorKind Op, const LaneValue &A, const LaneValue &B,
       C.Upper = !Below;
       return Finish(C);
     }
-    if (!Ordering)
-      return Finish(category(injective(D) ? BranchCategory::SingleLane : BranchCategory::Unknown,
-                             CondClass::Why::Equality));
+    if (!Ordering) {
+      if (injective(D))
+        return Finish(category(BranchCategory::SingleLane, CondClass::Why::Equality));
+      // A value of a few distinct lane values (tid & 1, a bool made from the
+      // lane) against a uniform value: whichever of them it equals, the lanes
+      // holding it take one path and the rest the other, in every warp.
+      if (D.K == LaneValue::Lane && D.Align == 0 && !UnknownOffset) {
+        std::set<int64_t> Values;
+        forActive(D.Active, [&](unsigned I) { Values.insert(D.L[I]); });
+        if (Values.size() >= 2 && Values.size() <= 4) {
+          CondClass C = compareWithConstant(Op, D, *Values.begin());
+          if (C.Cat == BranchCategory::LaneSplit && C.EveryWarp) {
+            C.Reason = CondClass::Why::EqualsUniform;
+            C.Distinct = Values.size();
+            return Finish(C);
+          }
+        }
+      }
+      return Finish(category(BranchCategory::Unknown, CondClass::Why::Equality));
+    }
     return Finish(category(BranchCategory::TailGuard,
                            D.warpVaries() || D.Align != 0 ? CondClass::Why::UnknownBound
                                                         : CondClass::Why::LaneBound));

@@ -75,6 +75,9 @@ struct CondClass {
     FactorGrows,     // (growing factor * tid) against a bound
     TripCount,       // loop bound or start gives each lane a different trip count
     SwitchValues,    // a switch on a value that differs within a warp
+    EqualsUniform,   // a lane value of few distinct values == a uniform value not known
+                     // here (bool odd = tid & 1; if (odd == flag)): TrueMask is the split
+                     // when it equals the first of them
     Data,
     Combined,
   } Reason = Why::None;

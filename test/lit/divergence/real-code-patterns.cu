@@ -25,7 +25,7 @@ __global__ void upSweep(float *s, unsigned n) {
   for (unsigned d = 2; d < n; d <<= 1) {
     __syncthreads();
     if (tid < (d - 1))
-    // CHECK-DAG: :[[@LINE-1]]:9: warning: warp-divergent branch (lane-split): 'tid < (d - 1)' splits a warp in late iterations [warp-divergent-branch]
+    // CHECK-DAG: :[[@LINE-1]]:9: warning: warp-divergent branch (lane-split): 'tid < (d - 1)' splits a warp while fewer than 32 threads pass [warp-divergent-branch]
     // CHECK-DAG: :[[@LINE-2]]:9: note: it compares the thread index with 'd', which changes every iteration: in the iterations where fewer than 32 threads pass, or the bound is not a multiple of 32, the warp it falls in is split, and each warp runs both paths one after the other with the lanes of the other path idle
     // CHECK-DAG: :[[@LINE-3]]:9: note: run the steps with fewer than 32 active threads inside one warp with shuffles ('__shfl_up_sync' / '__shfl_down_sync') instead of a branch
       s[tid] += s[tid + d];
