@@ -7,9 +7,10 @@
 Finds the reference programs in the build directory (building the missing ones with nvcc), runs
 each (the programs time every case with CUDA events: warm-up launches, then the median of the
 repeats, and check their results on the host) --runs times (default 5: a single run's ratio
-varied by up to 15%), reports each anti/fixed ratio as the median and min-max over the runs, reads Nsight Compute counters for every kernel
-when ncu is present, and prints a table of anti-pattern vs fixed twin (time ratio, warp execution
-efficiency, divergent branches, achieved occupancy), plus JSON with --json. Without a GPU it says
+varied by up to 15%), reports each anti/fixed ratio as the median and min-max over the runs,
+reads Nsight Compute counters for every kernel when ncu is present, and prints a table of
+anti-pattern vs fixed twin (time ratio, warp execution efficiency, divergent branches, achieved
+occupancy), plus JSON with --json. Without a GPU it says
 so and exits 0.
 """
 
