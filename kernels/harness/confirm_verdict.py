@@ -234,11 +234,21 @@ def _pct(value):
     return "%.1f%%" % value if value is not None else "unknown"
 
 
-def _ready(launch, by_stream):
-    """When `launch` could have started: queued, and its own stream's previous kernel done."""
-    before = [l.end for l in by_stream.get((launch.pid, launch.stream_id), ())
-              if l is not launch and l.start < launch.start]
-    return max([launch.queued] + before)
+def _ready_times(executed):
+    """{id(launch): when it could have started}: queued, and every kernel its own stream ran
+    before it done."""
+    by_stream = {}
+    for l in executed:
+        by_stream.setdefault((l.pid, l.stream_id), []).append(l)
+    ready = {}
+    for group in by_stream.values():
+        group.sort(key=lambda l: l.start)
+        done = None
+        for l in group:
+            if l.queued is not None:
+                ready[id(l)] = l.queued if done is None else max(l.queued, done)
+            done = l.end if done is None else max(done, l.end)
+    return ready
 
 
 def waits_on_legacy(ran, recording):
@@ -247,23 +257,18 @@ def waits_on_legacy(ran, recording):
     it, and legacy kernels that were ready before another stream's kernel ended and started
     only after it: the implicit synchronisation of the legacy stream."""
     executed = [l for l in recording.launches if l.executed and l.start is not None]
-    by_stream = {}
-    for l in executed:
-        by_stream.setdefault((l.pid, l.stream_id), []).append(l)
+    ready = _ready_times(executed)
     out = []
     for legacy in ran:
-        if legacy.queued is None:
+        if id(legacy) not in ready:
             continue
-        for other in executed:
-            if (other.pid != legacy.pid or other.stream_id == legacy.stream_id
-                    or other.queued is None or other.stream_kind == "per-thread"):
-                continue
-            if other.start >= legacy.end and _ready(other, by_stream) < legacy.end:
-                out.append((other, legacy, other.start - max(_ready(other, by_stream),
-                                                             legacy.start)))
-            elif legacy.start >= other.end and _ready(legacy, by_stream) < other.end:
-                out.append((legacy, other, legacy.start - max(_ready(legacy, by_stream),
-                                                              other.start)))
+        others = [o for o in executed if o.pid == legacy.pid and o.stream_id != legacy.stream_id
+                  and o.stream_kind != "per-thread" and id(o) in ready]
+        for other in others:
+            if other.start >= legacy.end and ready[id(other)] < legacy.end:
+                out.append((other, legacy, other.start - max(ready[id(other)], legacy.start)))
+            elif legacy.start >= other.end and ready[id(legacy)] < other.end:
+                out.append((legacy, other, legacy.start - max(ready[id(legacy)], other.start)))
     return out
 
 
