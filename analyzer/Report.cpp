@@ -284,9 +284,18 @@ void writeJson(raw_ostream &OS, const RunResult &R) {
                    {"column", F.Column},
                    {"end_line", F.EndLine},
                    {"end_column", F.EndColumn}};
-    if (!F.KernelName.empty())
-      O["kernel"] = json::Object{{"name", jsonText(F.KernelName)},
-                                 {"demangled", jsonText(F.KernelDemangled)}};
+    if (!F.KernelName.empty() || !F.KernelInstances.empty()) {
+      json::Object K{{"name", F.KernelName.empty() ? json::Value(nullptr)
+                                                   : json::Value(jsonText(F.KernelName))},
+                     {"demangled", jsonText(F.KernelDemangled)}};
+      if (!F.KernelInstances.empty()) {
+        json::Array I;
+        for (const std::string &N : F.KernelInstances)
+          I.push_back(jsonText(N));
+        K["instantiations"] = std::move(I);
+      }
+      O["kernel"] = std::move(K);
+    }
     if (F.Launch) {
       auto Dim = [](const std::optional<std::array<unsigned long long, 3>> &D) -> json::Value {
         if (!D)

@@ -139,9 +139,20 @@ RunResult runAnalysis(const InputPlan &Plan, const RunOptions &Opts) {
         Out.Findings.push_back(std::move(E));
       }
     }
-    for (KernelFact &K : R.Facts.Kernels)
-      if (KernelKeys.insert(K.Key).second)
+    for (KernelFact &K : R.Facts.Kernels) {
+      if (KernelKeys.insert(K.Key).second) {
         Facts.Kernels.push_back(std::move(K));
+        continue;
+      }
+      // A template in a header: each TU instantiates its own set.
+      for (KernelFact &Seen : Facts.Kernels)
+        if (Seen.Key == K.Key && !K.Instances.empty()) {
+          append_range(Seen.Instances, K.Instances);
+          llvm::sort(Seen.Instances);
+          Seen.Instances.erase(std::unique(Seen.Instances.begin(), Seen.Instances.end()),
+                               Seen.Instances.end());
+        }
+    }
     append_range(Facts.SmemOptInKernels, R.Facts.SmemOptInKernels);
     for (LaunchFact &L : R.Facts.Launches)
       if (LaunchKeys.insert({L.KernelKey, L.File, L.Line, L.Column, L.ThreadsPerBlock.value_or(-1)})

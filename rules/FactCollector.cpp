@@ -13,6 +13,9 @@
 #include "clang/AST/DeclTemplate.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/STLExtras.h"
+
+#include <algorithm>
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -63,8 +66,16 @@ public:
       KernelFact K;
       K.Key = kernelKey(FD);
       K.Name = FD->getQualifiedNameAsString();
-      if (!FD->getDescribedFunctionTemplate())
+      if (const FunctionTemplateDecl *T = FD->getDescribedFunctionTemplate()) {
+        for (const FunctionDecl *S : T->specializations())
+          if (S->doesThisDeclarationHaveABody())
+            K.Instances.push_back(mangledName(S));
+        llvm::sort(K.Instances);
+        K.Instances.erase(std::unique(K.Instances.begin(), K.Instances.end()),
+                          K.Instances.end());
+      } else {
         K.MangledName = mangledName(FD);
+      }
       if (!describeLocation(SM, NameLoc, K.File, K.Line, K.Column, &K.SourceLine))
         return;
       K.EndColumn = K.Column + FD->getName().size();

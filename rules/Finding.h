@@ -74,6 +74,10 @@ struct Finding {
   std::vector<FixIt> Fixes;
   std::string KernelName;      // mangled name of the kernel concerned, if any
   std::string KernelDemangled; // its readable name
+  /// Device names of every kernel the finding applies to, when that is not the
+  /// one KernelName alone: the instantiations of a template kernel, or the
+  /// kernels whose code holds a branch. Empty otherwise.
+  std::vector<std::string> KernelInstances;
   std::optional<LaunchInfo> Launch;
 };
 

@@ -96,6 +96,12 @@ void finalizeMissingLaunchBounds(const RuleInfo &Info, const ProgramFacts &Facts
     F.SourceLine = K.SourceLine;
     F.KernelName = K.MangledName;
     F.KernelDemangled = K.Name;
+    F.KernelInstances = K.Instances;
+    for (const LaunchFact *L : Sites)
+      if (K.MangledName.empty() && !L->KernelMangled.empty() &&
+          !llvm::is_contained(F.KernelInstances, L->KernelMangled))
+        F.KernelInstances.push_back(L->KernelMangled);
+    llvm::sort(F.KernelInstances);
     std::string Head = "kernel '" + clip(K.Name) + "' has no __launch_bounds__";
     const char *Why = "ptxas cannot budget registers for its block size, so a large block may "
                       "fail to launch (too many resources requested) or run at low occupancy";

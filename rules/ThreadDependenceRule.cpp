@@ -2,6 +2,10 @@
 #include "rules/ThreadDependenceRule.h"
 #include "rules/analysis/KernelNames.h"
 
+#include "llvm/ADT/STLExtras.h"
+
+#include <algorithm>
+
 using namespace clang::ast_matchers;
 
 namespace cudalint {
@@ -34,6 +38,21 @@ void ThreadDependenceRule::attributeToKernel(Finding *F, const clang::FunctionDe
     F->KernelName = mangledName(Root);
     F->KernelDemangled = specializationName(Root);
   }
+}
+
+void ThreadDependenceRule::attributeToKernel(Finding *F, const clang::FunctionDecl *Root,
+                                             llvm::ArrayRef<const clang::FunctionDecl *> Roots) {
+  attributeToKernel(F, Root);
+  if (!F)
+    return;
+  std::vector<std::string> Names;
+  for (const clang::FunctionDecl *R : Roots)
+    if (R && R->hasAttr<clang::CUDAGlobalAttr>())
+      Names.push_back(mangledName(R));
+  llvm::sort(Names);
+  Names.erase(std::unique(Names.begin(), Names.end()), Names.end());
+  if (Names.size() > 1 || (Root && Root->isTemplateInstantiation()))
+    F->KernelInstances = std::move(Names);
 }
 
 } // namespace cudalint

@@ -11,6 +11,8 @@
 #include "rules/Rule.h"
 #include "rules/analysis/ThreadDependence.h"
 
+#include "llvm/ADT/ArrayRef.h"
+
 namespace cudalint {
 
 /// A rule that reads the thread-dependence analysis. However many such rules
@@ -29,6 +31,11 @@ protected:
   virtual void reportFrom(const ThreadDependence &TD) = 0;
   /// Names the kernel of \p F when \p Root (the walked function) is one.
   static void attributeToKernel(Finding *F, const clang::FunctionDecl *Root);
+  /// The same, and lists in F->KernelInstances the device names of every
+  /// kernel in \p Roots when there are several or \p Root is a template
+  /// instantiation: the kernels whose code holds the finding's location.
+  static void attributeToKernel(Finding *F, const clang::FunctionDecl *Root,
+                                llvm::ArrayRef<const clang::FunctionDecl *> Roots);
 
 private:
   std::shared_ptr<ThreadDependence> TD;

@@ -55,6 +55,9 @@ public:
       std::map<BranchCategory, std::string> Warnings, Notes;
       SourceRange Range;
       const FunctionDecl *Root = nullptr;
+      // The walked functions (kernels, instantiations) whose branch here gave
+      // a warning or a note: the kernels the finding is about.
+      std::vector<const FunctionDecl *> WarnRoots, NoteRoots;
     };
     std::map<std::pair<FileID, unsigned>, Out> ByLoc;
     for (const BranchEvent &E : TD.branches()) {
@@ -69,6 +72,7 @@ public:
       Out &O = ByLoc[Key];
       O.Range = E.Cond->getSourceRange();
       O.Root = E.Root;
+      (Level == Severity::Note ? O.NoteRoots : O.WarnRoots).push_back(E.Root);
       (Level == Severity::Note ? O.Notes : O.Warnings)
           .emplace(E.Class.Cat, std::move(Msg));
     }
@@ -88,7 +92,7 @@ public:
           continue;
         if (!Warn)
           F->Level = Severity::Note;
-        attributeToKernel(F, O.Root);
+        attributeToKernel(F, O.Root, Warn ? O.WarnRoots : O.NoteRoots);
       }
     }
   }

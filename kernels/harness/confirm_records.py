@@ -9,6 +9,8 @@ Record types (one JSON object per line, each with "type" and "pid"):
            shared memory, stream id, start and end (ns)
   device   the GPU's limits; context: a context and its legacy (NULL) stream id
   dropped  activity records CUPTI had to drop; error: a CUPTI call that failed; end: flushed at exit
+  sites    written by cuda_lint_confirm.py after the run: a launch's call stack resolved to source
+           lines (launch_sites.py), so that kept records need no binary to be judged again
 A launch and the kernel it ran share (pid, correlation_id); a failed launch's kernel record has
 start = end = 0; a kernel launched by a path the callbacks do not see (graphs, device-side
 launches) has no launch record and gets its stream kind from its context's legacy stream id.
@@ -41,6 +43,10 @@ class Launch:
     registers: Optional[int] = None
     static_smem: Optional[int] = None
     local_mem_per_thread: Optional[int] = None
+    queued: Optional[int] = None  # when the launch API returned (ns, the activity clock)
+    context_id: Optional[int] = None
+    stack: Optional[list] = None   # [[module, offset], ...] of the launch's host call stack
+    sites: Optional[set] = None    # {(file basename, line)} once launch_sites resolved the stack
 
     @property
     def failed(self):
@@ -77,6 +83,15 @@ class Recording:
     def executed(self):
         return [l for l in self.launches if l.executed]
 
+    def device(self):
+        """The first device record (limits of the GPU the program ran on), {} if none."""
+        return self.devices[0] if self.devices else {}
+
+    def gpu_time_ns(self, pid=None):
+        """Kernel time of every executed launch (of one process when pid is given)."""
+        return sum(l.duration_ns for l in self.launches
+                   if l.executed and (pid is None or l.pid == pid))
+
     def registers_per_block(self):
         """The device's register file for one block (65536 on every recent GPU) if recorded."""
         for d in self.devices:
@@ -93,7 +108,7 @@ def _dims(value):
 
 def parse_lines(lines):
     """Builds a Recording from an iterable of JSON lines."""
-    api, kernels, devices, processes, errors = [], [], [], [], []
+    api, kernels, devices, processes, errors, sites = [], [], [], [], [], []
     null_streams = {}
     ended, dropped, bad = set(), 0, 0
     for raw in lines:
@@ -122,6 +137,8 @@ def parse_lines(lines):
             dropped += int(rec.get("count", 0))
         elif kind == "end":
             ended.add(pid)
+        elif kind == "sites":
+            sites.append(rec)
 
     launches = {}
     order = []
@@ -132,7 +149,8 @@ def parse_lines(lines):
                         block=_dims(rec.get("block")), dynamic_smem=rec.get("dynamic_smem"),
                         api=rec.get("api"), domain=rec.get("domain", "runtime"),
                         stream_kind=rec.get("stream"), stream_id=rec.get("stream_id"),
-                        result=int(rec.get("result", 0)))
+                        result=int(rec.get("result", 0)), queued=rec.get("api_time"),
+                        context_id=rec.get("context_id"), stack=rec.get("stack"))
         launches[key] = launch
         order.append(launch)
     for rec in kernels:
@@ -155,12 +173,17 @@ def parse_lines(lines):
         launch.grid = _dims(rec.get("grid")) or launch.grid
         launch.block = _dims(rec.get("block")) or launch.block
         launch.stream_id = rec.get("stream_id", launch.stream_id)
+        launch.context_id = rec.get("context_id", launch.context_id)
         launch.start, launch.end = rec.get("start"), rec.get("end")
         launch.registers = rec.get("registers")
         launch.static_smem = rec.get("static_smem")
         launch.local_mem_per_thread = rec.get("local_mem_per_thread")
         if rec.get("dynamic_smem") is not None:
             launch.dynamic_smem = rec.get("dynamic_smem")
+    for rec in sites:
+        launch = launches.get((rec.get("pid", 0), rec.get("correlation_id")))
+        if launch is not None:
+            launch.sites = {(f, int(n)) for f, n in rec.get("sites") or []} or None
     complete = bool(processes) and all(p.get("pid", 0) in ended for p in processes)
     return Recording(launches=order, devices=devices, processes=processes, errors=errors,
                      dropped=dropped, complete=complete, bad_lines=bad)

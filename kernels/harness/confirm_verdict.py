@@ -1,25 +1,35 @@
 """Joins cuda-lint's static findings with the launches a run recorded and gives each finding a
-verdict: "confirmed" (with the measured cost), "not exercised" (its kernel never launched) or
-"not confirmed" (it launched, and the run does not show the predicted problem, or the run cannot
-show it without counters; the reason says which).
+verdict: "confirmed" (the run shows the predicted problem, with its measured cost), "observed, no
+cost" (the run shows the pattern, and that it cost nothing in this run), "not exercised" (no
+launch of the finding's kernels) or "not confirmed" (it launched, and the run does not show the
+predicted problem, or the run cannot show it without counters; the reason says which).
 
-A finding is joined to launches by its kernel's mangled name (Clang's `__device_stub__` host name
-mapped to the kernel's; falling back to the demangled name, then the bare function name) and,
-where the finding knows them, by the launch's block, grid and dynamic shared memory. Each rule
-then has its own runtime test; see RULE_CHECKS.
+A finding is joined to launches by exact device-side kernel names only: the names in its
+`kernel.instantiations` (every instantiation of a template it applies to) or else its
+`kernel.name`. Clang's `__device_stub__` host name and the `_ZL` of internal linkage are mapped to
+the name the GPU reports; nothing else matches (no demangled or bare-name fallback). Launches are
+then narrowed to those whose block, grid and dynamic shared memory match the finding's `launch`
+where it gives them. Counters are looked up under the same names the launches had. Each rule then
+has its own runtime test; see RULE_CHECKS.
 """
 
+import os
 import re
 
 import cuda_errors
 import confirm_records
 
 CONFIRMED, NOT_EXERCISED, NOT_CONFIRMED = "confirmed", "not exercised", "not confirmed"
+OBSERVED = "observed, no cost"
+VERDICTS = (CONFIRMED, OBSERVED, NOT_CONFIRMED, NOT_EXERCISED)
 LOW_OCCUPANCY_THRESHOLD_PCT = 50.0
+# Divergence through predication: confirmed when predicated-off lanes cost at least this share of
+# the lanes the kernel's warp instructions issued (see check_divergence).
+PREDICATED_LOSS_THRESHOLD_PCT = 10.0
 
 
 def base_name(name):
-    """`void ns::kernel<int>(float*)` -> `ns::kernel`; None stays None."""
+    """`void ns::kernel<int>(float*)` -> `ns::kernel`; None stays None (for display only)."""
     if not name:
         return None
     name = name.split("(", 1)[0]
@@ -35,20 +45,34 @@ def base_name(name):
     return words[-1] if words else ""
 
 
-_STUB = re.compile(r"^_Z(\d+)__device_stub__(.+)$")
+_STUB = re.compile(r"^_Z(L?)(\d+)__device_stub__(.+)$")
 
 
 def device_name(mangled):
-    """The kernel's own mangled name for Clang's host-side stub name.
+    """The name the GPU (CUPTI, ncu, ptxas) reports for a kernel's host-side mangled name.
 
     Clang's host-side parse names a kernel's launch stub `__device_stub__<name>`, so a tool that
     mangles the host declaration gets `_Z28__device_stub__hashBlock40x2Pjii` for the kernel
-    `_Z13hashBlock40x2Pjii` that runs (and that CUPTI reports).
+    `_Z13hashBlock40x2Pjii` that runs. A `static __global__` kernel is `_ZL...` on the host and
+    `_Z...` in the device code of a whole-program (non -rdc) build.
     """
-    m = _STUB.match(mangled or "")
-    if not m:
+    if not mangled:
         return mangled
-    return "_Z%d%s" % (int(m.group(1)) - len("__device_stub__"), m.group(2))
+    m = _STUB.match(mangled)
+    if m:
+        mangled = "_Z%s%d%s" % (m.group(1), int(m.group(2)) - len("__device_stub__"), m.group(3))
+    if mangled.startswith("_ZL"):
+        mangled = "_Z" + mangled[3:]
+    return mangled
+
+
+def finding_kernel_names(finding):
+    """The device names a finding applies to: its instantiations, else its kernel's name."""
+    kernel = finding.get("kernel") or {}
+    names = [device_name(n) for n in kernel.get("instantiations") or [] if n]
+    if not names and kernel.get("name"):
+        names = [device_name(kernel["name"])]
+    return sorted(set(names))
 
 
 def _dims(value):
@@ -64,13 +88,25 @@ def _shape(block):
 
 
 class Join:
-    """The launches of a finding's kernel, and those whose configuration matches the finding."""
+    """The launches of a finding's kernels, and those whose configuration matches the finding."""
 
     def __init__(self, finding, launches):
         kernel = finding.get("kernel") or {}
-        self.name = device_name(kernel.get("name"))
+        self.names = finding_kernel_names(finding)
+        self.name = self.names[0] if len(self.names) == 1 else None
         self.demangled = kernel.get("demangled")
-        self.by_name = self._by_name(launches)
+        self.site = None
+        if "launch" in finding and finding.get("file") and finding.get("line"):
+            self.site = (os.path.basename(finding["file"]), int(finding["line"]))
+        wanted = set(self.names)
+        if wanted:
+            self.by_name = [l for l in launches if device_name(l.name) in wanted]
+        elif self.site:
+            # No kernel name (a launch through a function pointer): the launches made at the
+            # finding's site, whatever kernel they ran, once call stacks give sites.
+            self.by_name = [l for l in launches if l.sites and self.site in l.sites]
+        else:
+            self.by_name = []
         launch = finding.get("launch") or {}
         block, grid = _dims(launch.get("block")), _dims(launch.get("grid"))
         smem = launch.get("dynamic_smem")
@@ -78,26 +114,34 @@ class Join:
                           if (block is None or l.block == block)
                           and (grid is None or l.grid == grid)
                           and (smem is None or l.dynamic_smem in (None, smem))]
+        self.constrained = any(v is not None for v in (block, grid, smem))
+        configured = self.by_config if self.constrained else self.by_name
+        # A finding about a launch names its site. A launch whose call stack was resolved to
+        # source lines (launch_sites.py) and passes through the finding's file was made at the
+        # line it names there; one with no frame in that file (no debug information, or a tail
+        # call that left no frame of the launching function) cannot be placed.
+        self.site_status, self.other_lines = None, []
+        self.subject = configured
+        if self.site and not configured:
+            self.site_status = "unknown"
+        elif self.site:
+            at = [l for l in configured if l.sites and self.site in l.sites]
+            unplaced = [l for l in configured if not any(f == self.site[0]
+                                                        for f, _ in l.sites or ())]
+            if at:
+                self.subject, self.site_status = at, "matched"
+            elif unplaced:
+                self.subject, self.site_status = unplaced, "unknown"
+            else:
+                self.subject, self.site_status = [], "elsewhere"
+                self.other_lines = sorted({n for l in configured for f, n in l.sites
+                                           if f == self.site[0]})
+        self.site_checked = self.site_status in ("matched", "elsewhere")
 
-    def _by_name(self, launches):
-        if self.name:
-            exact = [l for l in launches if l.name == self.name]
-            if exact:
-                return exact
-        if self.demangled:
-            exact = [l for l in launches if l.demangled == self.demangled]
-            if exact:
-                return exact
-        wanted = base_name(self.demangled) or (self.name if self.name and
-                                               not self.name.startswith("_Z") else None)
-        if wanted:
-            return [l for l in launches if base_name(l.demangled or l.name) == wanted]
-        return []
-
-    @property
-    def subject(self):
-        """The launches a rule is judged on: the matching configuration if any, else all."""
-        return self.by_config or self.by_name
+    def launched_names(self, executed_only=True):
+        """The names the GPU reported for the joined launches (the key of the ncu counters)."""
+        return sorted({l.name for l in self.subject if l.name and (l.executed or
+                                                                    not executed_only)})
 
 
 def _result(verdict, reason, cost=None):
@@ -107,12 +151,15 @@ def _result(verdict, reason, cost=None):
 def _counters(join, profile):
     if profile is None:
         return None
-    return profile.lookup(join.name, join.demangled, base_name(join.demangled))
+    return profile.counters_for(join.launched_names())
 
 
-def _no_counters(profile, what):
+def _no_counters(profile, what, join):
     if profile is None:
         return "%s needs hardware counters: rerun with --ncu" % what
+    if profile.ok:
+        return "%s needs hardware counters, and ncu profiled none of %s" % (
+            what, ", ".join(join.launched_names()) or "its launches")
     return "%s needs hardware counters, and ncu gave none: %s" % (what, profile.error)
 
 
@@ -139,57 +186,155 @@ def check_block_size(join, recording, profile):
     return _result(CONFIRMED, reason, cost)
 
 
+def _share(join, recording, ran):
+    """The kernel's share (%) of the GPU time of the processes it ran in."""
+    total = sum(recording.gpu_time_ns(pid) for pid in {l.pid for l in ran})
+    mine = sum(l.duration_ns for l in ran)
+    return 100.0 * mine / total if total else None
+
+
 def check_divergence(join, recording, profile):
     ran = [l for l in join.subject if l.executed]
     if not ran:
         return _result(NOT_CONFIRMED, "none of its %d launches ran" % len(join.subject))
     counters = _counters(join, profile)
     if not counters or "divergent_branch_targets" not in counters:
-        return _result(NOT_CONFIRMED, _no_counters(profile, "warp divergence"))
+        return _result(NOT_CONFIRMED, _no_counters(profile, "warp divergence", join))
     divergent = counters["divergent_branch_targets"]
     efficiency = counters.get("warp_efficiency_pct")
     nonpred = counters.get("nonpred_efficiency_pct")
+    # Lanes of issued warp instructions that did no work: inactive (branch divergence) or
+    # active but predicated off (a branch nvcc turned into predicated instructions).
+    lost = 100.0 - nonpred if nonpred is not None else None
+    predicated = efficiency - nonpred if efficiency is not None and nonpred is not None else None
+    share = _share(join, recording, ran)
     cost = {"divergent_branch_targets": divergent,
             "branch_targets": counters.get("branch_targets"),
             "warp_efficiency_pct": efficiency, "nonpred_efficiency_pct": nonpred,
-            "kernel_time_ms": _ms(sum(l.duration_ns for l in ran)), "launches": len(ran)}
+            "lanes_lost_pct": lost, "predicated_off_pct": predicated,
+            "kernel_time_ms": _ms(sum(l.duration_ns for l in ran)), "launches": len(ran),
+            "gpu_time_share_pct": share, "kernels": join.launched_names()}
     eff = "warp execution efficiency %s" % _pct(efficiency)
     if nonpred is not None:
         eff += ", %s counting predicated-off lanes as idle" % _pct(nonpred)
-    if divergent <= 0:
-        return _result(NOT_CONFIRMED, "no divergent branch at run time (%s); if nvcc predicated "
-                       "the branch, its cost shows only as time against a warp-aligned variant"
-                       % eff, cost)
-    return _result(CONFIRMED, "%.0f divergent branch targets per launch, %s; %d launches, "
-                   "%.3f ms kernel time" % (divergent, eff, len(ran), cost["kernel_time_ms"]),
-                   cost)
+    tail = "; %d launches, %.3f ms kernel time (%s of the program's GPU time)" % (
+        len(ran), cost["kernel_time_ms"], _pct(share))
+    if divergent > 0:
+        return _result(CONFIRMED, "%.0f divergent branch targets per launch, %s%s"
+                       % (divergent, eff, tail), cost)
+    if predicated is not None and predicated >= PREDICATED_LOSS_THRESHOLD_PCT:
+        return _result(CONFIRMED, "no divergent branch (nvcc predicated it), but %.1f%% of the "
+                       "lanes of its warp instructions were predicated off (%s)%s"
+                       % (predicated, eff, tail), cost)
+    return _result(NOT_CONFIRMED, "no divergent branch at run time and %s of lanes predicated "
+                   "off (%s)%s" % (_pct(predicated), eff, tail), cost)
 
 
 def _pct(value):
     return "%.1f%%" % value if value is not None else "unknown"
 
 
+def _ready_times(executed):
+    """{id(launch): when it could have started}: queued, and every kernel its own stream ran
+    before it done."""
+    by_stream = {}
+    for l in executed:
+        by_stream.setdefault((l.pid, l.stream_id), []).append(l)
+    ready = {}
+    for group in by_stream.values():
+        group.sort(key=lambda l: l.start)
+        done = None
+        for l in group:
+            if l.queued is not None:
+                ready[id(l)] = l.queued if done is None else max(l.queued, done)
+            done = l.end if done is None else max(done, l.end)
+    return ready
+
+
+def waits_on_legacy(ran, recording):
+    """[(waiting launch, legacy launch, ns waited)]: kernels of other streams that were ready
+    (queued, their own stream idle) before a legacy-stream kernel ended and started only after
+    it, and legacy kernels that were ready before another stream's kernel ended and started
+    only after it: the implicit synchronisation of the legacy stream."""
+    executed = [l for l in recording.launches if l.executed and l.start is not None]
+    ready = _ready_times(executed)
+    out = []
+    for legacy in ran:
+        if id(legacy) not in ready:
+            continue
+        others = [o for o in executed if o.pid == legacy.pid and o.stream_id != legacy.stream_id
+                  and o.stream_kind != "per-thread" and id(o) in ready]
+        for other in others:
+            if other.start >= legacy.end and ready[id(other)] < legacy.end:
+                out.append((other, legacy, other.start - max(ready[id(other)], legacy.start)))
+            elif legacy.start >= other.end and ready[id(legacy)] < other.end:
+                out.append((legacy, other, legacy.start - max(ready[id(legacy)], other.start)))
+    return out
+
+
+def queued_behind_small(legacy, recording):
+    """Legacy-stream launches queued while the one before them on that stream still ran with
+    fewer blocks than the GPU has SMs (the GPU partly idle while they waited)."""
+    sms = recording.device().get("multiprocessors")
+    if not sms:
+        return 0
+    count = 0
+    for pid in {l.pid for l in legacy}:
+        mine = sorted((l for l in legacy if l.pid == pid and l.start is not None),
+                      key=lambda l: l.start)
+        for prev, nxt in zip(mine, mine[1:]):
+            blocks = prev.grid[0] * prev.grid[1] * prev.grid[2] if prev.grid else None
+            if (nxt.queued is not None and nxt.queued < prev.end and blocks is not None
+                    and blocks < sms):
+                count += 1
+    return count
+
+
 def check_default_stream(join, recording, profile):
-    on_default = [l for l in join.by_name if l.stream_kind in ("legacy", "per-thread")]
+    on_default = [l for l in join.subject if l.stream_kind in ("legacy", "per-thread")]
     if not on_default:
-        streams = sorted({str(l.stream_id) for l in join.by_name})
+        streams = sorted({str(l.stream_id) for l in join.subject})
         return _result(NOT_CONFIRMED, "all %d launches went to non-default streams (stream ids "
-                       "%s)" % (len(join.by_name), ", ".join(streams)))
+                       "%s)" % (len(join.subject), ", ".join(streams)))
     ran = [l for l in on_default if l.executed]
-    overlapped = confirm_records.overlapping(recording.launches)
-    alone = [l for l in ran if id(l) not in overlapped]
+    legacy = [l for l in ran if l.stream_kind == "legacy"]
     kinds = sorted({l.stream_kind for l in on_default})
-    cost = {"launches": len(on_default), "stream": "/".join(kinds),
+    others = {(l.pid, l.stream_id) for l in recording.launches
+              if l.executed and l.pid in {x.pid for x in ran}
+              and l.stream_id not in {x.stream_id for x in ran}}
+    waits = waits_on_legacy(legacy, recording)
+    backlog = queued_behind_small(legacy, recording)
+    waited_ns = sum(w for _, _, w in waits)
+    cost = {"launches": len(on_default), "executed_launches": len(ran),
+            "stream": "/".join(kinds),
             "stream_ids": sorted({l.stream_id for l in on_default if l.stream_id is not None}),
             "time_on_default_stream_ms": _ms(sum(l.duration_ns for l in ran)),
-            "serialised_launches": len(alone), "executed_launches": len(ran)}
-    if ran:
-        cost["span_ms"] = _ms(max(l.end for l in ran) - min(l.start for l in ran))
-    reason = ("%d launches on the %s default stream, %.3f ms of kernel time there; %d of %d ran "
-              "with no other kernel overlapping (serialised)"
-              % (len(on_default), cost["stream"], cost["time_on_default_stream_ms"], len(alone),
-                 len(ran)))
-    return _result(CONFIRMED, reason, cost)
+            "other_streams": len(others), "waits": len(waits), "waited_ms": _ms(waited_ns),
+            "queued_behind_small_kernel": backlog,
+            "queue_times": all(l.queued is not None for l in ran)}
+    head = "%d launches on the %s default stream, %.3f ms of kernel time" % (
+        len(on_default), cost["stream"], cost["time_on_default_stream_ms"])
+    if waits:
+        return _result(CONFIRMED, "%s; %d times a kernel waited for the other stream's work "
+                       "though it was ready (the legacy stream's implicit synchronisation), "
+                       "%.3f ms of waiting" % (head, len(waits), cost["waited_ms"]), cost)
+    if not ran:
+        why = "none of them ran"
+    elif not legacy:
+        why = "the per-thread default stream does not synchronise with other streams"
+    elif not cost["queue_times"]:
+        why = "the records carry no queue times (an older injection library), so no wait can " \
+              "be shown"
+    elif not others:
+        why = "no other stream ran work in this process, so no other stream's work waited"
+    else:
+        why = "work of %d other streams ran, and none of it waited for these launches nor they " \
+              "for it" % len(others)
+    if backlog:
+        why += "; %d launches were queued while the one before them on this stream ran fewer " \
+               "blocks than the GPU has SMs: separate streams would overlap them only if they " \
+               "are independent, which a run does not show" % backlog
+    return _result(OBSERVED, "%s; %s" % (head, why), cost)
 
 
 def _failures(launches, codes=None):
@@ -227,8 +372,34 @@ def check_out_of_resources(join, recording, profile):
                    % (len(join.subject), ", ".join(map(str, regs)) or "unknown"))
 
 
+def _granule(value, unit):
+    return -(-value // unit) * unit
+
+
+def register_limit(threads, device):
+    """The most registers per thread with which one block of `threads` still launches."""
+    per_block = device.get("max_registers_per_block") or 65536
+    per_thread = per_block // _granule(threads, 32)
+    return min(255, per_thread - per_thread % 8)
+
+
+def occupancy(threads, registers, smem, device):
+    """(theoretical occupancy %, occupancy % without the register limit) of one launch shape."""
+    warps = -(-threads // 32)
+    max_warps = device.get("max_warps_per_sm") or 64
+    limits = [device.get("max_blocks_per_sm") or 32, max_warps // warps]
+    smem_sm = device.get("max_smem_per_sm")
+    if smem and smem_sm:
+        limits.append(smem_sm // (smem + 1024))  # 1 KB per block reserved by the driver
+    regs_sm = device.get("max_registers_per_sm") or 65536
+    by_regs = regs_sm // (_granule(registers * 32, 256) * warps) if registers else None
+    other = min(limits)
+    both = min(other, by_regs) if by_regs is not None else other
+    return 100.0 * both * warps / max_warps, 100.0 * other * warps / max_warps
+
+
 def check_missing_bounds(join, recording, profile):
-    failed = _failures(join.by_name, {cuda_errors.OUT_OF_RESOURCES})
+    failed = _failures(join.subject, {cuda_errors.OUT_OF_RESOURCES})
     if failed:
         demand = _register_demand(failed[0], recording)
         return _result(CONFIRMED, "launch with block %s failed: %s%s; __launch_bounds__ would "
@@ -237,13 +408,31 @@ def check_missing_bounds(join, recording, profile):
                            " (%s)" % demand if demand else ""),
                        {"failed_launches": len(failed), "error": failed[0].error[0],
                         "message": failed[0].error[1]})
-    ran = [l for l in join.by_name if l.executed and l.registers]
+    ran = [l for l in join.subject if l.executed and l.registers and l.threads_per_block]
     if not ran:
-        return _result(NOT_CONFIRMED, "none of its %d launches ran" % len(join.by_name))
-    largest = max(ran, key=lambda l: l.threads_per_block * l.registers)
-    return _result(NOT_CONFIRMED, "all %d launches ran; the largest block used %d registers x "
-                   "%d threads" % (len(join.by_name), largest.registers,
-                                   largest.threads_per_block))
+        return _result(NOT_CONFIRMED, "none of its %d launches ran" % len(join.subject))
+    device = recording.device()
+    parts, cost = [], {"kernels": []}
+    for name in sorted({l.name for l in ran}):
+        mine = [l for l in ran if l.name == name]
+        largest = max(mine, key=lambda l: l.threads_per_block)
+        threads, regs = largest.threads_per_block, largest.registers
+        smem = (largest.static_smem or 0) + (largest.dynamic_smem or 0)
+        occ, without = occupancy(threads, regs, smem, device)
+        allowed = register_limit(threads, device)
+        cost["kernels"].append({"name": name, "registers": regs, "largest_block": threads,
+                                "registers_allowed": allowed, "occupancy_pct": occ,
+                                "occupancy_without_register_limit_pct": without})
+        parts.append("%s%d registers/thread, its largest block (%d threads) allows %d; "
+                     "theoretical occupancy %.0f%%%s"
+                     % (("%s: " % (largest.demangled or name)) if len(ran) > 1 and
+                        len({l.name for l in ran}) > 1 else "", regs, threads, allowed, occ,
+                        " (%.0f%% without the register limit)" % without if without > occ
+                        else ", not limited by registers"))
+    return _result(OBSERVED, "all %d launches ran: %s; the block fits, so __launch_bounds__(%d) "
+                   "would not change the registers" % (
+                       len(join.subject), "; ".join(parts),
+                       max(k["largest_block"] for k in cost["kernels"])), cost)
 
 
 def check_launch_error(join, recording, profile):
@@ -263,7 +452,7 @@ def check_low_occupancy(join, recording, profile):
         return _result(NOT_CONFIRMED, "none of its %d launches ran" % len(join.subject))
     counters = _counters(join, profile)
     if not counters or "achieved_occupancy_pct" not in counters:
-        return _result(NOT_CONFIRMED, _no_counters(profile, "achieved occupancy"))
+        return _result(NOT_CONFIRMED, _no_counters(profile, "achieved occupancy", join))
     achieved = counters["achieved_occupancy_pct"]
     cost = {"achieved_occupancy_pct": achieved, "threshold_pct": LOW_OCCUPANCY_THRESHOLD_PCT,
             "kernel_time_ms": _ms(sum(l.duration_ns for l in ran))}
@@ -298,18 +487,45 @@ COUNTER_RULES = {"warp-divergent-branch", "low-occupancy"}
 def judge(finding, recording, profile=None):
     """The verdict dict of one finding: verdict, reason, cost, launches."""
     rule = finding.get("rule", "")
-    if not finding.get("kernel"):
-        out = _result(NOT_CONFIRMED, "the finding names no kernel to join the run's launches on")
+    names = finding_kernel_names(finding)
+    join = Join(finding, recording.launches)
+    if not names and not join.by_name:
+        kernel = finding.get("kernel") or {}
+        placed = join.site and any(f == join.site[0] for l in recording.launches
+                                   for f, _ in l.sites or ())
+        if kernel.get("instantiations") == []:
+            out = _result(NOT_EXERCISED, "no instantiation of template %s was compiled"
+                          % (kernel.get("demangled") or "?"))
+        elif placed:
+            out = _result(NOT_EXERCISED, "the finding names no kernel, and no launch was made "
+                          "from %s:%d" % join.site)
+        else:
+            out = _result(NOT_CONFIRMED, "the finding names no kernel (a launch through a "
+                          "function pointer, say) and no launch could be placed at its line "
+                          "(that needs a program built with -g), so none can be joined to it")
         out["launches"] = 0
         return out
-    join = Join(finding, recording.launches)
     if not join.by_name:
-        out = _result(NOT_EXERCISED, "the kernel was never launched in this run")
+        out = _result(NOT_EXERCISED, "the kernel was never launched in this run" if len(names)
+                      == 1 else "none of its %d instantiations was launched in this run"
+                      % len(names))
+    elif join.site_status == "elsewhere":
+        out = _result(NOT_EXERCISED, "its kernel launched %d times, from %s line %s, never "
+                      "from line %d" % (len(join.by_name), join.site[0],
+                                        ", ".join(map(str, join.other_lines)), join.site[1]))
+    elif not join.subject:
+        launch = finding.get("launch") or {}
+        out = _result(NOT_EXERCISED, "its kernel launched %d times, never with the finding's "
+                      "configuration (block %s, grid %s)" % (
+                          len(join.by_name), _shape(launch.get("block")),
+                          _shape(launch.get("grid"))))
     else:
         check = RULE_CHECKS.get(rule)
         out = check(join, recording, profile) if check else _result(
             NOT_CONFIRMED, "no runtime check for rule %r" % rule)
     out["launches"] = len(join.by_name)
+    if join.site:
+        out["launch_site"] = join.site_status
     return out
 
 
@@ -322,11 +538,10 @@ def kernels_without_findings(findings, recording):
     """Names of the kernels that ran without any finding (e.g. the fixed twins)."""
     flagged = set()
     for f in findings:
-        kernel = f.get("kernel") or {}
-        flagged.update(n for n in (device_name(kernel.get("name")), kernel.get("demangled")) if n)
+        flagged.update(finding_kernel_names(f))
     names = {}
     for l in recording.launches:
-        if l.name and l.name not in flagged and l.demangled not in flagged:
+        if l.name and device_name(l.name) not in flagged:
             names.setdefault(l.name, l.demangled or l.name)
     return sorted(names.items(), key=lambda kv: kv[1])
 

@@ -2,13 +2,15 @@
 """cuda-lint-bench: measure what each anti-pattern of kernels/ costs on this machine's GPU.
 
   cuda-lint-bench [--build-dir DIR] [--nvcc PATH] [--arch sm_XX] [--programs a,b]
-                  [--warmup N] [--repeats N] [--no-ncu] [--json FILE]
+                  [--warmup N] [--repeats N] [--runs N] [--no-ncu] [--json FILE]
 
 Finds the reference programs in the build directory (building the missing ones with nvcc), runs
 each (the programs time every case with CUDA events: warm-up launches, then the median of the
-repeats, and check their results on the host), reads Nsight Compute counters for every kernel
-when ncu is present, and prints a table of anti-pattern vs fixed twin (time ratio, warp execution
-efficiency, divergent branches, achieved occupancy), plus JSON with --json. Without a GPU it says
+repeats, and check their results on the host) --runs times (default 5: a single run's ratio
+varied by up to 15%), reports each anti/fixed ratio as the median and min-max over the runs,
+reads Nsight Compute counters for every kernel when ncu is present, and prints a table of
+anti-pattern vs fixed twin (time ratio, warp execution efficiency, divergent branches, achieved
+occupancy), plus JSON with --json. Without a GPU it says
 so and exits 0.
 """
 
@@ -127,12 +129,41 @@ def pair_rows(manifest, results, counters):
     return rows
 
 
+def _median(values):
+    values = sorted(values)
+    n = len(values)
+    if not n:
+        return None
+    return values[n // 2] if n % 2 else (values[n // 2 - 1] + values[n // 2]) / 2.0
+
+
+def aggregate_runs(runs):
+    """pair_rows of several runs of the same programs -> one row per pair: the median of the
+    anti, fixed and ratio over the runs, the ratio's min and max, and how many runs had one."""
+    if not runs:
+        return []
+    out = []
+    for i, first in enumerate(runs[0]):
+        rows = [r[i] for r in runs if i < len(r)]
+        row = dict(first)
+        for key in ("anti_ms", "fixed_ms", "ratio"):
+            row[key] = _median([r[key] for r in rows if r[key] is not None])
+        ratios = [r["ratio"] for r in rows if r["ratio"] is not None]
+        row["ratio_min"] = min(ratios) if ratios else None
+        row["ratio_max"] = max(ratios) if ratios else None
+        row["ratios"] = ratios
+        row["runs"] = len(ratios)
+        out.append(row)
+    return out
+
+
 def _fmt(value, spec):
     return format(value, spec) if value is not None else "-"
 
 
 def format_table(rows):
     header = ("program", "anti-pattern", "fixed twin", "anti ms", "fixed ms", "anti/fixed",
+              "min-max (runs)",
               "warp eff % (a/f)", "div. branches (a/f)", "occupancy % (a/f)")
     lines = [header]
     for r in rows:
@@ -140,8 +171,10 @@ def format_table(rows):
         anti_ms = _fmt(r["anti_ms"], ".4f") if r["anti_ms"] is not None else \
             r.get("anti_error", r["anti_status"])
         ratio = _fmt(r["ratio"], ".2f") + ("x" if r["ratio"] else "")
+        spread = "%s-%s (%d)" % (_fmt(r.get("ratio_min"), ".2f"), _fmt(r.get("ratio_max"), ".2f"),
+                                 r.get("runs", 1)) if r.get("ratio_min") is not None else "-"
         lines.append((r["program"], r["anti"], r["fixed"] or "-", anti_ms,
-                      _fmt(r["fixed_ms"], ".4f"), ratio,
+                      _fmt(r["fixed_ms"], ".4f"), ratio, spread,
                       "%s / %s" % (_fmt(ca.get("warp_efficiency_pct"), ".1f"),
                                    _fmt(cf.get("warp_efficiency_pct"), ".1f")),
                       "%s / %s" % (_fmt(ca.get("divergent_branch_targets"), ".0f"),
@@ -183,6 +216,8 @@ def main(argv, default_build_dir=None):
     parser.add_argument("--programs", help="comma-separated program names (default: all)")
     parser.add_argument("--warmup", type=int, default=3)
     parser.add_argument("--repeats", type=int, default=20)
+    parser.add_argument("--runs", type=int, default=5,
+                        help="runs of each program; ratios are given as median and min-max")
     parser.add_argument("--no-ncu", action="store_true", help="skip Nsight Compute counters")
     parser.add_argument("--json", help="write the measurements as JSON to this file")
     args = parser.parse_args(argv)
@@ -198,13 +233,17 @@ def main(argv, default_build_dir=None):
     ncu = None if args.no_ncu else ncu_metrics.find_ncu()
 
     results, counters, failures = {}, {}, []
+    runs = [{} for _ in range(max(1, args.runs))]
     for name, path in paths.items():
-        code, cases, err = run_program(path, args.warmup, args.repeats)
-        results[name] = {"exit_code": code, "cases": cases}
-        if code != 0:
-            failures.append(name)
-            print("cuda-lint-bench: %s failed its self-check (exit %d)\n%s" % (name, code, err),
-                  file=sys.stderr)
+        for i, run in enumerate(runs):
+            code, cases, err = run_program(path, args.warmup, args.repeats)
+            run[name] = {"exit_code": code, "cases": cases}
+            if code != 0:
+                if name not in failures:
+                    failures.append(name)
+                print("cuda-lint-bench: %s failed its self-check (exit %d, run %d)\n%s"
+                      % (name, code, i + 1, err), file=sys.stderr)
+        results[name] = dict(runs[0][name], runs=[r[name]["cases"] for r in runs])
         if ncu:
             workdir = tempfile.mkdtemp(prefix="cuda-lint-bench-")
             prof = ncu_metrics.profile([path, "--warmup", "0", "--repeats", "1"], workdir, ncu=ncu)
@@ -212,17 +251,19 @@ def main(argv, default_build_dir=None):
             results[name]["ncu"] = {"ok": prof.ok, "error": prof.error}
             counters.update(prof.kernels)
 
-    rows = pair_rows(manifest, results, counters)
+    rows = aggregate_runs([pair_rows(manifest, run, counters) for run in runs])
     info = device_info()
-    print("cuda-lint-bench on %s (driver %s), %s; median of %d repeats after %d warm-ups; "
-          "counters: %s" % (info.get("name"), info.get("driver"), info.get("date"), args.repeats,
-                            args.warmup, "ncu" if ncu else "none"))
+    print("cuda-lint-bench on %s (driver %s), %s; median of %d repeats after %d warm-ups, "
+          "median and min-max over %d runs; counters: %s"
+          % (info.get("name"), info.get("driver"), info.get("date"), args.repeats, args.warmup,
+             len(runs), "ncu" if ncu else "none"))
     sys.stdout.write(format_table(rows))
     sys.stdout.write("\nall cases:\n" + format_cases(manifest, results, counters))
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
             json.dump({"version": 1, "device": info, "settings": {"warmup": args.warmup,
-                       "repeats": args.repeats, "ncu": bool(ncu)}, "pairs": rows,
+                       "repeats": args.repeats, "runs": len(runs), "ncu": bool(ncu)},
+                       "pairs": rows,
                        "programs": results, "counters": counters}, f, indent=2)
             f.write("\n")
     return 1 if failures else 0

@@ -1,14 +1,16 @@
 #!/usr/bin/env python3
 """cuda-lint confirm: run a program on the GPU and give each static finding a measured verdict.
 
-  cuda_lint_confirm.py --findings FILE [--ncu] [--injection-lib PATH] [--format text|json]
-                       -- CMD ARGS
+  cuda_lint_confirm.py --findings FILE [--ncu] [--ncu-launches N] [--injection-lib PATH]
+                       [--format text|json] -- CMD ARGS
 
 FILE is `cuda-lint --format=json` output. CMD runs once with the CUPTI injection library
 (CUDA_INJECTION64_PATH), which records every kernel launch; its output goes to stderr, so stdout
 holds only the report. With --ncu, CMD runs a second time under Nsight Compute, profiling only the
-kernels of findings whose verdict needs counters (warp divergence, occupancy). Each finding is then
-`confirmed` (with the measured cost), `not exercised` or `not confirmed` (see confirm_verdict.py).
+kernels of findings whose verdict needs counters (warp divergence, occupancy), at most N launches
+(--ncu-launches, default 3) of each kernel and launch configuration. Each finding is then
+`confirmed` (with the measured cost), `observed, no cost`, `not exercised` or `not confirmed`
+(see confirm_verdict.py).
 CUDA_LINT_CONFIRM_RECORDS=PATH keeps the raw records at PATH. Exit status: 0 when a report was
 made, 2 when the findings, the library or the command could not be used.
 """
@@ -21,13 +23,16 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
 import confirm_records  # noqa: E402
 import confirm_verdict  # noqa: E402
+import launch_sites  # noqa: E402
 import ncu_metrics  # noqa: E402
+from confirm_verdict import base_name  # noqa: E402
 
 LIB_NAME = "libcuda-lint-confirm.so"
 
@@ -45,14 +50,20 @@ def parse_args(argv):
         raise UsageError("no command after `--`")
     parser = argparse.ArgumentParser(
         prog="cuda-lint confirm",
-        usage="%(prog)s --findings FILE [--ncu] [--injection-lib PATH] [--format text|json] "
-              "-- CMD ARGS")
+        usage="%(prog)s --findings FILE [--ncu] [--ncu-launches N] [--injection-lib PATH] "
+              "[--format text|json] -- CMD ARGS")
     parser.add_argument("--findings", required=True, help="cuda-lint --format=json output")
     parser.add_argument("--ncu", action="store_true",
                         help="also profile the flagged kernels with Nsight Compute")
+    parser.add_argument("--ncu-launches", type=int,
+                        default=ncu_metrics.DEFAULT_LAUNCHES_PER_KERNEL, metavar="N",
+                        help="profile at most N launches of each kernel and launch configuration "
+                             "(0: all; default %(default)s)")
     parser.add_argument("--injection-lib", help="path of %s" % LIB_NAME)
     parser.add_argument("--format", choices=("text", "json"), default="text")
     args = parser.parse_args(argv[:split])
+    if args.ncu_launches < 0:
+        raise UsageError("--ncu-launches must be 0 or more")
     args.cmd = cmd
     return args
 
@@ -103,15 +114,13 @@ def counter_kernels(findings, recording):
     """Recorded names of the launched kernels whose findings need counters."""
     names = set()
     for f in findings:
-        if f.get("rule") in confirm_verdict.COUNTER_RULES and f.get("kernel"):
-            join = confirm_verdict.Join(f, recording.launches)
-            names.update(l.name for l in join.by_name if l.executed and l.name)
+        if f.get("rule") in confirm_verdict.COUNTER_RULES:
+            names.update(confirm_verdict.Join(f, recording.launches).launched_names())
     return names
 
 
 def build_report(args, exit_code, recording, profile, results):
-    summary = {confirm_verdict.CONFIRMED: 0, confirm_verdict.NOT_CONFIRMED: 0,
-               confirm_verdict.NOT_EXERCISED: 0}
+    summary = {v: 0 for v in confirm_verdict.VERDICTS}
     out = []
     for finding, verdict in results:
         summary[verdict["verdict"]] += 1
@@ -136,6 +145,7 @@ def build_report(args, exit_code, recording, profile, results):
                               confirm_verdict.kernels_without_findings(
                                   [f for f, _ in results], recording)],
         "summary": {"confirmed": summary[confirm_verdict.CONFIRMED],
+                    "observed_no_cost": summary[confirm_verdict.OBSERVED],
                     "not_confirmed": summary[confirm_verdict.NOT_CONFIRMED],
                     "not_exercised": summary[confirm_verdict.NOT_EXERCISED],
                     "findings": len(out)},
@@ -143,7 +153,9 @@ def build_report(args, exit_code, recording, profile, results):
     if args.ncu:
         report["ncu"] = {"ok": bool(profile and profile.ok),
                          "error": profile.error if profile else "no flagged kernel needed counters",
-                         "kernels": sorted(profile.kernels) if profile else []}
+                         "kernels": sorted(profile.kernels) if profile else [],
+                         "launches_per_kernel": args.ncu_launches,
+                         "profiled_launches": sum(profile.launches.values()) if profile else 0}
     return report
 
 
@@ -178,16 +190,23 @@ def format_text(report):
     for note in notes(report):
         out.append("note: " + note)
     for r in report["results"]:
-        kernel = (r.get("kernel") or {}).get("demangled") or (r.get("kernel") or {}).get("name")
+        k = r.get("kernel") or {}
+        kernel = k.get("demangled") or k.get("name")
+        if k.get("instantiations") and len(k["instantiations"]) > 1:
+            kernel = "%s (%d instantiations)" % (base_name(kernel) or kernel,
+                                                 len(k["instantiations"]))
         where = "%s:%s:%s" % (r.get("file", "?"), r.get("line", "?"), r.get("column", "?"))
-        out.append("%s: %s [%s]: %s: %s" % (where, kernel or "<no kernel>", r.get("rule"),
-                                            r["verdict"], r["reason"]))
+        site = " (launch site not checked: no debug information, build with -g)" \
+            if r.get("launch_site") == "unknown" and r["verdict"] != "not exercised" else ""
+        out.append("%s: %s [%s]: %s: %s%s" % (where, kernel or "<no kernel>", r.get("rule"),
+                                              r["verdict"], r["reason"], site))
     if report["unflagged_kernels"]:
         out.append("kernels that ran without findings: " +
                    ", ".join(k["demangled"] for k in report["unflagged_kernels"]))
     s = report["summary"]
-    out.append("%d findings: %d confirmed, %d not confirmed, %d not exercised"
-               % (s["findings"], s["confirmed"], s["not_confirmed"], s["not_exercised"]))
+    out.append("%d findings: %d confirmed, %d observed with no cost, %d not confirmed, %d not "
+               "exercised" % (s["findings"], s["confirmed"], s.get("observed_no_cost", 0),
+                              s["not_confirmed"], s["not_exercised"]))
     return "\n".join(out) + "\n"
 
 
@@ -200,15 +219,25 @@ def main(argv):
         try:
             records = os.environ.get("CUDA_LINT_CONFIRM_RECORDS") or os.path.join(
                 workdir, "records.jsonl")
+            started = time.monotonic()
             exit_code = run_recorded(args.cmd, lib, records)
+            timing = {"recorded_run_s": round(time.monotonic() - started, 3)}
             recording = confirm_records.load(records)
+            resolved = launch_sites.annotate(recording.launches)
+            if resolved:
+                with open(records, "a", encoding="utf-8") as f:
+                    f.write("".join(line + "\n" for line in launch_sites.sites_records(resolved)))
             profile = None
             if args.ncu:
                 names = counter_kernels(findings, recording)
+                started = time.monotonic()
                 if names:
-                    profile = ncu_metrics.profile(args.cmd, workdir, kernel_names=names)
+                    profile = ncu_metrics.profile(args.cmd, workdir, kernel_names=names,
+                                                  launches_per_kernel=args.ncu_launches)
+                timing["ncu_run_s"] = round(time.monotonic() - started, 3)
             results = confirm_verdict.judge_all(findings, recording, profile)
             report = build_report(args, exit_code, recording, profile, results)
+            report["timing"] = timing
         finally:
             shutil.rmtree(workdir, ignore_errors=True)
     except UsageError as e:

@@ -40,12 +40,20 @@ class Profile:
     kernels: dict = field(default_factory=dict)   # kernel name -> {key: mean value}
     launches: dict = field(default_factory=dict)  # kernel name -> profiled launches
 
-    def lookup(self, *names):
-        """Counters of the first of `names` (mangled, demangled, base name) that was profiled."""
-        for name in names:
-            if name and name in self.kernels:
-                return self.kernels[name]
-        return None
+    def counters_for(self, names):
+        """Counters of the kernels named (the exact names the run's launches had), averaged over
+        their profiled launches; None when none of them was profiled. No other name matches."""
+        found = [(self.kernels[n], self.launches.get(n, 1) or 1)
+                 for n in sorted(set(names)) if n and n in self.kernels]
+        if not found:
+            return None
+        if len(found) == 1:
+            return found[0][0]
+        out = {}
+        for key in set().union(*(set(c) for c, _ in found)):
+            pairs = [(c[key], w) for c, w in found if key in c]
+            out[key] = sum(v * w for v, w in pairs) / sum(w for _, w in pairs)
+        return out
 
 
 def find_ncu():
@@ -101,16 +109,32 @@ def kernel_filter(names):
     return ["--kernel-name-base", "mangled", "--kernel-name", "regex:" + pattern]
 
 
-def profile(cmd, workdir, kernel_names=None, env=None, timeout=None, ncu=None):
-    """Runs `cmd` under ncu (only `kernel_names` when given) and returns its counters."""
+DEFAULT_LAUNCHES_PER_KERNEL = 1
+
+
+def launch_limit(per_kernel):
+    """ncu options that profile at most `per_kernel` launches of each kernel and launch
+    configuration (grid, block, shared memory); none when per_kernel is 0 (every launch)."""
+    if not per_kernel:
+        return []
+    return ["--filter-mode", "per-launch-config", "--launch-count", str(int(per_kernel))]
+
+
+def profile(cmd, workdir, kernel_names=None, env=None, timeout=None, ncu=None,
+            launches_per_kernel=DEFAULT_LAUNCHES_PER_KERNEL):
+    """Runs `cmd` under ncu (only `kernel_names` when given, at most `launches_per_kernel`
+    launches of each kernel and launch configuration) and returns its counters."""
     ncu = ncu or find_ncu()
     if not ncu:
         return Profile(ok=False, error="ncu not found")
     report = os.path.join(workdir, "cuda-lint-profile")
+    # No cache flush between replay passes: these counters do not depend on a cold cache, and
+    # the flushes are much of the cost of a profiled launch.
     run = [ncu, "--metrics", ",".join(METRICS.values()), "--clock-control", "none",
-           "--export", report, "--force-overwrite"]
+           "--cache-control", "none", "--export", report, "--force-overwrite"]
     if kernel_names is not None:
         run += kernel_filter(kernel_names)
+    run += launch_limit(launches_per_kernel)
     run += list(cmd)
     try:
         proc = subprocess.run(run, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
@@ -129,6 +153,10 @@ def read_report(ncu, path):
     exported = subprocess.run([ncu, "--import", path, "--csv", "--page", "details",
                                "--print-kernel-base", "mangled", "--print-units", "base"],
                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    keep = os.environ.get("CUDA_LINT_CONFIRM_NCU_CSV")
+    if keep:  # the raw export, kept for the record (and the tests' inputs)
+        with open(keep, "w", encoding="utf-8") as f:
+            f.write(exported.stdout)
     kernels, launches = parse_details_csv(exported.stdout)
     if not kernels:
         return Profile(ok=False, error="no counters in the ncu report (profiled no kernel, or "

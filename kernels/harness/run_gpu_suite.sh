@@ -61,7 +61,8 @@ python3 "$here/build_programs.py" --out "$t" --only launch_bounds,default_stream
 c++ -std=c++17 -O2 -shared -fPIC -fvisibility=hidden -I/usr/local/cuda/include \
   "$here/confirm/injection.cpp" "$here/confirm/launch_decode.cpp" \
   "$here/confirm/record_writer.cpp" \
-  -L/usr/local/cuda/lib64 -lcupti -Wl,-rpath,/usr/local/cuda/lib64 -o "$t/libcuda-lint-confirm.so"
+  -L/usr/local/cuda/lib64 -lcupti -ldl -Wl,-rpath,/usr/local/cuda/lib64 \
+  -o "$t/libcuda-lint-confirm.so"
 for spec in launch_bounds:launch_bounds:2 default_stream:default_stream:1 decoys:block_shape:1; do
   IFS=: read -r f p r <<<"$spec"
   python3 "$here/cuda_lint_confirm.py" --injection-lib "$t/libcuda-lint-confirm.so" \

@@ -22,6 +22,8 @@ struct KernelFact {
   std::string Key; // identity across TUs: "file:offset" of the definition's name
   std::string Name;          // qualified name as written
   std::string MangledName;   // device-side name; empty for a template
+  /// A template's instantiations (device-side names) in the analysed code.
+  std::vector<std::string> Instances;
   std::string File;
   unsigned Line = 0, Column = 0, EndColumn = 0;
   std::string SourceLine;

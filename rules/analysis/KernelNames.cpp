@@ -20,6 +20,11 @@ std::string mangledName(const FunctionDecl *FD) {
   // The device name (ptxas, cuobjdump, CUPTI) drops the prefix: _Z1kPf.
   static constexpr llvm::StringLiteral Stub = "__device_stub__";
   size_t Pos = Name.find(Stub.data());
+  // Internal linkage (`static __global__`): the host side mangles _ZL1kPf,
+  // the device code of a whole-program (non -rdc) build names it _Z1kPf.
+  if (llvm::StringRef(Name).starts_with("_ZL"))
+    Name.erase(2, 1);
+  Pos = Name.find(Stub.data());
   if (Pos == std::string::npos)
     return Name;
   size_t Digits = Pos;

@@ -4,8 +4,11 @@
 // return code; failed launches included) from the callback API, and one "kernel" line per executed
 // kernel (registers, shared memory, stream id, start/end) from the activity API
 // (CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL, which keeps kernels concurrent). The two are joined by
-// correlation id in kernels/harness/confirm_records.py. The program's calls, return values and
-// output are left as they are; the records are flushed at exit.
+// correlation id in kernels/harness/confirm_records.py. A launch line also carries the host call
+// stack of the launch ("stack": [[module, offset], ...], frames outside the CUDA and system
+// libraries), which kernels/harness/launch_sites.py resolves to source lines when the program
+// has debug information (-g). The program's calls, return values and output are left as they
+// are; the records are flushed at exit.
 #include "launch_decode.h"
 #include "record_writer.h"
 
@@ -13,12 +16,15 @@
 #include <cuda_runtime_api.h>
 #include <cupti.h>
 
+#include <dlfcn.h>
+#include <execinfo.h>
 #include <unistd.h>
 
 #include <atomic>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <iterator>
 #include <string>
@@ -64,6 +70,37 @@ std::string commandLine() {
       out += ", ";
     out += jsonString(raw.substr(start, end - start).c_str());
     start = end + 1;
+  }
+  return out + "]";
+}
+
+// Modules whose frames say nothing about where the program launched: this library, CUPTI, the
+// driver, the runtime when it is a shared library, and the C library.
+bool libraryFrame(const char *module) {
+  static const char *const kSkip[] = {"libcuda-lint-confirm", "libcupti", "libcuda.so",
+                                      "libcudart", "libc.so", "ld-linux", "libstdc++"};
+  for (const char *s : kSkip)
+    if (std::strstr(module, s))
+      return true;
+  return false;
+}
+
+// `[["/path/app", 4660], ...]`: up to 12 return addresses of the launch's call stack as offsets
+// into their modules (what addr2line takes for a position-independent executable or library).
+std::string callStack() {
+  void *frames[32];
+  int n = backtrace(frames, 32);
+  std::string out = "[";
+  int kept = 0;
+  for (int i = 0; i < n && kept < 12; ++i) {
+    Dl_info info;
+    if (!dladdr(frames[i], &info) || !info.dli_fname || libraryFrame(info.dli_fname))
+      continue;
+    uintptr_t offset = reinterpret_cast<uintptr_t>(frames[i]) -
+                       reinterpret_cast<uintptr_t>(info.dli_fbase);
+    out += std::string(kept ? ", " : "") + "[" + jsonString(info.dli_fname) + ", " +
+           num(uint64_t(offset)) + "]";
+    ++kept;
   }
   return out + "]";
 }
@@ -198,6 +235,12 @@ void CUPTIAPI onCallback(void *, CUpti_CallbackDomain domain, CUpti_CallbackId c
   line += ", \"stream_id\": " + streamId;
   line += ", \"context_id\": " + contextId;
   line += ", \"result\": " + std::to_string(result);
+  // When the launch was queued (the API call returned), on the activity records' clock: the
+  // default-stream verdict compares it with other kernels' start and end.
+  uint64_t queued = 0;
+  if (cuptiGetTimestamp(&queued) == CUPTI_SUCCESS)
+    line += ", \"api_time\": " + num(queued);
+  line += ", \"stack\": " + callStack();
   line += "}";
   g_writer.writeLine(line);
 }

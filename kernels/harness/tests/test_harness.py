@@ -50,6 +50,19 @@ class NcuCsvTest(unittest.TestCase):
         self.assertEqual(opts[-1], "regex:^(_Z1av|_Z1bv)$")
         self.assertEqual(ncu_metrics.kernel_filter([]), [])
 
+    def test_profiling_is_bounded_per_kernel_and_launch_configuration(self):
+        self.assertEqual(ncu_metrics.launch_limit(2), ["--filter-mode", "per-launch-config",
+                                                       "--launch-count", "2"])
+        self.assertEqual(ncu_metrics.launch_limit(0), [])
+        self.assertGreater(ncu_metrics.DEFAULT_LAUNCHES_PER_KERNEL, 0)
+
+    def test_counters_of_several_kernels_are_weighted_by_profiled_launches(self):
+        prof = ncu_metrics.Profile(ok=True, kernels={"_Z1av": {"x": 10.0}, "_Z1bv": {"x": 40.0}},
+                                   launches={"_Z1av": 3, "_Z1bv": 1})
+        self.assertEqual(prof.counters_for(["_Z1av", "_Z1bv"])["x"], 17.5)
+        self.assertEqual(prof.counters_for(["_Z1av"])["x"], 10.0)
+        self.assertIsNone(prof.counters_for(["a", "_Z1cv"]))
+
 
 class BenchTest(unittest.TestCase):
     def setUp(self):
@@ -69,6 +82,25 @@ class BenchTest(unittest.TestCase):
         self.assertIsNone(failed["ratio"])
         self.assertEqual(failed["anti_status"], "launch-failed")
         self.assertIn("too many resources", cuda_lint_bench.format_table(rows))
+
+    def test_ratio_spread_over_runs(self):
+        runs = []
+        for scale in (1.0, 1.1, 0.9, 1.05, 1.2):
+            results = json.loads(json.dumps(self.results))
+            for res in results.values():
+                for case in res["cases"]:
+                    if case.get("role") == "anti" and case.get("median_ms"):
+                        case["median_ms"] *= scale
+            runs.append(cuda_lint_bench.pair_rows(MANIFEST, results, {}))
+        rows = {r["anti"]: r for r in cuda_lint_bench.aggregate_runs(runs)}
+        single = {r["anti"]: r for r in runs[0]}["laneSplitBranch"]["ratio"]
+        row = rows["laneSplitBranch"]
+        self.assertEqual(row["runs"], 5)
+        self.assertAlmostEqual(row["ratio"], single * 1.05)
+        self.assertAlmostEqual(row["ratio_min"], single * 0.9)
+        self.assertAlmostEqual(row["ratio_max"], single * 1.2)
+        self.assertIn("(5)", cuda_lint_bench.format_table(list(rows.values())))
+        self.assertEqual(rows["heavyNoBounds"]["runs"], 0)
 
     def test_program_output_parsing_skips_other_lines(self):
         cases = cuda_lint_bench.parse_program_output(

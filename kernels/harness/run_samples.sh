@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# Runs `cuda-lint confirm` on CUDA programs nobody here wrote (NVIDIA's cuda-samples) on a GPU
+# machine, with findings made beforehand by `cuda-lint --format=json` on a machine with LLVM.
+#   kernels/harness/run_samples.sh SAMPLES_DIR COMMON_DIR FINDINGS_DIR OUTDIR [NAME...]
+# SAMPLES_DIR/<sample>/ holds one sample's sources (.cu, .cpp); COMMON_DIR the samples' Common/
+# headers; FINDINGS_DIR/<sample>.json its findings. For each run listed in RUNS below (a sample
+# and its arguments) it builds the sample with plain nvcc, times three plain runs, then runs
+# confirm without and with --ncu, keeping the launch records and the ncu CSV. OUTDIR gets
+# bin/, records/, ncu/, confirm/ (JSON reports), timing.tsv and env.txt.
+# Not the project's code: the samples are fetched separately and never committed.
+set -u
+samples=${1:?usage: run_samples.sh SAMPLES_DIR COMMON_DIR FINDINGS_DIR OUTDIR [NAME...]}
+common=${2:?}; findings=${3:?}; out=${4:?}; shift 4
+mkdir -p "$out"
+samples=$(cd "$samples" && pwd); common=$(cd "$common" && pwd)
+findings=$(cd "$findings" && pwd); out=$(cd "$out" && pwd)
+here=$(cd "$(dirname "$0")" && pwd)
+# CONFIRM: the confirm command (default: this harness; e.g. an installed cuda-lint-confirm).
+confirm=${CONFIRM:-python3 $here/cuda_lint_confirm.py}
+libarg=${CUDA_LINT_INJECTION_LIB:+--injection-lib $CUDA_LINT_INJECTION_LIB}
+arch=${ARCH:-sm_90}
+mkdir -p "$out/bin" "$out/records" "$out/ncu" "$out/confirm" "$out/logs"
+export PYTHONUNBUFFERED=1
+
+# run name | sample | arguments
+RUNS="vectorAdd|vectorAdd|
+clock|clock|
+reduction|reduction|
+reduction_k0|reduction|--kernel=0
+reduction_k3|reduction|--kernel=3
+threadFenceReduction|threadFenceReduction|
+simpleStreams|simpleStreams|
+matrixMul|matrixMul|
+transpose|transpose|
+scan|scan|
+histogram|histogram|
+asyncAPI|asyncAPI|
+simpleTemplates|simpleTemplates|
+scalarProd|scalarProd|"
+
+{ date -u; nvidia-smi; nvcc --version; ncu --version; } >"$out/env.txt" 2>&1
+
+echo "== build samples"
+for s in $(echo "$RUNS" | cut -d'|' -f2 | sort -u); do
+  [ $# -gt 0 ] && ! printf '%s\n' "$@" | grep -qx "$s" && continue
+  # -g: host debug information, so that confirm places each launch at its source line; no
+  # sibling calls, so that a launch at the end of a function keeps that function's frame.
+  ( cd "$samples/$s" && nvcc -O2 -g -Xcompiler -fno-optimize-sibling-calls -arch="$arch" \
+      -I"$common" -o "$out/bin/$s" *.cu $(ls *.cpp 2>/dev/null) >"$out/logs/build_$s.log" 2>&1 ) &
+done
+wait
+for b in "$out"/bin/*; do echo "built $(basename "$b")"; done
+
+median3() { sort -n | sed -n 2p; }
+minus() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", a - b }'; }
+printf 'run\tplain_s\tconfirm_s\tconfirm_ncu_s\tncu_pass_s\tprofiled_launches\n' >"$out/timing.tsv"
+echo "$RUNS" | while IFS='|' read -r name s args; do
+  [ $# -gt 0 ] && ! printf '%s\n' "$@" | grep -qx "$s" && continue
+  bin=$out/bin/$s
+  [ -x "$bin" ] || { echo "$name: not built"; continue; }
+  cd "$out/bin" || exit 1
+  plain=$(for i in 1 2 3; do
+            s0=$(date +%s.%N); "$bin" $args </dev/null >/dev/null 2>&1; s1=$(date +%s.%N)
+            minus "$s1" "$s0"; echo; done | median3)
+  t0=$(date +%s.%N)
+  CUDA_LINT_CONFIRM_RECORDS="$out/records/$name.jsonl" $confirm \
+    --findings "$findings/$s.json" $libarg --format json -- "$bin" $args \
+    </dev/null >"$out/confirm/$name.json" 2>"$out/logs/confirm_$name.log"
+  t1=$(date +%s.%N)
+  CUDA_LINT_CONFIRM_NCU_CSV="$out/ncu/$name.csv" $confirm \
+    --findings "$findings/$s.json" $libarg --format json --ncu -- "$bin" $args \
+    </dev/null >"$out/confirm/${name}_ncu.json" 2>"$out/logs/confirm_${name}_ncu.log"
+  t2=$(date +%s.%N)
+  read -r pass launches < <(python3 -c "import json,sys; r=json.load(open(sys.argv[1])); \
+print(r.get('timing', {}).get('ncu_run_s', 0), (r.get('ncu') or {}).get('profiled_launches', 0))" \
+    "$out/confirm/${name}_ncu.json" 2>/dev/null || echo "- -")
+  printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$plain" "$(minus "$t1" "$t0")" \
+    "$(minus "$t2" "$t1")" "$pass" "$launches" >>"$out/timing.tsv"
+  python3 -c "import json, sys; sys.path.insert(0, '$here'); import cuda_lint_confirm as c; \
+sys.stdout.write(c.format_text(json.load(open('$out/confirm/${name}_ncu.json'))))" \
+    >"$out/confirm/${name}_ncu.txt" 2>&1
+  echo "== $name"; tail -1 "$out/confirm/${name}_ncu.txt"
+done
+cat "$out/timing.tsv"
