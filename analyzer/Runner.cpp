@@ -118,7 +118,7 @@ RunResult runAnalysis(const InputPlan &Plan, const RunOptions &Opts) {
   }
 
   ProgramFacts Facts;
-  StringSet<> KernelKeys;
+  StringMap<size_t> KernelIndex; // key -> position in Facts.Kernels
   std::set<std::tuple<std::string, std::string, unsigned, unsigned, std::int64_t>> LaunchKeys;
   for (TUResult &R : Results) {
     ++Out.TranslationUnits;
@@ -140,18 +140,18 @@ RunResult runAnalysis(const InputPlan &Plan, const RunOptions &Opts) {
       }
     }
     for (KernelFact &K : R.Facts.Kernels) {
-      if (KernelKeys.insert(K.Key).second) {
+      auto [It, New] = KernelIndex.try_emplace(K.Key, Facts.Kernels.size());
+      if (New) {
         Facts.Kernels.push_back(std::move(K));
         continue;
       }
       // A template in a header: each TU instantiates its own set.
-      for (KernelFact &Seen : Facts.Kernels)
-        if (Seen.Key == K.Key && !K.Instances.empty()) {
-          append_range(Seen.Instances, K.Instances);
-          llvm::sort(Seen.Instances);
-          Seen.Instances.erase(std::unique(Seen.Instances.begin(), Seen.Instances.end()),
-                               Seen.Instances.end());
-        }
+      if (K.Instances.empty())
+        continue;
+      std::vector<std::string> &Seen = Facts.Kernels[It->second].Instances;
+      append_range(Seen, K.Instances);
+      llvm::sort(Seen);
+      Seen.erase(std::unique(Seen.begin(), Seen.end()), Seen.end());
     }
     append_range(Facts.SmemOptInKernels, R.Facts.SmemOptInKernels);
     for (LaunchFact &L : R.Facts.Launches)
