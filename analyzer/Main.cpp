@@ -518,6 +518,7 @@ static int lintMain(int argc, const char **argv) {
   Run.Jobs = Jobs;
   Run.EnabledRules = Rules; // the configurations' selection applies to the findings
   Run.Verbose = Verbose;
+  Run.Progress = !Quiet && errs().is_displayed() && !sys::Process::GetEnv("CI");
   Run.Pedantic = Pedantic;
   Run.CompileErrorsAsNotes = CompileErrorsAsNotes;
   Run.WholeProgram = Paths.empty() && !Plan.Databases.empty();

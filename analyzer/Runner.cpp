@@ -1,10 +1,12 @@
 //===- Runner.cpp - Analyse every translation unit and merge the results --===//
 #include "analyzer/Runner.h"
+#include "analyzer/Report.h"
 #include "analyzer/TranslationUnit.h"
 #include "rules/RuleRegistry.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/raw_ostream.h"
@@ -19,10 +21,41 @@ using namespace llvm;
 namespace cudalint {
 namespace {
 
+/// "[i/N] file" on one line of a terminal's stderr, rewritten as each
+/// translation unit starts (as run-clang-tidy shows its commands), and
+/// cleared at the end so the report starts on a clean line.
+class ProgressLine {
+public:
+  ProgressLine(bool On, size_t Total) : On(On), Total(Total) {}
+  ~ProgressLine() {
+    if (On && Started)
+      errs() << "\r\x1b[K";
+  }
+  void start(StringRef File) {
+    if (!On)
+      return;
+    std::lock_guard<std::mutex> Lock(M);
+    std::string Line = "[" + std::to_string(++Started) + "/" + std::to_string(Total) + "] ";
+    std::string Path = displayPath(File);
+    // A line wider than the terminal would wrap, and \r would not return to it.
+    size_t Width = sys::Process::StandardErrColumns(); // 0: not known
+    if (Width > Line.size() + 8 && Line.size() + Path.size() >= Width)
+      Path = "..." + Path.substr(Path.size() - (Width - Line.size() - 4));
+    errs() << "\r\x1b[K" << Line << Path;
+    errs().flush();
+  }
+
+private:
+  bool On;
+  size_t Total, Started = 0;
+  std::mutex M;
+};
+
 std::vector<TUResult> runAll(const std::vector<TranslatedCommand> &Cmds, const RunOptions &Opts) {
   std::vector<TUResult> Results(Cmds.size());
   if (Cmds.empty())
     return Results;
+  ProgressLine Progress(Opts.Progress && !Opts.Verbose, Cmds.size());
   ThreadPoolStrategy S = Opts.Jobs ? hardware_concurrency(Opts.Jobs) : hardware_concurrency();
   S.ThreadsRequested = std::min<unsigned>(S.compute_thread_count(), Cmds.size());
   DefaultThreadPool Pool(S);
@@ -42,6 +75,7 @@ std::vector<TUResult> runAll(const std::vector<TranslatedCommand> &Cmds, const R
           errs() << "\n";
         }
       }
+      Progress.start(Cmds[I].File);
       Results[I] = analyzeTranslationUnit(Cmds[I], {Opts.EnabledRules, Opts.Pedantic});
     });
   Pool.wait();

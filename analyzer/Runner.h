@@ -15,6 +15,7 @@ struct RunOptions {
   unsigned Jobs = 0;                     // 0: all cores
   std::vector<std::string> EnabledRules; // empty: all
   bool Verbose = false;                  // print each TU's command on stderr
+  bool Progress = false;                 // "[i/N] file" on one line of stderr (a terminal)
   bool Pedantic = false;                 // notes for the silent categories
   /// ptxas resources of the kernels, for launch-out-of-resources and low-occupancy.
   std::vector<KernelResources> Resources;

@@ -48,3 +48,6 @@ apply_replacements = shutil.which("clang-apply-replacements-22") or shutil.which
 if apply_replacements:
     config.available_features.add("clang-apply-replacements")
     config.substitutions.append(("%clang-apply-replacements", apply_replacements))
+# util-linux's script(1) gives a command a pseudo-terminal (progress display on a terminal).
+if shutil.which("script"):
+    config.available_features.add("script")
