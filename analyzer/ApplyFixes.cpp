@@ -90,8 +90,7 @@ StringMap<std::vector<PlannedFix>> planFixes(const std::vector<Finding> &Finding
     for (const PlannedFix &P : Fixes) {
       const FixIt &X = P.Fix;
       const FixIt *Prev = Kept.empty() ? nullptr : &Kept.back().Fix;
-      bool Same = Prev && Prev->Offset == X.Offset && Prev->Length == X.Length &&
-                  Prev->Replacement == X.Replacement; // the same edit from two findings
+      bool Same = sameEdit(Prev, X); // the same edit from two findings
       if (!Same && (X.Offset + X.Length > Limit || (X.Length == 0 && X.Offset == Limit && Prev))) {
         S.Refused.push_back({X.File, "fix-it at line " + std::to_string(X.Line) +
                                          " not applied: it overlaps another one"});
@@ -109,8 +108,7 @@ std::string applyToText(std::string Text, const std::vector<PlannedFix> &Fixes, 
   const FixIt *Prev = nullptr;
   for (const PlannedFix &P : Fixes) {
     const FixIt &X = P.Fix;
-    if (Prev && Prev->Offset == X.Offset && Prev->Length == X.Length &&
-        Prev->Replacement == X.Replacement)
+    if (sameEdit(Prev, X))
       continue;
     if (X.Offset + X.Length > Text.size()) {
       S.Refused.push_back({X.File, "fix-it at line " + std::to_string(X.Line) +
@@ -171,8 +169,7 @@ FixSummary applyFixes(const std::vector<Finding> &Findings, const std::vector<st
       if (P.Fix.Offset + P.Fix.Length > Before->size())
         continue; // refused by applyToText
       ++AppliedPerFinding[P.Finding];
-      if (!(Prev && Prev->Offset == P.Fix.Offset && Prev->Length == P.Fix.Length &&
-            Prev->Replacement == P.Fix.Replacement))
+      if (!sameEdit(Prev, P.Fix))
         ++S.Applied;
       Prev = &P.Fix;
     }

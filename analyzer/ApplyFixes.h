@@ -48,6 +48,11 @@ private:
   llvm::StringMap<std::pair<uint64_t, uint64_t>> Hashes; // file -> (size, xxh3)
 };
 
+/// Whether \p A and \p B are the same edit (two findings may ask for it).
+inline bool sameEdit(const FixIt *A, const FixIt &B) {
+  return A && A->Offset == B.Offset && A->Length == B.Length && A->Replacement == B.Replacement;
+}
+
 /// One fix-it that --fix would apply, and the finding it belongs to.
 struct PlannedFix {
   FixIt Fix;

@@ -127,8 +127,7 @@ void writeReplacementsYaml(raw_ostream &OS, const std::vector<Finding> &Findings
   for (const std::string &File : Files) {
     const FixIt *Prev = nullptr;
     for (const PlannedFix &P : Plan.find(File)->second) {
-      if (Prev && Prev->Offset == P.Fix.Offset && Prev->Length == P.Fix.Length &&
-          Prev->Replacement == P.Fix.Replacement)
+      if (sameEdit(Prev, P.Fix))
         continue;
       ByFinding[P.Finding].push_back(&P.Fix);
       Prev = &P.Fix;
