@@ -104,19 +104,24 @@ StringMap<std::vector<PlannedFix>> planFixes(const std::vector<Finding> &Finding
   return ByFile;
 }
 
-std::string applyToText(std::string Text, const std::vector<PlannedFix> &Fixes, FixSummary &S) {
-  const FixIt *Prev = nullptr;
-  for (const PlannedFix &P : Fixes) {
-    const FixIt &X = P.Fix;
-    if (sameEdit(Prev, X))
-      continue;
-    if (X.Offset + X.Length > Text.size()) {
-      S.Refused.push_back({X.File, "fix-it at line " + std::to_string(X.Line) +
-                                       " not applied: it lies past the end of the file"});
-      continue;
+std::string applyToText(std::string Text, const std::vector<PlannedFix> &Fixes, FixSummary &S,
+                        std::vector<bool> *Applied) {
+  if (Applied)
+    Applied->assign(Fixes.size(), false);
+  const FixIt *Prev = nullptr; // the last edit applied
+  for (size_t I = 0; I < Fixes.size(); ++I) {
+    const FixIt &X = Fixes[I].Fix;
+    if (!sameEdit(Prev, X)) {
+      if (X.Offset + X.Length > Text.size()) {
+        S.Refused.push_back({X.File, "fix-it at line " + std::to_string(X.Line) +
+                                         " not applied: it lies past the end of the file"});
+        continue;
+      }
+      Text.replace(X.Offset, X.Length, X.Replacement);
+      Prev = &X;
     }
-    Text.replace(X.Offset, X.Length, X.Replacement);
-    Prev = &X;
+    if (Applied)
+      (*Applied)[I] = true;
   }
   return Text;
 }
@@ -157,7 +162,8 @@ FixSummary applyFixes(const std::vector<Finding> &Findings, const std::vector<st
     std::optional<std::string> Before = readForFix(Path, Analysed, S);
     if (!Before)
       continue;
-    std::string After = applyToText(*Before, Fixes, S);
+    std::vector<bool> Applied;
+    std::string After = applyToText(*Before, Fixes, S, &Applied);
     if (After == *Before)
       continue;
     if (Error E = writeFileAtomically(Path, After)) {
@@ -165,13 +171,13 @@ FixSummary applyFixes(const std::vector<Finding> &Findings, const std::vector<st
       continue;
     }
     const FixIt *Prev = nullptr;
-    for (const PlannedFix &P : Fixes) {
-      if (P.Fix.Offset + P.Fix.Length > Before->size())
-        continue; // refused by applyToText
-      ++AppliedPerFinding[P.Finding];
-      if (!sameEdit(Prev, P.Fix))
-        ++S.Applied;
-      Prev = &P.Fix;
+    for (size_t I = 0; I < Fixes.size(); ++I) {
+      if (!Applied[I])
+        continue;
+      ++AppliedPerFinding[Fixes[I].Finding];
+      if (!sameEdit(Prev, Fixes[I].Fix))
+        ++S.Applied; // each distinct edit once
+      Prev = &Fixes[I].Fix;
     }
     ++S.FilesChanged;
   }

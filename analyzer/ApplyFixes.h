@@ -68,8 +68,11 @@ llvm::StringMap<std::vector<PlannedFix>> planFixes(const std::vector<Finding> &F
                                                    bool Unsafe, FixSummary &S);
 
 /// \p Text with \p Fixes (sorted from the end) applied; an edit past the end
-/// of the text is refused into \p S.
-std::string applyToText(std::string Text, const std::vector<PlannedFix> &Fixes, FixSummary &S);
+/// of the text is refused into \p S. \p Applied, when given, says for each
+/// planned fix whether its edit is in the result (the same edit planned for
+/// two findings is in it for both).
+std::string applyToText(std::string Text, const std::vector<PlannedFix> &Fixes, FixSummary &S,
+                        std::vector<bool> *Applied = nullptr);
 
 /// Reads \p Path for fixing: a regular file no larger than the analyser
 /// reads, still as it was analysed. On failure, the reason is added to \p S.

@@ -219,12 +219,12 @@ private:
 
   std::string laneSplit(const BranchEvent &E, const std::string &Cond, ASTContext &AST) const {
     const CondClass &C = E.Class;
+    std::string NarrowNote = narrowNote(E, AST);
+    bool Narrow = !NarrowNote.empty();
     auto Head = [&](const std::string &Verdict) {
-      return head("warp-divergent", "lane-split", E, Cond, Verdict) + "\n" +
-             narrowNote(E, AST);
+      return head("warp-divergent", "lane-split", E, Cond, Verdict) + "\n" + NarrowNote;
     };
     std::string LaneSide = C.LaneSide ? sourceText(C.LaneSide, AST) : "the thread index";
-    bool Narrow = !narrowNote(E, AST).empty();
     std::string Idle =
         "each warp runs both paths one after the other with the lanes of the other path idle";
     // The index to partition by: from the condition itself, or 'tid' when the
