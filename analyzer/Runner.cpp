@@ -1,6 +1,7 @@
 //===- Runner.cpp - Analyse every translation unit and merge the results --===//
 #include "analyzer/Runner.h"
 #include "analyzer/Report.h"
+#include "analyzer/ResultCache.h"
 #include "analyzer/TranslationUnit.h"
 #include "rules/RuleRegistry.h"
 
@@ -75,8 +76,17 @@ std::vector<TUResult> runAll(const std::vector<TranslatedCommand> &Cmds, const R
           errs() << "\n";
         }
       }
+      TUOptions TU{Opts.EnabledRules, Opts.Pedantic};
+      if (Opts.Cache)
+        if (std::optional<TUResult> Cached = Opts.Cache->lookup(Cmds[I], TU)) {
+          Results[I] = std::move(*Cached);
+          Results[I].FromCache = true;
+          return;
+        }
       Progress.start(Cmds[I].File);
-      Results[I] = analyzeTranslationUnit(Cmds[I], {Opts.EnabledRules, Opts.Pedantic});
+      Results[I] = analyzeTranslationUnit(Cmds[I], TU);
+      if (Opts.Cache)
+        Opts.Cache->store(Cmds[I], TU, Results[I]);
     });
   Pool.wait();
   return Results;
@@ -156,6 +166,7 @@ RunResult runAnalysis(const InputPlan &Plan, const RunOptions &Opts) {
   std::set<std::tuple<std::string, std::string, unsigned, unsigned, std::int64_t>> LaunchKeys;
   for (TUResult &R : Results) {
     ++Out.TranslationUnits;
+    Out.FromCache += R.FromCache;
     if (!R.Errors.empty())
       ++Out.FailedTranslationUnits;
     append_range(Out.Errors, R.Errors);

@@ -14,6 +14,7 @@
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/BLAKE3.h"
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -148,9 +149,16 @@ public:
     const SourceManager &SM = AST.getSourceManager();
     for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It) {
       StringRef Real = It->first.getFileEntry().tryGetRealPathName();
-      if (!Real.empty() && !Real.starts_with("/usr/"))
+      if (Real.empty())
+        continue;
+      if (!Real.starts_with("/usr/"))
         Out.IncludedFiles.insert(Real.str());
+      // The bytes Clang read, not the file now: it may have changed since.
+      if (std::optional<MemoryBufferRef> Buf = It->second->getBufferIfLoaded())
+        Out.ReadFiles.push_back({Real.str(), contentHash(Buf->getBuffer())});
     }
+    llvm::sort(Out.ReadFiles,
+               [](const ReadFile &A, const ReadFile &B) { return A.Path < B.Path; });
   }
 
 private:
@@ -183,6 +191,11 @@ private:
 };
 
 } // namespace
+
+std::string contentHash(StringRef Bytes) {
+  auto H = BLAKE3::hash<32>(arrayRefFromStringRef(Bytes));
+  return std::string(H.begin(), H.end());
+}
 
 std::string locatedMessage(const Finding &E) {
   std::string S = E.Message;

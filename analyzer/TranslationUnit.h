@@ -18,6 +18,16 @@
 
 namespace cudalint {
 
+/// A file a TU read, with a hash of the bytes Clang read (the result cache's
+/// dependencies).
+struct ReadFile {
+  std::string Path;        // absolute
+  std::string ContentHash; // BLAKE3 of the content, 32 raw bytes
+};
+
+/// The BLAKE3 hash of \p Bytes as ReadFile::ContentHash holds it.
+std::string contentHash(llvm::StringRef Bytes);
+
 struct TUResult {
   std::string File;
   std::vector<Finding> Findings;
@@ -30,6 +40,8 @@ struct TUResult {
   unsigned CompileErrorCount = 0;
   std::set<std::string> IncludedFiles; // non-system files the TU read (absolute)
   bool Parsed = false;                 // Clang built an AST (perhaps with errors)
+  std::vector<ReadFile> ReadFiles;     // every file the TU read, system headers too
+  bool FromCache = false;              // read back from the result cache, not analysed
 };
 
 struct TUOptions {
