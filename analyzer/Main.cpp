@@ -184,6 +184,10 @@ cl::opt<std::string> CacheDir("cache-dir",
                               cl::desc("Keep results between runs in DIR (default: "
                                        "$CUDA_LINT_CACHE_DIR, else $XDG_CACHE_HOME/cuda-lint)"),
                               cl::value_desc("dir"), cl::cat(Category));
+cl::opt<bool> NoPreamble("no-preamble",
+                         cl::desc("Parse the CUDA headers in every translation unit instead of "
+                                  "once per command shape (same findings, slower)"),
+                         cl::cat(Category));
 cl::opt<bool> NoCache("no-cache",
                       cl::desc("Analyse every file again; read and write no cached result "
                                "(also $CUDA_LINT_NO_CACHE=1)"),
@@ -549,6 +553,7 @@ static int lintMain(int argc, const char **argv) {
   Run.Jobs = Jobs;
   Run.EnabledRules = Rules; // the configurations' selection applies to the findings
   Run.Verbose = Verbose;
+  Run.Preamble = !NoPreamble;
   Run.Progress = !Quiet && errs().is_displayed() && !sys::Process::GetEnv("CI");
   Run.Pedantic = Pedantic;
   Run.CompileErrorsAsNotes = CompileErrorsAsNotes;

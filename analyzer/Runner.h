@@ -28,6 +28,8 @@ struct RunOptions {
   bool WholeProgram = false;
   /// Results of unchanged TUs come from here, and new ones go to it (may be null).
   ResultCache *Cache = nullptr;
+  /// TUs with the same command shape share a precompiled prologue (Preamble.h).
+  bool Preamble = true;
 };
 
 struct RunResult {

@@ -82,6 +82,7 @@ public:
   unsigned Count = 0;
   std::vector<SourceLocation> SyntaxErrors;
   bool NeedsRdc = false;
+  bool PchFailed = false; // the preamble did not load (then parse without it)
 
   void HandleDiagnostic(DiagnosticsEngine::Level Level, const Diagnostic &Info) override {
     DiagnosticConsumer::HandleDiagnostic(Level, Info);
@@ -91,6 +92,9 @@ public:
     unsigned ID = Info.getID();
     if (ID == diag::err_cuda_device_kernel_launch_require_rdc)
       NeedsRdc = true;
+    if ((ID >= diag::DIAG_START_SERIALIZATION && ID < diag::DIAG_START_LEX) ||
+        (ID >= diag::DIAG_START_FRONTEND && ID < diag::DIAG_START_SERIALIZATION))
+      PchFailed = true;
     if (ID >= diag::DIAG_START_PARSE && ID < diag::DIAG_START_AST)
       SyntaxErrors.push_back(Info.getLocation());
     if (Errors.size() >= MaxReportedErrors)
@@ -140,25 +144,22 @@ public:
     Preprocessor &PP = CI.getPreprocessor();
     Ctx.PerThreadDefaultStream = PP.isMacroDefined("CUDA_API_PER_THREAD_DEFAULT_STREAM");
     Ctx.DriverPerThreadDefaultStream = PP.isMacroDefined("CU_API_PER_THREAD_DEFAULT_STREAM");
+    // With a preamble, its declarations (system headers only, where no rule
+    // reports) stay in the PCH instead of being loaded to be walked.
+    if (AST.getExternalSource()) {
+      std::vector<Decl *> Own;
+      for (Decl *D : AST.getTranslationUnitDecl()->noload_decls())
+        if (!D->isFromASTFile())
+          Own.push_back(D);
+      AST.setTraversalScope(Own);
+    }
     {
       ErrorTaintScope Taint(Errors.SyntaxErrors);
       Finder.matchAST(AST);
     }
     Out.Findings = std::move(Ctx.Findings);
     Out.Facts = std::move(Ctx.Facts);
-    const SourceManager &SM = AST.getSourceManager();
-    for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It) {
-      StringRef Real = It->first.getFileEntry().tryGetRealPathName();
-      if (Real.empty())
-        continue;
-      if (!Real.starts_with("/usr/"))
-        Out.IncludedFiles.insert(Real.str());
-      // The bytes Clang read, not the file now: it may have changed since.
-      if (std::optional<MemoryBufferRef> Buf = It->second->getBufferIfLoaded())
-        Out.ReadFiles.push_back({Real.str(), contentHash(Buf->getBuffer())});
-    }
-    llvm::sort(Out.ReadFiles,
-               [](const ReadFile &A, const ReadFile &B) { return A.Path < B.Path; });
+    collectReadFiles(AST.getSourceManager(), Out.ReadFiles, Out.IncludedFiles);
   }
 
 private:
@@ -195,6 +196,30 @@ private:
 std::string contentHash(StringRef Bytes) {
   auto H = BLAKE3::hash<32>(arrayRefFromStringRef(Bytes));
   return std::string(H.begin(), H.end());
+}
+
+void collectReadFiles(const SourceManager &SM, std::vector<ReadFile> &Read,
+                      std::set<std::string> &Included) {
+  // Local entries: the files this parse entered, not those of a loaded PCH
+  // (the preamble's own list covers them).
+  std::set<const SrcMgr::ContentCache *> Seen;
+  for (unsigned I = 0, N = SM.local_sloc_entry_size(); I < N; ++I) {
+    const SrcMgr::SLocEntry &E = SM.getLocalSLocEntry(I);
+    if (!E.isFile())
+      continue;
+    const SrcMgr::ContentCache &C = E.getFile().getContentCache();
+    if (!C.OrigEntry || !Seen.insert(&C).second)
+      continue;
+    StringRef Real = C.OrigEntry->getFileEntry().tryGetRealPathName();
+    if (Real.empty())
+      continue;
+    if (!Real.starts_with("/usr/"))
+      Included.insert(Real.str());
+    // The bytes Clang read, not the file now: it may have changed since.
+    if (std::optional<MemoryBufferRef> Buf = C.getBufferIfLoaded())
+      Read.push_back({Real.str(), contentHash(Buf->getBuffer())});
+  }
+  llvm::sort(Read, [](const ReadFile &A, const ReadFile &B) { return A.Path < B.Path; });
 }
 
 std::string locatedMessage(const Finding &E) {
@@ -254,15 +279,39 @@ TUResult analyzeOnThisThread(const TranslatedCommand &Cmd, const TUOptions &Opts
     Invocation.run();
   };
   auto Errors = std::make_unique<ErrorCollector>();
-  Parse(Cmd.ClangArgs, *Errors);
+  auto Restart = [&] {
+    Out = TUResult();
+    Out.File = Cmd.File;
+    Errors = std::make_unique<ErrorCollector>();
+  };
+  if (Opts.Pre) {
+    std::vector<std::string> Args = Cmd.ClangArgs;
+    Args.insert(Args.end() - 1, {"-include-pch", Opts.Pre->PchPath});
+    Parse(Args, *Errors);
+    if (Errors->PchFailed || !Out.Parsed) {
+      Restart();
+      Parse(Cmd.ClangArgs, *Errors);
+    } else {
+      // What the preamble read, this TU read.
+      append_range(Out.ReadFiles, Opts.Pre->ReadFiles);
+      llvm::sort(Out.ReadFiles,
+                 [](const ReadFile &A, const ReadFile &B) { return A.Path < B.Path; });
+      Out.ReadFiles.erase(std::unique(Out.ReadFiles.begin(), Out.ReadFiles.end(),
+                                      [](const ReadFile &A, const ReadFile &B) {
+                                        return A.Path == B.Path;
+                                      }),
+                          Out.ReadFiles.end());
+      Out.IncludedFiles.insert(Opts.Pre->IncludedFiles.begin(), Opts.Pre->IncludedFiles.end());
+    }
+  } else {
+    Parse(Cmd.ClangArgs, *Errors);
+  }
   // Device-side launches (dynamic parallelism) parse only with relocatable
   // device code, which nvcc users enable with -rdc=true: parse again with it.
   if (Errors->NeedsRdc && !is_contained(Cmd.ClangArgs, "-fgpu-rdc")) {
     std::vector<std::string> Args = Cmd.ClangArgs;
     Args.insert(Args.end() - 1, "-fgpu-rdc");
-    Out = TUResult();
-    Out.File = Cmd.File;
-    Errors = std::make_unique<ErrorCollector>();
+    Restart();
     Parse(Args, *Errors);
   }
   if (!Out.Parsed) {

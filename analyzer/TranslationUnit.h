@@ -12,9 +12,15 @@
 #include "analyzer/NvccTranslate.h"
 #include "rules/analysis/Facts.h"
 
+#include "llvm/ADT/StringRef.h"
+
 #include <set>
 #include <string>
 #include <vector>
+
+namespace clang {
+class SourceManager;
+}
 
 namespace cudalint {
 
@@ -27,6 +33,11 @@ struct ReadFile {
 
 /// The BLAKE3 hash of \p Bytes as ReadFile::ContentHash holds it.
 std::string contentHash(llvm::StringRef Bytes);
+
+/// Every file that a parse with \p SM entered itself (not those of a loaded
+/// PCH), sorted by path, into \p Read; the non-system ones into \p Included.
+void collectReadFiles(const clang::SourceManager &SM, std::vector<ReadFile> &Read,
+                      std::set<std::string> &Included);
 
 struct TUResult {
   std::string File;
@@ -44,9 +55,20 @@ struct TUResult {
   bool FromCache = false;              // read back from the result cache, not analysed
 };
 
+/// A precompiled header of the prologue that every TU of one command shape
+/// reads before its own code (analyzer/Preamble.h).
+struct Preamble {
+  std::string PchPath;
+  std::vector<ReadFile> ReadFiles;     // what building it read
+  std::set<std::string> IncludedFiles; // of those, the non-system ones
+};
+
 struct TUOptions {
   std::vector<std::string> EnabledRules; // empty: all
   bool Pedantic = false;
+  /// Loaded instead of parsing the prologue (may be null). Not part of the
+  /// result: a TU gives the same findings with it and without it.
+  const Preamble *Pre = nullptr;
 };
 
 /// Analyses \p Cmd on a thread with a large stack; a crash inside (Clang or a
