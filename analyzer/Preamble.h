@@ -5,10 +5,13 @@
 // headers, and cuda-lint's compat header. Parsing them is most of a TU's
 // analysis time. TUs whose Clang commands differ only in the file share one
 // precompiled header (PCH) of that prologue, built once per run; each TU
-// then loads it instead of parsing the headers again. The findings are the
-// same with and without it (test/lit/cache/preamble.test): the PCH holds only
-// what the command line includes anyway, and a TU whose PCH does not load is
-// analysed without it.
+// then loads it instead of parsing the headers again. Where several of them
+// start with the same guarded project header (ggml's TUs all enter
+// common.cuh before any code of their own), the PCH holds that header too.
+// The findings are the same with and without it (test/lit/cache/preamble.test):
+// the PCH holds only what the TU would have parsed first anyway, the project
+// declarations in it are walked as if parsed, and a TU whose PCH does not
+// load is analysed without it.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUDALINT_ANALYZER_PREAMBLE_H
@@ -16,6 +19,7 @@
 
 #include "analyzer/TranslationUnit.h"
 
+#include <deque>
 #include <map>
 #include <memory>
 #include <string>
@@ -33,11 +37,12 @@ public:
 
   /// The preamble for \p Cmd, or null when it has none.
   const Preamble *find(const TranslatedCommand &Cmd) const;
-  unsigned size() const { return Built.size(); }
+  const std::deque<Preamble> &all() const { return Built; }
 
 private:
   std::string Dir;
-  std::map<std::string, Preamble> Built; // by groupKey
+  std::deque<Preamble> Built;
+  std::map<std::string, const Preamble *> ForCommand; // by command shape and file
 };
 
 } // namespace cudalint

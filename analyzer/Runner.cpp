@@ -107,6 +107,10 @@ std::vector<TUResult> runAll(const std::vector<TranslatedCommand> &Cmds, const R
     for (size_t I : Missed)
       ToParse.push_back(&Cmds[I]);
     Preambles = PreambleSet::build(ToParse, Opts.Jobs);
+    if (Opts.Verbose)
+      for (const Preamble &P : Preambles->all())
+        errs() << "cuda-lint: one preamble for " << P.Users << " files: the CUDA prologue"
+               << (P.Header.empty() ? "" : " and " + P.Header) << "\n";
   }
   ProgressLine Progress(Opts.Progress && !Opts.Verbose, Missed.size());
   std::mutex ErrMutex;

@@ -123,11 +123,35 @@ public:
   }
 };
 
+/// The top-level declarations of \p Files that a preamble PCH holds, in the
+/// order in which the TU would have parsed them.
+std::vector<Decl *> preambleDeclarations(ASTContext &AST, ArrayRef<std::string> Files) {
+  std::vector<Decl *> Decls;
+  SourceManager &SM = AST.getSourceManager();
+  ExternalASTSource *Source = AST.getExternalSource();
+  for (const std::string &Path : Files) {
+    OptionalFileEntryRef F = SM.getFileManager().getOptionalFileRef(Path);
+    FileID ID = F ? SM.translateFile(*F) : FileID();
+    if (ID.isInvalid())
+      continue;
+    SmallVector<Decl *, 64> InFile;
+    Source->FindFileRegionDecls(ID, 0, SM.getFileIDSize(ID), InFile);
+    for (Decl *D : InFile)
+      if (isa<TranslationUnitDecl>(D->getLexicalDeclContext()))
+        Decls.push_back(D);
+  }
+  llvm::sort(Decls, [&](const Decl *A, const Decl *B) {
+    return SM.isBeforeInTranslationUnit(A->getLocation(), B->getLocation());
+  });
+  Decls.erase(std::unique(Decls.begin(), Decls.end()), Decls.end());
+  return Decls;
+}
+
 class LintConsumer : public ASTConsumer {
 public:
   LintConsumer(CompilerInstance &CI, const TUOptions &Opts, const ErrorCollector &Errors,
                TUResult &Out)
-      : CI(CI), Errors(Errors), Out(Out) {
+      : CI(CI), Errors(Errors), Out(Out), Pre(Opts.Pre) {
     Ctx.Pedantic = Opts.Pedantic;
     for (const RuleInfo &R : allRules())
       if (R.Create && (Opts.EnabledRules.empty() || is_contained(Opts.EnabledRules, R.Id)))
@@ -144,15 +168,18 @@ public:
     Preprocessor &PP = CI.getPreprocessor();
     Ctx.PerThreadDefaultStream = PP.isMacroDefined("CUDA_API_PER_THREAD_DEFAULT_STREAM");
     Ctx.DriverPerThreadDefaultStream = PP.isMacroDefined("CU_API_PER_THREAD_DEFAULT_STREAM");
-    // With a preamble, its declarations (system headers only, where no rule
-    // reports) stay in the PCH instead of being loaded to be walked.
-    if (AST.getExternalSource()) {
-      std::vector<Decl *> Own;
-      for (Decl *D : AST.getTranslationUnitDecl()->noload_decls())
-        if (!D->isFromASTFile())
-          Own.push_back(D);
-      AST.setTraversalScope(Own);
-    }
+    // The matchers walk the project's declarations only: no rule reports in
+    // a system header, and walking the C++ and CUDA headers (the preamble's
+    // ones would first have to be loaded from the PCH) costs more than the
+    // rest of the analysis.
+    std::vector<Decl *> Scope;
+    const SourceManager &SM = AST.getSourceManager();
+    if (Pre && AST.getExternalSource())
+      Scope = preambleDeclarations(AST, Pre->ProjectFiles);
+    for (Decl *D : AST.getTranslationUnitDecl()->noload_decls())
+      if (!D->isFromASTFile() && !SM.isInSystemHeader(SM.getFileLoc(D->getLocation())))
+        Scope.push_back(D);
+    AST.setTraversalScope(Scope);
     {
       ErrorTaintScope Taint(Errors.SyntaxErrors);
       Finder.matchAST(AST);
@@ -166,6 +193,7 @@ private:
   CompilerInstance &CI;
   const ErrorCollector &Errors;
   TUResult &Out;
+  const Preamble *Pre;
   RuleContext Ctx;
   ast_matchers::MatchFinder Finder;
   std::vector<std::unique_ptr<Rule>> Rules;
@@ -199,7 +227,7 @@ std::string contentHash(StringRef Bytes) {
 }
 
 void collectReadFiles(const SourceManager &SM, std::vector<ReadFile> &Read,
-                      std::set<std::string> &Included) {
+                      std::set<std::string> &Included, std::vector<std::string> *Project) {
   // Local entries: the files this parse entered, not those of a loaded PCH
   // (the preamble's own list covers them).
   std::set<const SrcMgr::ContentCache *> Seen;
@@ -215,6 +243,8 @@ void collectReadFiles(const SourceManager &SM, std::vector<ReadFile> &Read,
       continue;
     if (!Real.starts_with("/usr/"))
       Included.insert(Real.str());
+    if (Project && !SrcMgr::isSystem(E.getFile().getFileCharacteristic()))
+      Project->push_back(Real.str());
     // The bytes Clang read, not the file now: it may have changed since.
     if (std::optional<MemoryBufferRef> Buf = C.getBufferIfLoaded())
       Read.push_back({Real.str(), contentHash(Buf->getBuffer())});

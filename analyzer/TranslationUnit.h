@@ -35,9 +35,11 @@ struct ReadFile {
 std::string contentHash(llvm::StringRef Bytes);
 
 /// Every file that a parse with \p SM entered itself (not those of a loaded
-/// PCH), sorted by path, into \p Read; the non-system ones into \p Included.
+/// PCH), sorted by path, into \p Read; those outside /usr into \p Included;
+/// those not in a system include directory into \p Project.
 void collectReadFiles(const clang::SourceManager &SM, std::vector<ReadFile> &Read,
-                      std::set<std::string> &Included);
+                      std::set<std::string> &Included,
+                      std::vector<std::string> *Project = nullptr);
 
 struct TUResult {
   std::string File;
@@ -59,8 +61,13 @@ struct TUResult {
 /// reads before its own code (analyzer/Preamble.h).
 struct Preamble {
   std::string PchPath;
+  std::string Header; // the project header it holds, if any, after the prologue
+  unsigned Users = 0; // TUs that load it
   std::vector<ReadFile> ReadFiles;     // what building it read
-  std::set<std::string> IncludedFiles; // of those, the non-system ones
+  std::set<std::string> IncludedFiles; // of those, the ones outside /usr
+  /// Of those, the ones not in a system include directory: their declarations
+  /// are walked as if the TU had parsed them.
+  std::vector<std::string> ProjectFiles;
 };
 
 struct TUOptions {
