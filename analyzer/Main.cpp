@@ -479,6 +479,8 @@ void appendStepSummary(const RunResult &Result, const CiReportOptions &Ci) {
 static int lintMain(int argc, const char **argv) {
   if (argc > 1 && StringRef(argv[1]) == "confirm")
     return runConfirmCommand(argc - 1, argv + 1);
+  if (argc > 1 && StringRef(argv[1]) == "lsp")
+    return runLspCommand(argc - 1, argv + 1);
   if (argc > 1 && StringRef(argv[1]) == "occupancy")
     return runOccupancyCommand(argc - 1, argv + 1);
   cl::HideUnrelatedOptions(Category);
@@ -490,7 +492,8 @@ static int lintMain(int argc, const char **argv) {
           argc, argv,
           "CUDA execution-configuration linter\n\n"
           "  cuda-lint [options] PATH...   files, or directories searched for .cu/.cuh\n"
-          "  cuda-lint occupancy --help    occupancy from a ptxas resource report\n",
+          "  cuda-lint occupancy --help    occupancy from a ptxas resource report\n"
+          "  cuda-lint lsp                 a Language Server for editors (docs/editors.md)\n",
           &ErrStream)) {
     StringRef First = StringRef(ParseErrors).trim().split('\n').first;
     First.consume_front(sys::path::filename(argv[0]).str() + ": ");

@@ -145,11 +145,13 @@ std::string findQuoted(StringRef Name, StringRef From, const TranslatedCommand &
 /// first). Each is kept only if an include guard or #pragma once makes a
 /// second inclusion empty: in a TU that loads a PCH of it, the TU's own
 /// #include of it then adds nothing, and every token comes in the same order.
-std::vector<std::string> leadingHeaders(const TranslatedCommand &Cmd) {
+std::vector<std::string> leadingHeaders(const TranslatedCommand &Cmd,
+                                        std::optional<StringRef> MainText = std::nullopt) {
   std::vector<std::string> Chain;
   std::string File = Cmd.File;
   for (unsigned Depth = 0; Depth < 16; ++Depth) {
-    ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(File);
+    ErrorOr<std::unique_ptr<MemoryBuffer>> Buf =
+        Depth == 0 && MainText ? MemoryBuffer::getMemBuffer(*MainText) : MemoryBuffer::getFile(File);
     if (!Buf || (*Buf)->getBufferSize() > (8u << 20))
       break;
     StringRef S = (*Buf)->getBuffer();
@@ -273,6 +275,46 @@ std::unique_ptr<PreambleSet> PreambleSet::build(const std::vector<const Translat
   }
   Pool.wait();
   return Set;
+}
+
+const Preamble *preambleFor(const TranslatedCommand &Cmd, StringRef MainText,
+                            std::map<std::string, std::unique_ptr<Preamble>> &Built,
+                            std::string &Dir) {
+  if (Cmd.ClangArgs.size() < 2)
+    return nullptr;
+  std::vector<std::string> Chain = leadingHeaders(Cmd, MainText);
+  std::string Header = Chain.empty() ? "" : Chain.front();
+  std::unique_ptr<Preamble> &Slot = Built[groupKey(Cmd) + '\0' + Header];
+  if (Slot && llvm::all_of(Slot->ReadFiles, [](const ReadFile &F) {
+        ErrorOr<std::unique_ptr<MemoryBuffer>> B = MemoryBuffer::getFile(F.Path);
+        return B && contentHash((*B)->getBuffer()) == F.ContentHash;
+      }))
+    return Slot.get();
+  Slot.reset();
+  SmallString<128> D(Dir);
+  if (Dir.empty() && sys::fs::createUniqueDirectory("cuda-lint-preamble", D))
+    return nullptr;
+  Dir = D.str().str();
+  static unsigned N = 0;
+  SmallString<128> Source(Dir), Pch(Dir);
+  sys::path::append(Source, "lsp" + std::to_string(N) + ".cu");
+  sys::path::append(Pch, "lsp" + std::to_string(N++) + ".pch");
+  {
+    std::error_code EC;
+    raw_fd_ostream OS(Source, EC);
+    if (EC)
+      return nullptr;
+    if (!Header.empty())
+      OS << "#include \"" << Header << "\"\n";
+  }
+  std::optional<Preamble> P;
+  CrashRecoveryContext CRC;
+  if (!CRC.RunSafelyOnThread([&] { P = buildOne(Cmd, Source, Pch); }, BuildStackBytes) || !P)
+    return nullptr;
+  P->Header = Header;
+  P->Users = 1;
+  Slot = std::make_unique<Preamble>(std::move(*P));
+  return Slot.get();
 }
 
 PreambleSet::~PreambleSet() {

@@ -45,6 +45,14 @@ private:
   std::map<std::string, const Preamble *> ForCommand; // by command shape and file
 };
 
+/// For one TU analysed again and again (cuda-lint lsp): the preamble of its
+/// command shape and the header its text \p MainText enters first, from
+/// \p Built while the files it read are unchanged, else built anew in \p Dir
+/// (a temporary directory, created when empty). Null when none builds.
+const Preamble *preambleFor(const TranslatedCommand &Cmd, llvm::StringRef MainText,
+                            std::map<std::string, std::unique_ptr<Preamble>> &Built,
+                            std::string &Dir);
+
 } // namespace cudalint
 
 #endif

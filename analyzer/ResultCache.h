@@ -56,6 +56,11 @@ public:
   void trim();
 
   unsigned hits() const { return Hits; }
+  /// Files may have changed since they were hashed (a long-lived server).
+  void forgetFileHashes() {
+    std::lock_guard<std::mutex> Lock(M);
+    CurrentHash.clear();
+  }
   /// Why the last write failed, once; empty when none did.
   std::string writeError() const;
 

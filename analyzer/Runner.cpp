@@ -82,7 +82,9 @@ void printCommand(const TranslatedCommand &Cmd) {
 /// analysed (with a shared preamble where several TUs have one).
 std::vector<TUResult> runAll(const std::vector<TranslatedCommand> &Cmds, const RunOptions &Opts) {
   std::vector<TUResult> Results(Cmds.size());
-  TUOptions TU{Opts.EnabledRules, Opts.Pedantic};
+  TUOptions TU;
+  TU.EnabledRules = Opts.EnabledRules;
+  TU.Pedantic = Opts.Pedantic;
   std::vector<size_t> All(Cmds.size()), Missed;
   for (size_t I = 0; I < Cmds.size(); ++I)
     All[I] = I;
@@ -197,7 +199,11 @@ RunResult runAnalysis(const InputPlan &Plan, const RunOptions &Opts) {
     R.CompileErrorCount = 0;
     Results.push_back(std::move(R));
   }
+  combineResults(Results, Opts, Out);
+  return Out;
+}
 
+void combineResults(std::vector<TUResult> &Results, const RunOptions &Opts, RunResult &Out) {
   ProgramFacts Facts;
   StringMap<size_t> KernelIndex; // key -> position in Facts.Kernels
   std::set<std::tuple<std::string, std::string, unsigned, unsigned, std::int64_t>> LaunchKeys;
@@ -273,7 +279,6 @@ RunResult runAnalysis(const InputPlan &Plan, const RunOptions &Opts) {
                                    return Key(A) == Key(B);
                                  }),
                      Out.Findings.end());
-  return Out;
 }
 
 } // namespace cudalint

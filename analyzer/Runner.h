@@ -4,6 +4,7 @@
 
 #include "rules/Finding.h"
 #include "analyzer/Inputs.h"
+#include "analyzer/TranslationUnit.h"
 #include "ptxas_parse/PtxasReport.h"
 
 #include <string>
@@ -50,6 +51,10 @@ struct RunResult {
 /// Runs the TUs of \p Plan in parallel (headers that no source includes are
 /// analysed alone afterwards), then the whole-program rules.
 RunResult runAnalysis(const InputPlan &Plan, const RunOptions &Opts);
+
+/// The whole-program step of runAnalysis: merges the TUs' findings, errors and
+/// facts into \p Out, runs the whole-program rules and deduplicates.
+void combineResults(std::vector<TUResult> &Results, const RunOptions &Opts, RunResult &Out);
 
 } // namespace cudalint
 

@@ -9,6 +9,9 @@ namespace cudalint {
 /// (kernels/harness/cuda_lint_confirm.py). argv[0] is "confirm".
 int runConfirmCommand(int argc, const char **argv);
 
+/// `cuda-lint lsp`: a Language Server over stdio (LspServer.cpp).
+int runLspCommand(int argc, const char **argv);
+
 } // namespace cudalint
 
 #endif

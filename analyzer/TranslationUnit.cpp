@@ -292,12 +292,12 @@ namespace {
 TUResult analyzeOnThisThread(const TranslatedCommand &Cmd, const TUOptions &Opts) {
   TUResult Out;
   Out.File = Cmd.File;
-  if (std::string Problem = checkSourceFile(Cmd.File); !Problem.empty()) {
+  if (std::string Problem = Opts.Files ? "" : checkSourceFile(Cmd.File); !Problem.empty()) {
     Out.Errors.push_back({Cmd.File, Problem});
     return Out;
   }
 
-  IntrusiveRefCntPtr<vfs::FileSystem> FS = vfs::createPhysicalFileSystem();
+  IntrusiveRefCntPtr<vfs::FileSystem> FS = Opts.Files ? Opts.Files : vfs::createPhysicalFileSystem();
   if (!Cmd.Directory.empty())
     (void)FS->setCurrentWorkingDirectory(Cmd.Directory);
   IntrusiveRefCntPtr<FileManager> Files(new FileManager(FileSystemOptions(), FS));

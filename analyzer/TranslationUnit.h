@@ -13,6 +13,7 @@
 #include "rules/analysis/Facts.h"
 
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/VirtualFileSystem.h"
 
 #include <set>
 #include <string>
@@ -76,6 +77,8 @@ struct TUOptions {
   /// Loaded instead of parsing the prologue (may be null). Not part of the
   /// result: a TU gives the same findings with it and without it.
   const Preamble *Pre = nullptr;
+  /// Unsaved editor buffers over the disk (cuda-lint lsp); null: the disk.
+  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Files;
 };
 
 /// Analyses \p Cmd on a thread with a large stack; a crash inside (Clang or a
