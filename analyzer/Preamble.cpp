@@ -140,6 +140,37 @@ std::string findQuoted(StringRef Name, StringRef From, const TranslatedCommand &
   return "";
 }
 
+using Directive = std::pair<StringRef, StringRef>;
+
+/// Whether a file's include guard (or #pragma once) makes a second inclusion
+/// empty, and its first directive inside the guard; \p S is left after it.
+std::pair<bool, std::optional<Directive>> fileStart(StringRef &S) {
+  StringRef Whole = S;
+  std::optional<Directive> D = nextDirective(S);
+  if (D && D->first == "pragma" && D->second == "once")
+    return {true, nextDirective(S)};
+  if (D && D->first == "ifndef") {
+    StringRef Macro = D->second;
+    StringRef Rest = S;
+    std::optional<Directive> Define = nextDirective(Rest);
+    if (Define && Define->first == "define" && Define->second.split(' ').first == Macro) {
+      // The guard must close at the very end, as Clang's include-once check wants.
+      size_t End = Whole.rfind("#endif");
+      if (End != StringRef::npos && skipBlank(Whole.substr(End).split('\n').second).empty()) {
+        S = Rest;
+        return {true, nextDirective(S)};
+      }
+    }
+  }
+  return {false, D};
+}
+
+bool guardedFile(StringRef Path) {
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(Path);
+  StringRef S = Buf ? (*Buf)->getBuffer() : "";
+  return Buf && fileStart(S).first;
+}
+
 /// The project headers that \p Cmd's file enters before any code of its own:
 /// its first directive's `#include "x"`, then x's first, and so on (outermost
 /// first). Each is kept only if an include guard or #pragma once makes a
@@ -155,34 +186,41 @@ std::vector<std::string> leadingHeaders(const TranslatedCommand &Cmd,
     if (!Buf || (*Buf)->getBufferSize() > (8u << 20))
       break;
     StringRef S = (*Buf)->getBuffer();
-    bool Guarded = false;
-    std::optional<std::pair<StringRef, StringRef>> D = nextDirective(S);
-    if (D && D->first == "pragma" && D->second == "once") {
-      Guarded = true;
-      D = nextDirective(S);
-    } else if (D && D->first == "ifndef") {
-      StringRef Macro = D->second;
-      D = nextDirective(S);
-      if (!D || D->first != "define" || D->second.split(' ').first != Macro)
-        break;
-      // The guard must close at the very end, as Clang's include-once check wants.
-      size_t End = S.rfind("#endif");
-      Guarded = End != StringRef::npos && skipBlank(S.substr(End).split('\n').second).empty();
-      D = nextDirective(S);
-    }
-    if (Depth > 0) {
-      if (!Guarded)
-        Chain.pop_back(); // entered, but a PCH of it would not be a no-op later
-    }
+    auto [Guarded, D] = fileStart(S);
+    if (Depth > 0 && !Guarded)
+      Chain.pop_back(); // entered, but a PCH of it would not be a no-op later
     if (!D || D->first != "include" || !D->second.starts_with("\""))
       break;
-    StringRef Name = D->second.drop_front().split('"').first;
-    File = findQuoted(Name, File, Cmd);
+    File = findQuoted(D->second.drop_front().split('"').first, File, Cmd);
     if (File.empty())
       break;
     Chain.push_back(File);
   }
   return Chain;
+}
+
+/// The #include lines that \p MainText starts with, as a PCH source (quoted
+/// names made absolute), when every quoted one is guarded: the TU's own
+/// #includes of them then add nothing after the PCH. System headers are
+/// guarded or, like <assert.h>, meant to be included again. Empty when the
+/// first line is no such #include.
+std::string leadingIncludeBlock(const TranslatedCommand &Cmd, StringRef MainText) {
+  std::string Block;
+  StringRef S = MainText;
+  auto [Guarded, D] = fileStart(S);
+  for (; D && D->first == "include"; D = nextDirective(S)) {
+    if (D->second.starts_with("<")) {
+      Block += "#include " + D->second.str() + "\n";
+      continue;
+    }
+    if (!D->second.starts_with("\""))
+      break;
+    std::string Path = findQuoted(D->second.drop_front().split('"').first, Cmd.File, Cmd);
+    if (Path.empty() || !guardedFile(Path))
+      break;
+    Block += "#include \"" + Path + "\"\n";
+  }
+  return Block;
 }
 
 } // namespace
@@ -282,9 +320,15 @@ const Preamble *preambleFor(const TranslatedCommand &Cmd, StringRef MainText,
                             std::string &Dir) {
   if (Cmd.ClangArgs.size() < 2)
     return nullptr;
-  std::vector<std::string> Chain = leadingHeaders(Cmd, MainText);
-  std::string Header = Chain.empty() ? "" : Chain.front();
-  std::unique_ptr<Preamble> &Slot = Built[groupKey(Cmd) + '\0' + Header];
+  // The file's leading #include lines, else the guarded header it enters first.
+  std::string Source = leadingIncludeBlock(Cmd, MainText), Header;
+  if (Source.empty()) {
+    std::vector<std::string> Chain = leadingHeaders(Cmd, MainText);
+    Header = Chain.empty() ? "" : Chain.front();
+    if (!Header.empty())
+      Source = "#include \"" + Header + "\"\n";
+  }
+  std::unique_ptr<Preamble> &Slot = Built[groupKey(Cmd) + '\0' + Source];
   if (Slot && llvm::all_of(Slot->ReadFiles, [](const ReadFile &F) {
         ErrorOr<std::unique_ptr<MemoryBuffer>> B = MemoryBuffer::getFile(F.Path);
         return B && contentHash((*B)->getBuffer()) == F.ContentHash;
@@ -296,20 +340,19 @@ const Preamble *preambleFor(const TranslatedCommand &Cmd, StringRef MainText,
     return nullptr;
   Dir = D.str().str();
   static unsigned N = 0;
-  SmallString<128> Source(Dir), Pch(Dir);
-  sys::path::append(Source, "lsp" + std::to_string(N) + ".cu");
+  SmallString<128> SourcePath(Dir), Pch(Dir);
+  sys::path::append(SourcePath, "lsp" + std::to_string(N) + ".cu");
   sys::path::append(Pch, "lsp" + std::to_string(N++) + ".pch");
   {
     std::error_code EC;
-    raw_fd_ostream OS(Source, EC);
+    raw_fd_ostream OS(SourcePath, EC);
     if (EC)
       return nullptr;
-    if (!Header.empty())
-      OS << "#include \"" << Header << "\"\n";
+    OS << Source;
   }
   std::optional<Preamble> P;
   CrashRecoveryContext CRC;
-  if (!CRC.RunSafelyOnThread([&] { P = buildOne(Cmd, Source, Pch); }, BuildStackBytes) || !P)
+  if (!CRC.RunSafelyOnThread([&] { P = buildOne(Cmd, SourcePath, Pch); }, BuildStackBytes) || !P)
     return nullptr;
   P->Header = Header;
   P->Users = 1;
