@@ -4,7 +4,7 @@
 set -euo pipefail
 
 packages=(clang-22 libclang-22-dev llvm-22-dev llvm-22-tools clang-tools-22 libfmt-dev cmake ninja-build
-          libgtest-dev python3 git pre-commit)
+          libgtest-dev python3 git pre-commit neovim)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")

@@ -54,3 +54,6 @@ if apply_replacements:
 # util-linux's script(1) gives a command a pseudo-terminal (progress display on a terminal).
 if shutil.which("script"):
     config.available_features.add("script")
+# Neovim's built-in LSP client (scripts/setup.sh installs neovim) drives `cuda-lint lsp`.
+if shutil.which("nvim"):
+    config.available_features.add("nvim")
