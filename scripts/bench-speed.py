@@ -108,8 +108,8 @@ def most_included_header(cmds, clang):
     for file, argv in cmds:
         deps = subprocess.run([clang] + [a for a in argv[1:] if a != "-fsyntax-only"] + ["-MM"],
                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True).stdout
-        for dep in deps.replace("\\\n", " ").split()[1:]:
-            dep = os.path.realpath(dep)
+        read = {os.path.realpath(d) for d in deps.replace("\\\n", " ").split()[1:]}
+        for dep in read:
             if dep != os.path.realpath(file) and not dep.endswith((".cu", ".cpp")) and \
                     os.path.dirname(dep) not in own:
                 counts[dep] += 1
