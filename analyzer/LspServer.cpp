@@ -147,8 +147,8 @@ struct OpenDocument {
 
 class Server {
 public:
-  Server(JSONTransport &Transport, raw_ostream &Output, const char *Argv0)
-      : Handler(Transport), Output(Output), Argv0(Argv0) {
+  Server(JSONTransport &Transport, raw_ostream &Output, const char *Argv0, std::string BuildDir)
+      : Handler(Transport), Output(Output), Argv0(Argv0), BuildDir(std::move(BuildDir)) {
     Handler.method("initialize", this, &Server::initialize);
     Handler.notification("initialized", this, &Server::ignore);
     Handler.method("shutdown", this, &Server::shutdown);
@@ -298,6 +298,9 @@ private:
   }
 
   std::vector<Finding> analyse(const OpenDocument &Doc);
+  /// The compile commands of \p Database's TUs.
+  const std::vector<TranslatedCommand> &programOf(const std::string &Database,
+                                                  const ToolchainPaths &Toolchain);
 
   void publish(const std::string &Uri, const std::vector<Finding> &Findings,
                std::optional<int64_t> Version, StringRef Text) {
@@ -324,6 +327,7 @@ private:
   MessageHandler Handler;
   raw_ostream &Output;
   const char *Argv0;
+  std::string BuildDir; // -p
   bool ShutdownRequested = false;
 
   std::mutex M;
@@ -338,7 +342,29 @@ private:
   std::map<std::string, std::unique_ptr<Preamble>> Preambles; // by command shape
   std::string PreambleDir;
   ConfigLoader Configs;
+  std::map<std::string, std::pair<int64_t, std::vector<TranslatedCommand>>> Programs;
 };
+
+const std::vector<TranslatedCommand> &Server::programOf(const std::string &Database,
+                                                        const ToolchainPaths &Toolchain) {
+  // Planned again only when the database changes.
+  sys::fs::file_status St;
+  int64_t Stamp = sys::fs::status(Database, St)
+                      ? 0
+                      : St.getLastModificationTime().time_since_epoch().count();
+  auto &[Seen, Commands] = Programs[Database];
+  if (Seen != Stamp || Commands.empty()) {
+    InputOptions All;
+    All.BuildDir = sys::path::parent_path(Database).str();
+    All.Toolchain = Toolchain;
+    InputPlan Program = planInputs(All);
+    if (Error E = configurePlan(Program, Configs, {}))
+      consumeError(std::move(E));
+    Commands = std::move(Program.Sources);
+    Seen = Stamp;
+  }
+  return Commands;
+}
 
 std::vector<Finding> Server::analyse(const OpenDocument &Doc) {
   if (!CacheOpened) {
@@ -359,6 +385,7 @@ std::vector<Finding> Server::analyse(const OpenDocument &Doc) {
   }
   InputOptions In;
   In.Paths = {Doc.Path};
+  In.BuildDir = BuildDir;
   In.Toolchain = *Toolchain;
   InputPlan Plan = planInputs(In);
   if (Error E = configurePlan(Plan, Configs, {})) {
@@ -389,16 +416,10 @@ std::vector<Finding> Server::analyse(const OpenDocument &Doc) {
   Results.push_back(std::move(Result));
   RunOptions Run;
   if (Cache && !Plan.Databases.empty()) {
-    Cache->forgetFileHashes();
-    InputOptions All;
-    All.BuildDir = sys::path::parent_path(Plan.Databases.front()).str();
-    All.Toolchain = *Toolchain;
-    InputPlan Program = planInputs(All);
-    if (!configurePlan(Program, Configs, {}))
-      for (const TranslatedCommand &Other : Program.Sources)
-        if (Other.File != Cmd.File)
-          if (std::optional<TUResult> R = Cache->lookup(Other, TUOptions()))
-            Results.push_back(std::move(*R));
+    for (const TranslatedCommand &Other : programOf(Plan.Databases.front(), *Toolchain))
+      if (Other.File != Cmd.File)
+        if (std::optional<TUResult> R = Cache->lookup(Other, TUOptions()))
+          Results.push_back(std::move(*R));
     Run.WholeProgram = true;
   }
   RunResult Combined;
@@ -426,23 +447,38 @@ std::vector<Finding> Server::analyse(const OpenDocument &Doc) {
 } // namespace
 
 int runLspCommand(int argc, const char **argv) {
+  std::string BuildDir;
   for (int I = 1; I < argc; ++I) {
     StringRef A = argv[I];
     if (A == "--help" || A == "-h") {
-      outs() << "usage: cuda-lint lsp\n\n"
+      outs() << "usage: cuda-lint lsp [-p BUILD_DIR]\n\n"
                 "A Language Server on stdin/stdout: findings of the open .cu/.cuh buffers as\n"
-                "diagnostics, fix-its and NOLINT as code actions. See docs/editors.md.\n";
+                "diagnostics, fix-its and NOLINT as code actions. See docs/editors.md.\n\n"
+                "  -p BUILD_DIR   the directory of compile_commands.json (default: found from\n"
+                "                 each file, in its ancestors and their build/ directories)\n";
       return 0;
+    }
+    if (A == "-p" && I + 1 < argc) {
+      BuildDir = argv[++I];
+      continue;
+    }
+    if (A.consume_front("-p=") || A.consume_front("--compile-commands-dir=")) {
+      BuildDir = A.str();
+      continue;
     }
     if (A != "--stdio") {
       errs() << "cuda-lint: error: unknown argument '" << A << "' (see cuda-lint lsp --help)\n";
       return 2;
     }
   }
+  if (!BuildDir.empty() && !sys::fs::is_directory(BuildDir)) {
+    errs() << "cuda-lint: error: -p '" << BuildDir << "': no such directory\n";
+    return 2;
+  }
   Logger::setLogLevel(Logger::Level::Error);
   MessageStream Output;
   JSONTransport Transport(std::make_unique<CheckedInput>(Output), Output);
-  Server S(Transport, Output, argv[0]);
+  Server S(Transport, Output, argv[0], BuildDir);
   Error E = Transport.run(S.handler());
   // "exit" ends the input loop; any other end of input is the client going away.
   bool Clean = !E || S.shutdownRequested();

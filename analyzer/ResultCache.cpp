@@ -111,15 +111,21 @@ std::string ResultCache::entryPath(const TranslatedCommand &Cmd, const TUOptions
 }
 
 bool ResultCache::unchanged(const ReadFile &F) {
+  // The content decides; the size and modification time only tell whether the
+  // hash taken earlier in this process still describes the file.
+  sys::fs::file_status St;
+  if (sys::fs::status(F.Path, St) || St.type() != sys::fs::file_type::regular_file)
+    return false;
+  auto Stamp = std::make_pair(St.getSize(), St.getLastModificationTime().time_since_epoch().count());
   {
     std::lock_guard<std::mutex> Lock(M);
-    if (auto It = CurrentHash.find(F.Path); It != CurrentHash.end())
-      return It->second == F.ContentHash;
+    if (auto It = CurrentHash.find(F.Path); It != CurrentHash.end() && It->second.first == Stamp)
+      return It->second.second == F.ContentHash;
   }
   std::optional<std::string> Text = readRegularFile(F.Path, UINT32_MAX);
   std::string Now = Text ? hashOf(*Text) : "";
   std::lock_guard<std::mutex> Lock(M);
-  CurrentHash.try_emplace(F.Path, Now);
+  CurrentHash[F.Path] = {Stamp, Now};
   return Now == F.ContentHash;
 }
 

@@ -56,11 +56,6 @@ public:
   void trim();
 
   unsigned hits() const { return Hits; }
-  /// Files may have changed since they were hashed (a long-lived server).
-  void forgetFileHashes() {
-    std::lock_guard<std::mutex> Lock(M);
-    CurrentHash.clear();
-  }
   /// Why the last write failed, once; empty when none did.
   std::string writeError() const;
 
@@ -76,7 +71,9 @@ private:
   uint64_t MaxBytes;
   std::atomic<unsigned> Hits{0}, Stored{0};
   mutable std::mutex M;
-  llvm::StringMap<std::string> CurrentHash; // path -> hash now ("" when unreadable)
+  /// Path -> (size and modification time, content hash then): files hashed
+  /// in this process, hashed again only when they look changed.
+  llvm::StringMap<std::pair<std::pair<uint64_t, int64_t>, std::string>> CurrentHash;
   std::string FirstWriteError;
 };
 

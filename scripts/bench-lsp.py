@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """How long `cuda-lint lsp` takes from an edit to its diagnostics (issue 18).
 
-    scripts/bench-lsp.py --cuda-lint build/analyzer/cuda-lint [--edits N] FILE...
+    scripts/bench-lsp.py --cuda-lint build/analyzer/cuda-lint [--edits N] [-p BUILD] FILE...
 
 For each FILE it starts the server, opens the file, waits for the first diagnostics (cold: the
 preamble is built), then makes N edits one at a time (a comment line appended to the buffer,
@@ -19,9 +19,9 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "test", "lit", 
 from lsp_client import Client  # noqa: E402
 
 
-def bench(cuda_lint, path, edits):
+def bench(cuda_lint, path, edits, build):
     uri = "file://" + os.path.abspath(path)
-    c = Client([cuda_lint, "lsp"])
+    c = Client([cuda_lint, "lsp"] + (["-p", build] if build else []))
     c.request("initialize", {"processId": None, "rootUri": None, "capabilities": {}})
     c.send("initialized", {}, request=False)
     text = open(path, encoding="utf-8", errors="surrogateescape").read()
@@ -52,10 +52,11 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--cuda-lint", required=True)
     ap.add_argument("--edits", type=int, default=10)
+    ap.add_argument("-p", help="build directory with compile_commands.json")
     ap.add_argument("files", nargs="+")
     args = ap.parse_args()
     for f in args.files:
-        t_open, times, n = bench(args.cuda_lint, f, args.edits)
+        t_open, times, n = bench(args.cuda_lint, f, args.edits, args.p)
         print(f"{os.path.relpath(f)}: {n} diagnostics; open {t_open:.2f} s; edit -> diagnostics "
               f"median {statistics.median(times):.2f} s, max {max(times):.2f} s ({len(times)} edits)")
     return 0
