@@ -11,10 +11,10 @@
 # The check of a prefix: no path of the source or build tree in any installed file (strings);
 # then, inside a mount namespace where both trees are covered by empty tmpfs mounts (unshare, no
 # root needed where unprivileged user namespaces are allowed): the JSON findings on the test
-# corpus (kernels/ and test/lit/, copied out of the tree) equal those of the build tree's
-# cuda-lint, run beforehand on the same copy; --explain, SARIF help and `confirm --help` work;
-# and each run-time file, removed from a copy of the prefix, makes cuda-lint fail with exit
-# status 2 and a message that names it.
+# corpus (kernels/ and test/lit/, copied out of the tree; for the .deb kernels/ and test/lit/cli/)
+# equal those of the build tree's cuda-lint, run beforehand on the same copy; --explain, SARIF
+# help and `confirm --help` work; and each run-time file, removed from a copy of the prefix, makes
+# cuda-lint fail with exit status 2 and a message that names it.
 set -euo pipefail
 
 mode=$1
@@ -52,11 +52,16 @@ check_no_tree_paths() {
   echo "ok: no path of $src or $build in $prefix"
 }
 
-# The corpus, copied out of the source tree, and the build tree's findings on it.
+# The corpus (kernels/ and test/lit/, or with "small" kernels/ and test/lit/cli/), copied out of
+# the source tree, and the build tree's findings on it.
 prepare_corpus() {
   mkdir -p "$work/corpus"
   cp -r "$src/kernels" "$work/corpus/kernels"
-  cp -r "$src/test/lit" "$work/corpus/lit"
+  if [[ ${1:-} == small ]]; then
+    cp -r "$src/test/lit/cli" "$work/corpus/lit"
+  else
+    cp -r "$src/test/lit" "$work/corpus/lit"
+  fi
   (cd "$work/corpus" && "$build/analyzer/cuda-lint" --format=json -j2 --exit-zero kernels lit \
       >"$work/expected.json" 2>"$work/expected.err") ||
     fail "the build tree's cuda-lint failed on the corpus: $(tail -3 "$work/expected.err")"
@@ -208,7 +213,7 @@ case $mode in
     echo "ok: ${debs[0]##*/} and ${tars[0]##*/} hold the same $(wc -l <"$work/deb.files") files"
     prefix=$work/root/usr
     check_no_tree_paths "$prefix"
-    prepare_corpus
+    prepare_corpus small # release.install runs the whole corpus
     run_hidden "$prefix"
     ;;
   hidden)
