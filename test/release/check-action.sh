@@ -6,7 +6,8 @@
 #   check-action.sh SRC PACKAGES_DIR
 #
 # install: the checksum is verified (a corrupt tarball is refused and not kept), the tarball is
-# unpacked and $CUDA_LINT set, and a second run takes it from the cache. lint: a pull request's
+# unpacked and $CUDA_LINT set, and a second run takes it from the cache; the pre-commit hook
+# installs the same release into its checkout. lint: a pull request's
 # changed lines, a push (the commit it started from; none for a new branch: every line, with a
 # notice), a checkout without .git (explicit ref: an error; auto: every line, with a warning), and
 # git's "dubious ownership" refusal (as root: a repository owned by another user).
@@ -74,6 +75,20 @@ env GITHUB_ENV="$work/env2" INPUT_VERSION="$version" INPUT_RELEASE_URL="file://$
   { cat "$work/install2.log" >&2; fail "install from the cache failed"; }
 expect "$work/install2.log" "from the cache"
 echo "ok: install verifies, unpacks and caches the release"
+
+# The pre-commit hook without $CUDA_LINT and without a cuda-lint on PATH installs the release into
+# its own checkout (here a copy of the files it needs) and runs it.
+hook=$work/hook-repo
+mkdir -p "$hook/scripts"
+cp "$src/CMakeLists.txt" "$hook/"
+cp "$src/scripts/pre-commit-hook.sh" "$src/scripts/install-release.sh" "$hook/scripts/"
+(cd "$work" && env -u CUDA_LINT PATH=/usr/bin:/bin CUDA_LINT_RELEASE_URL="$url" \
+   bash "$hook/scripts/pre-commit-hook.sh" --version >"$work/hook.out" 2>"$work/hook.err") ||
+  { cat "$work/hook.err" >&2; fail "the pre-commit hook could not install and run the release"; }
+expect "$work/hook.out" "cuda-lint $version"
+expect "$work/hook.err" "verified"
+[[ -x $hook/.cuda-lint-release/bin/cuda-lint ]] || fail "the hook did not install into its checkout"
+echo "ok: the pre-commit hook installs the release once into its checkout"
 export CUDA_LINT=$bin
 
 # --- lint ----------------------------------------------------------------------------------
