@@ -19,6 +19,7 @@
 #include "analyzer/Report.h"
 #include "analyzer/ResourceUsage.h"
 #include "analyzer/Resources.h"
+#include "analyzer/ResultCache.h"
 #include "analyzer/Runner.h"
 #include "analyzer/Subcommands.h"
 #include "analyzer/TranslationUnit.h"
@@ -179,6 +180,40 @@ cl::opt<bool> Pedantic("pedantic",
                        cl::cat(Category));
 cl::opt<bool> Verbose("verbose", cl::desc("Print each translation unit's Clang command"),
                       cl::cat(Category));
+cl::opt<std::string> CacheDir("cache-dir",
+                              cl::desc("Keep results between runs in DIR (default: "
+                                       "$CUDA_LINT_CACHE_DIR, else $XDG_CACHE_HOME/cuda-lint)"),
+                              cl::value_desc("dir"), cl::cat(Category));
+cl::opt<bool> NoPreamble("no-preamble",
+                         cl::desc("Parse the CUDA headers in every translation unit instead of "
+                                  "once per command shape (same findings, slower)"),
+                         cl::cat(Category));
+cl::opt<bool> NoCache("no-cache",
+                      cl::desc("Analyse every file again; read and write no cached result "
+                               "(also $CUDA_LINT_NO_CACHE=1)"),
+                      cl::cat(Category));
+
+/// The result cache of this run, or null (--no-cache, or no usable directory:
+/// then a warning, and the run goes on without it).
+std::unique_ptr<ResultCache> openResultCache(const char *Argv0) {
+  std::optional<std::string> Off = sys::Process::GetEnv("CUDA_LINT_NO_CACHE");
+  if (NoCache || (Off && !Off->empty() && *Off != "0"))
+    return nullptr;
+  std::string Dir = CacheDir.empty() ? ResultCache::defaultDirectory() : CacheDir.getValue();
+  if (Dir.empty())
+    return nullptr;
+  uint64_t Max = ResultCache::DefaultMaxBytes;
+  if (std::optional<std::string> MB = sys::Process::GetEnv("CUDA_LINT_CACHE_MAX_MB"))
+    if (unsigned long long N; !getAsUnsignedInteger(*MB, 10, N))
+      Max = N << 20;
+  Expected<std::unique_ptr<ResultCache>> C =
+      ResultCache::open(Dir, ResultCache::toolIdentity(Argv0), Max);
+  if (C)
+    return std::move(*C);
+  errs() << "cuda-lint: warning: " << toString(C.takeError())
+         << "; analysing without the cache\n";
+  return nullptr;
+}
 
 bool useColor(bool ToTerminal) {
   switch (*Color) {
@@ -464,6 +499,7 @@ static int lintMain(int argc, const char **argv) {
   Run.Jobs = Jobs;
   Run.EnabledRules = Rules; // the configurations' selection applies to the findings
   Run.Verbose = Verbose;
+  Run.Preamble = !NoPreamble;
   Run.Progress = !Quiet && errs().is_displayed() && !sys::Process::GetEnv("CI");
   Run.Pedantic = Pedantic;
   Run.CompileErrorsAsNotes = CompileErrorsAsNotes;
@@ -495,7 +531,14 @@ static int lintMain(int argc, const char **argv) {
       for (const TranslatedCommand &C : *Cmds)
         AnalysedText.record(C.File);
   }
+  std::unique_ptr<ResultCache> Cache = openResultCache(argv[0]);
+  Run.Cache = Cache.get();
   RunResult Result = runAnalysis(Plan, Run);
+  if (Cache) {
+    Cache->trim();
+    if (std::string Why = Cache->writeError(); !Why.empty())
+      errs() << "cuda-lint: warning: " << Why << "\n";
+  }
   append_range(Result.Errors, Usage.Errors);
 
   if (Error E = configureFindings(Result.Findings, Configs, !Rules.empty()))

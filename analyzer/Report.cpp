@@ -186,6 +186,8 @@ void writeText(raw_ostream &OS, const RunResult &R, const TextOptions &Opts) {
     OS << " (" << plural(Counts[0], "note") << ")";
   OS << " in " << plural(Files.size(), "file") << "; " << plural(R.TranslationUnits, "file")
      << " analysed";
+  if (R.FromCache)
+    OS << " (" << R.FromCache << " from cache)";
   if (R.TranslationUnitsWithCompileErrors)
     OS << ", " << R.TranslationUnitsWithCompileErrors << " with compile errors";
   if (R.FailedTranslationUnits)

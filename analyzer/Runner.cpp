@@ -1,6 +1,8 @@
 //===- Runner.cpp - Analyse every translation unit and merge the results --===//
 #include "analyzer/Runner.h"
+#include "analyzer/Preamble.h"
 #include "analyzer/Report.h"
+#include "analyzer/ResultCache.h"
 #include "analyzer/TranslationUnit.h"
 #include "rules/RuleRegistry.h"
 
@@ -51,34 +53,79 @@ private:
   std::mutex M;
 };
 
+/// Runs \p Work(I) for every I in \p Items, \p Jobs at a time.
+template <class Fn> void forEachParallel(const std::vector<size_t> &Items, unsigned Jobs, Fn Work) {
+  if (Items.empty())
+    return;
+  ThreadPoolStrategy S = Jobs ? hardware_concurrency(Jobs) : hardware_concurrency();
+  S.ThreadsRequested = std::min<unsigned>(S.compute_thread_count(), Items.size());
+  DefaultThreadPool Pool(S);
+  for (size_t I : Items)
+    Pool.async([&Work, I] { Work(I); });
+  Pool.wait();
+}
+
+void printCommand(const TranslatedCommand &Cmd) {
+  errs() << "cuda-lint: analysing " << Cmd.File << "\n   ";
+  for (const std::string &A : Cmd.ClangArgs)
+    errs() << " " << A;
+  errs() << "\n";
+  if (!Cmd.IgnoredFlags.empty()) {
+    errs() << "    ignored flags:";
+    for (const std::string &F : Cmd.IgnoredFlags)
+      errs() << " " << F;
+    errs() << "\n";
+  }
+}
+
+/// The results of \p Cmds: from the cache where a TU is unchanged, else
+/// analysed (with a shared preamble where several TUs have one).
 std::vector<TUResult> runAll(const std::vector<TranslatedCommand> &Cmds, const RunOptions &Opts) {
   std::vector<TUResult> Results(Cmds.size());
-  if (Cmds.empty())
-    return Results;
-  ProgressLine Progress(Opts.Progress && !Opts.Verbose, Cmds.size());
-  ThreadPoolStrategy S = Opts.Jobs ? hardware_concurrency(Opts.Jobs) : hardware_concurrency();
-  S.ThreadsRequested = std::min<unsigned>(S.compute_thread_count(), Cmds.size());
-  DefaultThreadPool Pool(S);
-  std::mutex ErrMutex;
+  TUOptions TU{Opts.EnabledRules, Opts.Pedantic};
+  std::vector<size_t> All(Cmds.size()), Missed;
   for (size_t I = 0; I < Cmds.size(); ++I)
-    Pool.async([&, I] {
-      if (Opts.Verbose) {
-        std::lock_guard<std::mutex> Lock(ErrMutex);
-        errs() << "cuda-lint: analysing " << Cmds[I].File << "\n   ";
-        for (const std::string &A : Cmds[I].ClangArgs)
-          errs() << " " << A;
-        errs() << "\n";
-        if (!Cmds[I].IgnoredFlags.empty()) {
-          errs() << "    ignored flags:";
-          for (const std::string &F : Cmds[I].IgnoredFlags)
-            errs() << " " << F;
-          errs() << "\n";
-        }
+    All[I] = I;
+  if (Opts.Cache) {
+    std::vector<char> Hit(Cmds.size());
+    forEachParallel(All, Opts.Jobs, [&](size_t I) {
+      if (std::optional<TUResult> Cached = Opts.Cache->lookup(Cmds[I], TU)) {
+        Results[I] = std::move(*Cached);
+        Results[I].FromCache = Hit[I] = true;
       }
-      Progress.start(Cmds[I].File);
-      Results[I] = analyzeTranslationUnit(Cmds[I], {Opts.EnabledRules, Opts.Pedantic});
     });
-  Pool.wait();
+    for (size_t I : All)
+      if (!Hit[I])
+        Missed.push_back(I);
+  } else {
+    Missed = All;
+  }
+
+  std::unique_ptr<PreambleSet> Preambles;
+  if (Opts.Preamble) {
+    std::vector<const TranslatedCommand *> ToParse;
+    for (size_t I : Missed)
+      ToParse.push_back(&Cmds[I]);
+    Preambles = PreambleSet::build(ToParse, Opts.Jobs);
+    if (Opts.Verbose)
+      for (const Preamble &P : Preambles->all())
+        errs() << "cuda-lint: one preamble for " << P.Users << " files: the CUDA prologue"
+               << (P.Header.empty() ? "" : " and " + P.Header) << "\n";
+  }
+  ProgressLine Progress(Opts.Progress && !Opts.Verbose, Missed.size());
+  std::mutex ErrMutex;
+  forEachParallel(Missed, Opts.Jobs, [&](size_t I) {
+    if (Opts.Verbose) {
+      std::lock_guard<std::mutex> Lock(ErrMutex);
+      printCommand(Cmds[I]);
+    }
+    Progress.start(Cmds[I].File);
+    TUOptions Mine = TU;
+    Mine.Pre = Preambles ? Preambles->find(Cmds[I]) : nullptr;
+    Results[I] = analyzeTranslationUnit(Cmds[I], Mine);
+    if (Opts.Cache)
+      Opts.Cache->store(Cmds[I], TU, Results[I]);
+  });
   return Results;
 }
 
@@ -156,6 +203,7 @@ RunResult runAnalysis(const InputPlan &Plan, const RunOptions &Opts) {
   std::set<std::tuple<std::string, std::string, unsigned, unsigned, std::int64_t>> LaunchKeys;
   for (TUResult &R : Results) {
     ++Out.TranslationUnits;
+    Out.FromCache += R.FromCache;
     if (!R.Errors.empty())
       ++Out.FailedTranslationUnits;
     append_range(Out.Errors, R.Errors);

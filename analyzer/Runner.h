@@ -11,6 +11,8 @@
 
 namespace cudalint {
 
+class ResultCache;
+
 struct RunOptions {
   unsigned Jobs = 0;                     // 0: all cores
   std::vector<std::string> EnabledRules; // empty: all
@@ -24,6 +26,10 @@ struct RunOptions {
   bool CompileErrorsAsNotes = false;
   /// Every entry of a compilation database is analysed (see ProgramFacts).
   bool WholeProgram = false;
+  /// Results of unchanged TUs come from here, and new ones go to it (may be null).
+  ResultCache *Cache = nullptr;
+  /// TUs with the same command shape share a precompiled prologue (Preamble.h).
+  bool Preamble = true;
 };
 
 struct RunResult {
@@ -34,6 +40,7 @@ struct RunResult {
   /// a parsed .cu includes. Reported as notes, not failures.
   std::vector<AnalysisError> SkippedHeaders;
   unsigned TranslationUnits = 0;
+  unsigned FromCache = 0;                        // of TranslationUnits, not re-analysed
   unsigned FailedTranslationUnits = 0;           // no AST at all
   unsigned TranslationUnitsWithCompileErrors = 0; // analysed despite errors
   unsigned Fixed = 0;     // findings that --fix removed (no longer in Findings)

@@ -14,6 +14,7 @@
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/BLAKE3.h"
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -81,6 +82,7 @@ public:
   unsigned Count = 0;
   std::vector<SourceLocation> SyntaxErrors;
   bool NeedsRdc = false;
+  bool PchFailed = false; // the preamble did not load (then parse without it)
 
   void HandleDiagnostic(DiagnosticsEngine::Level Level, const Diagnostic &Info) override {
     DiagnosticConsumer::HandleDiagnostic(Level, Info);
@@ -90,6 +92,9 @@ public:
     unsigned ID = Info.getID();
     if (ID == diag::err_cuda_device_kernel_launch_require_rdc)
       NeedsRdc = true;
+    if ((ID >= diag::DIAG_START_SERIALIZATION && ID < diag::DIAG_START_LEX) ||
+        (ID >= diag::DIAG_START_FRONTEND && ID < diag::DIAG_START_SERIALIZATION))
+      PchFailed = true;
     if (ID >= diag::DIAG_START_PARSE && ID < diag::DIAG_START_AST)
       SyntaxErrors.push_back(Info.getLocation());
     if (Errors.size() >= MaxReportedErrors)
@@ -118,11 +123,35 @@ public:
   }
 };
 
+/// The top-level declarations of \p Files that a preamble PCH holds, in the
+/// order in which the TU would have parsed them.
+std::vector<Decl *> preambleDeclarations(ASTContext &AST, ArrayRef<std::string> Files) {
+  std::vector<Decl *> Decls;
+  SourceManager &SM = AST.getSourceManager();
+  ExternalASTSource *Source = AST.getExternalSource();
+  for (const std::string &Path : Files) {
+    OptionalFileEntryRef F = SM.getFileManager().getOptionalFileRef(Path);
+    FileID ID = F ? SM.translateFile(*F) : FileID();
+    if (ID.isInvalid())
+      continue;
+    SmallVector<Decl *, 64> InFile;
+    Source->FindFileRegionDecls(ID, 0, SM.getFileIDSize(ID), InFile);
+    for (Decl *D : InFile)
+      if (isa<TranslationUnitDecl>(D->getLexicalDeclContext()))
+        Decls.push_back(D);
+  }
+  llvm::sort(Decls, [&](const Decl *A, const Decl *B) {
+    return SM.isBeforeInTranslationUnit(A->getLocation(), B->getLocation());
+  });
+  Decls.erase(std::unique(Decls.begin(), Decls.end()), Decls.end());
+  return Decls;
+}
+
 class LintConsumer : public ASTConsumer {
 public:
   LintConsumer(CompilerInstance &CI, const TUOptions &Opts, const ErrorCollector &Errors,
                TUResult &Out)
-      : CI(CI), Errors(Errors), Out(Out) {
+      : CI(CI), Errors(Errors), Out(Out), Pre(Opts.Pre) {
     Ctx.Pedantic = Opts.Pedantic;
     for (const RuleInfo &R : allRules())
       if (R.Create && (Opts.EnabledRules.empty() || is_contained(Opts.EnabledRules, R.Id)))
@@ -139,24 +168,32 @@ public:
     Preprocessor &PP = CI.getPreprocessor();
     Ctx.PerThreadDefaultStream = PP.isMacroDefined("CUDA_API_PER_THREAD_DEFAULT_STREAM");
     Ctx.DriverPerThreadDefaultStream = PP.isMacroDefined("CU_API_PER_THREAD_DEFAULT_STREAM");
+    // The matchers walk the project's declarations only: no rule reports in
+    // a system header, and walking the C++ and CUDA headers (the preamble's
+    // ones would first have to be loaded from the PCH) costs more than the
+    // rest of the analysis.
+    std::vector<Decl *> Scope;
+    const SourceManager &SM = AST.getSourceManager();
+    if (Pre && AST.getExternalSource())
+      Scope = preambleDeclarations(AST, Pre->ProjectFiles);
+    for (Decl *D : AST.getTranslationUnitDecl()->noload_decls())
+      if (!D->isFromASTFile() && !SM.isInSystemHeader(SM.getFileLoc(D->getLocation())))
+        Scope.push_back(D);
+    AST.setTraversalScope(Scope);
     {
       ErrorTaintScope Taint(Errors.SyntaxErrors);
       Finder.matchAST(AST);
     }
     Out.Findings = std::move(Ctx.Findings);
     Out.Facts = std::move(Ctx.Facts);
-    const SourceManager &SM = AST.getSourceManager();
-    for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It) {
-      StringRef Real = It->first.getFileEntry().tryGetRealPathName();
-      if (!Real.empty() && !Real.starts_with("/usr/"))
-        Out.IncludedFiles.insert(Real.str());
-    }
+    collectReadFiles(AST.getSourceManager(), Out.ReadFiles, Out.IncludedFiles);
   }
 
 private:
   CompilerInstance &CI;
   const ErrorCollector &Errors;
   TUResult &Out;
+  const Preamble *Pre;
   RuleContext Ctx;
   ast_matchers::MatchFinder Finder;
   std::vector<std::unique_ptr<Rule>> Rules;
@@ -183,6 +220,37 @@ private:
 };
 
 } // namespace
+
+std::string contentHash(StringRef Bytes) {
+  auto H = BLAKE3::hash<32>(arrayRefFromStringRef(Bytes));
+  return std::string(H.begin(), H.end());
+}
+
+void collectReadFiles(const SourceManager &SM, std::vector<ReadFile> &Read,
+                      std::set<std::string> &Included, std::vector<std::string> *Project) {
+  // Local entries: the files this parse entered, not those of a loaded PCH
+  // (the preamble's own list covers them).
+  std::set<const SrcMgr::ContentCache *> Seen;
+  for (unsigned I = 0, N = SM.local_sloc_entry_size(); I < N; ++I) {
+    const SrcMgr::SLocEntry &E = SM.getLocalSLocEntry(I);
+    if (!E.isFile())
+      continue;
+    const SrcMgr::ContentCache &C = E.getFile().getContentCache();
+    if (!C.OrigEntry || !Seen.insert(&C).second)
+      continue;
+    StringRef Real = C.OrigEntry->getFileEntry().tryGetRealPathName();
+    if (Real.empty())
+      continue;
+    if (!Real.starts_with("/usr/"))
+      Included.insert(Real.str());
+    if (Project && !SrcMgr::isSystem(E.getFile().getFileCharacteristic()))
+      Project->push_back(Real.str());
+    // The bytes Clang read, not the file now: it may have changed since.
+    if (std::optional<MemoryBufferRef> Buf = C.getBufferIfLoaded())
+      Read.push_back({Real.str(), contentHash(Buf->getBuffer())});
+  }
+  llvm::sort(Read, [](const ReadFile &A, const ReadFile &B) { return A.Path < B.Path; });
+}
 
 std::string locatedMessage(const Finding &E) {
   std::string S = E.Message;
@@ -241,15 +309,39 @@ TUResult analyzeOnThisThread(const TranslatedCommand &Cmd, const TUOptions &Opts
     Invocation.run();
   };
   auto Errors = std::make_unique<ErrorCollector>();
-  Parse(Cmd.ClangArgs, *Errors);
+  auto Restart = [&] {
+    Out = TUResult();
+    Out.File = Cmd.File;
+    Errors = std::make_unique<ErrorCollector>();
+  };
+  if (Opts.Pre) {
+    std::vector<std::string> Args = Cmd.ClangArgs;
+    Args.insert(Args.end() - 1, {"-include-pch", Opts.Pre->PchPath});
+    Parse(Args, *Errors);
+    if (Errors->PchFailed || !Out.Parsed) {
+      Restart();
+      Parse(Cmd.ClangArgs, *Errors);
+    } else {
+      // What the preamble read, this TU read.
+      append_range(Out.ReadFiles, Opts.Pre->ReadFiles);
+      llvm::sort(Out.ReadFiles,
+                 [](const ReadFile &A, const ReadFile &B) { return A.Path < B.Path; });
+      Out.ReadFiles.erase(std::unique(Out.ReadFiles.begin(), Out.ReadFiles.end(),
+                                      [](const ReadFile &A, const ReadFile &B) {
+                                        return A.Path == B.Path;
+                                      }),
+                          Out.ReadFiles.end());
+      Out.IncludedFiles.insert(Opts.Pre->IncludedFiles.begin(), Opts.Pre->IncludedFiles.end());
+    }
+  } else {
+    Parse(Cmd.ClangArgs, *Errors);
+  }
   // Device-side launches (dynamic parallelism) parse only with relocatable
   // device code, which nvcc users enable with -rdc=true: parse again with it.
   if (Errors->NeedsRdc && !is_contained(Cmd.ClangArgs, "-fgpu-rdc")) {
     std::vector<std::string> Args = Cmd.ClangArgs;
     Args.insert(Args.end() - 1, "-fgpu-rdc");
-    Out = TUResult();
-    Out.File = Cmd.File;
-    Errors = std::make_unique<ErrorCollector>();
+    Restart();
     Parse(Args, *Errors);
   }
   if (!Out.Parsed) {

@@ -12,11 +12,34 @@
 #include "analyzer/NvccTranslate.h"
 #include "rules/analysis/Facts.h"
 
+#include "llvm/ADT/StringRef.h"
+
 #include <set>
 #include <string>
 #include <vector>
 
+namespace clang {
+class SourceManager;
+}
+
 namespace cudalint {
+
+/// A file a TU read, with a hash of the bytes Clang read (the result cache's
+/// dependencies).
+struct ReadFile {
+  std::string Path;        // absolute
+  std::string ContentHash; // BLAKE3 of the content, 32 raw bytes
+};
+
+/// The BLAKE3 hash of \p Bytes as ReadFile::ContentHash holds it.
+std::string contentHash(llvm::StringRef Bytes);
+
+/// Every file that a parse with \p SM entered itself (not those of a loaded
+/// PCH), sorted by path, into \p Read; those outside /usr into \p Included;
+/// those not in a system include directory into \p Project.
+void collectReadFiles(const clang::SourceManager &SM, std::vector<ReadFile> &Read,
+                      std::set<std::string> &Included,
+                      std::vector<std::string> *Project = nullptr);
 
 struct TUResult {
   std::string File;
@@ -30,11 +53,29 @@ struct TUResult {
   unsigned CompileErrorCount = 0;
   std::set<std::string> IncludedFiles; // non-system files the TU read (absolute)
   bool Parsed = false;                 // Clang built an AST (perhaps with errors)
+  std::vector<ReadFile> ReadFiles;     // every file the TU read, system headers too
+  bool FromCache = false;              // read back from the result cache, not analysed
+};
+
+/// A precompiled header of the prologue that every TU of one command shape
+/// reads before its own code (analyzer/Preamble.h).
+struct Preamble {
+  std::string PchPath;
+  std::string Header; // the project header it holds, if any, after the prologue
+  unsigned Users = 0; // TUs that load it
+  std::vector<ReadFile> ReadFiles;     // what building it read
+  std::set<std::string> IncludedFiles; // of those, the ones outside /usr
+  /// Of those, the ones not in a system include directory: their declarations
+  /// are walked as if the TU had parsed them.
+  std::vector<std::string> ProjectFiles;
 };
 
 struct TUOptions {
   std::vector<std::string> EnabledRules; // empty: all
   bool Pedantic = false;
+  /// Loaded instead of parsing the prologue (may be null). Not part of the
+  /// result: a TU gives the same findings with it and without it.
+  const Preamble *Pre = nullptr;
 };
 
 /// Analyses \p Cmd on a thread with a large stack; a crash inside (Clang or a

@@ -1,23 +1,32 @@
 #!/usr/bin/env python3
-"""How fast cuda-lint is next to a bare Clang parse and clang-tidy on the same files (SPEC §8).
+"""How fast cuda-lint is next to a bare Clang parse and clang-tidy on the same files (SPEC §8),
+and how much its result cache and shared preamble save (issue 14).
 
     scripts/bench-speed.py --cuda-lint build/analyzer/cuda-lint [-j N] [--repeats R] PATH... [-p BUILD]
 
 For every translation unit cuda-lint would analyse, it takes the exact Clang command cuda-lint
 builds (`cuda-lint --verbose`), then times, on the same N cores:
-  1. cuda-lint with all its rules, N jobs;
+  1. cuda-lint cold (an empty result cache), with and without the shared preamble;
   2. `clang++ -fsyntax-only` with that command, N at a time (the floor: parsing CUDA headers);
-  3. clang-tidy with the same command and a common CI check set, N at a time.
-Each is run R times (default 3) and the median wall time is kept. The output is the ratios,
-measured in this one run on this machine; absolute seconds are printed for reference only.
+  3. clang-tidy with the same command and a common CI check set, N at a time;
+  4. cuda-lint warm: nothing changed since the last run;
+  5. one source file edited (a comment appended, then restored), against the cold time of that
+     one TU alone;
+  6. the non-system header that the most TUs include edited the same way.
+Each is run R times (default 3) and the median wall time is kept; the peak RSS of the cold run is
+printed per worker (one worker: a run with -j 1). The output is the ratios, measured in this one
+run on this machine; absolute seconds are printed for reference only. Edited files are restored
+byte for byte, also when the script is interrupted.
 """
 import argparse
+import collections
 import os
 import shlex
 import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
 
@@ -57,6 +66,56 @@ def run_all(argvs, jobs, name):
         FAILED[name] = sum(1 for rc in pool.map(one, argvs) if rc != 0)
 
 
+def run_lint(argv):
+    """Wall time and peak RSS (MiB) of one cuda-lint run."""
+    t = time.perf_counter()
+    proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, _, usage = os.wait4(proc.pid, 0)
+    return time.perf_counter() - t, usage.ru_maxrss / 1024
+
+
+def median_lint(argv_for_repeat, repeats):
+    """Median wall time over R runs; argv_for_repeat(i) builds the i-th command."""
+    times, rss = [], []
+    for i in range(repeats):
+        t, r = run_lint(argv_for_repeat(i))
+        times.append(t)
+        rss.append(r)
+    return statistics.median(times), max(rss)
+
+
+def edited(path, tag):
+    """Context manager: PATH with a comment appended, restored afterwards."""
+    class Edit:
+        def __enter__(self):
+            self.original = open(path, "rb").read()
+            with open(path, "ab") as f:
+                f.write(f"\n// cuda-lint bench-speed {tag} {time.time_ns()}\n".encode())
+
+        def __exit__(self, *exc):
+            with open(path, "wb") as f:
+                f.write(self.original)
+    return Edit()
+
+
+def most_included_header(cmds, clang):
+    """The non-system header that most TUs read (clang -MM on each TU's command)."""
+    counts = collections.Counter()
+    # cuda-lint's own -include'd headers (the compat header and what it includes) are not the
+    # project's.
+    own = {os.path.dirname(os.path.realpath(argv[i + 1]))
+           for _, argv in cmds for i, a in enumerate(argv[:-1]) if a == "-include"}
+    for file, argv in cmds:
+        deps = subprocess.run([clang] + [a for a in argv[1:] if a != "-fsyntax-only"] + ["-MM"],
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True).stdout
+        for dep in deps.replace("\\\n", " ").split()[1:]:
+            dep = os.path.realpath(dep)
+            if dep != os.path.realpath(file) and not dep.endswith((".cu", ".cpp")) and \
+                    os.path.dirname(dep) not in own:
+                counts[dep] += 1
+    return counts.most_common(1)[0] if counts else (None, 0)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--cuda-lint", required=True)
@@ -79,21 +138,61 @@ def main():
         rest = [a for a in argv[1:] if a != file and a != "-fsyntax-only"]
         tidy.append([args.clang_tidy, "--quiet", "--checks=" + TIDY_CHECKS, file, "--"] + rest)
 
-    lint = [args.cuda_lint, "--exit-zero", "-j", str(args.j)] + extra + args.paths
-    t_lint = timed(lambda: subprocess.run(lint, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL),
-                   args.repeats)
+    work = tempfile.mkdtemp(prefix="cuda-lint-bench-")
+    lint = [args.cuda_lint, "--exit-zero", "-j", str(args.j)] + extra
+
+    def fresh(i):
+        return lint + [f"--cache-dir={work}/cold{i}"] + args.paths
+    t_cold, rss_cold = median_lint(fresh, args.repeats)
+    t_nopre, _ = median_lint(lambda i: lint + ["--no-cache", "--no-preamble"] + args.paths, args.repeats)
+    _, rss_one = run_lint([args.cuda_lint, "--exit-zero", "-j", "1", "--no-cache"] + extra + args.paths)
     t_parse = timed(lambda: run_all(parse, args.j, "parse"), args.repeats)
     t_tidy = timed(lambda: run_all(tidy, args.j, "tidy"), args.repeats) if args.clang_tidy else None
 
+    warm_dir = f"--cache-dir={work}/warm"
+    run_lint(lint + [warm_dir] + args.paths)
+    t_warm, _ = median_lint(lambda i: lint + [warm_dir] + args.paths, args.repeats)
+
+    source = cmds[len(cmds) // 2][0]
+    t_one_cold, _ = median_lint(lambda i: lint + ["--no-cache", source] + extra, args.repeats)
+    touched = []
+    for i in range(args.repeats):
+        with edited(source, i):
+            touched.append(run_lint(lint + [warm_dir] + args.paths)[0])
+    t_touch = statistics.median(touched)
+
+    header, readers = most_included_header(cmds, args.clang)
+    t_header = None
+    if header:
+        times = []
+        for i in range(args.repeats):
+            with edited(header, i):
+                times.append(run_lint(lint + [warm_dir] + args.paths)[0])
+        t_header = statistics.median(times)
+    shutil.rmtree(work, ignore_errors=True)
+
     print(f"{len(cmds)} translation units, {args.j} jobs, median of {args.repeats} runs")
-    print(f"  cuda-lint (all rules)          {t_lint:8.2f} s")
+    print(f"  cuda-lint cold (empty cache)   {t_cold:8.2f} s   peak RSS {rss_cold:.0f} MiB "
+          f"({rss_cold / args.j:.0f} MiB per worker; {rss_one:.0f} MiB with -j 1)")
+    print(f"  cuda-lint cold, no preamble    {t_nopre:8.2f} s")
     print(f"  clang++ -fsyntax-only          {t_parse:8.2f} s   ({FAILED['parse']} TUs with errors)")
     if t_tidy is not None:
         print(f"  clang-tidy                     {t_tidy:8.2f} s   ({FAILED['tidy']} TUs with errors;"
               f" checks {TIDY_CHECKS})")
-    print(f"cuda-lint / clang++ -fsyntax-only = {t_lint / t_parse:.2f}")
+    print(f"  cuda-lint warm, nothing changed{t_warm:8.2f} s")
+    print(f"  one source edited              {t_touch:8.2f} s   ({os.path.relpath(source)}; "
+          f"that TU alone, cold: {t_one_cold:.2f} s)")
+    if t_header is not None:
+        print(f"  one header edited              {t_header:8.2f} s   ({os.path.relpath(header)}, "
+              f"read by {readers} of {len(cmds)} TUs)")
+    print(f"cold / clang++ -fsyntax-only          = {t_cold / t_parse:.2f}")
     if t_tidy is not None:
-        print(f"cuda-lint / clang-tidy            = {t_lint / t_tidy:.2f}")
+        print(f"cold / clang-tidy                     = {t_cold / t_tidy:.2f}")
+    print(f"cold / cold without preamble          = {t_cold / t_nopre:.2f}")
+    print(f"warm / cold                           = {t_warm / t_cold:.3f}")
+    print(f"one source edited / that TU cold      = {t_touch / t_one_cold:.2f}")
+    if t_header is not None:
+        print(f"one header edited / cold              = {t_header / t_cold:.2f}")
     return 0
 
 

@@ -14,6 +14,9 @@ config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.cuda_lint_build_dir, "test", "lit")
 
 config.environment["NO_COLOR"] = "1"
+# Every test analyses afresh; the tests of the result cache (test/lit/cache) turn it on with
+# `env -u CUDA_LINT_NO_CACHE` and their own --cache-dir.
+config.environment["CUDA_LINT_NO_CACHE"] = "1"
 config.environment.pop("GITHUB_STEP_SUMMARY", None)
 config.environment["PATH"] = os.pathsep.join(
     [config.cuda_lint_bin_dir, config.llvm_tools_dir, config.environment.get("PATH", os.environ["PATH"])])

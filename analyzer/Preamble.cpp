@@ -1,0 +1,288 @@
+//===- Preamble.cpp - One precompiled CUDA prologue for many TUs ----------===//
+#include "analyzer/Preamble.h"
+
+#include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendActions.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/Support/CrashRecoveryContext.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/VirtualFileSystem.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <deque>
+#include <mutex>
+
+using namespace clang;
+using namespace llvm;
+
+namespace cudalint {
+namespace {
+
+constexpr unsigned BuildStackBytes = 64u << 20;
+
+/// Commands that differ only in their file (the last argument) share a preamble.
+std::string groupKey(const TranslatedCommand &Cmd) {
+  std::string Key = Cmd.Directory;
+  for (size_t I = 0; I + 1 < Cmd.ClangArgs.size(); ++I)
+    Key += '\0' + Cmd.ClangArgs[I];
+  return Key;
+}
+
+/// Writes the PCH to a chosen path, and records every file it read.
+class BuildPch : public GeneratePCHAction {
+public:
+  BuildPch(std::string Output, Preamble &Out) : Output(std::move(Output)), Out(Out) {}
+
+  bool BeginInvocation(CompilerInstance &CI) override {
+    CI.getFrontendOpts().OutputFile = Output;
+    return GeneratePCHAction::BeginInvocation(CI);
+  }
+  void EndSourceFileAction() override {
+    collectReadFiles(getCompilerInstance().getSourceManager(), Out.ReadFiles, Out.IncludedFiles,
+                     &Out.ProjectFiles);
+    // The stand-in for a TU's own file is no file a TU reads.
+    erase_if(Out.ReadFiles, [&](const ReadFile &F) { return F.Path == SourcePath; });
+    erase_if(Out.ProjectFiles, [&](const std::string &F) { return F == SourcePath; });
+    Out.IncludedFiles.erase(SourcePath);
+    GeneratePCHAction::EndSourceFileAction();
+  }
+  std::string SourcePath;
+
+private:
+  std::string Output;
+  Preamble &Out;
+};
+
+/// The PCH of \p Cmd's prologue: its arguments with an empty file in place of
+/// its own. Nothing when Clang reports an error.
+std::optional<Preamble> buildOne(const TranslatedCommand &Cmd, StringRef Source,
+                                 StringRef PchPath) {
+  Preamble P;
+  P.PchPath = PchPath.str();
+  std::vector<std::string> Args(Cmd.ClangArgs.begin(), Cmd.ClangArgs.end() - 1);
+  Args.push_back(Source.str());
+  IntrusiveRefCntPtr<vfs::FileSystem> FS = vfs::createPhysicalFileSystem();
+  if (!Cmd.Directory.empty())
+    (void)FS->setCurrentWorkingDirectory(Cmd.Directory);
+  IntrusiveRefCntPtr<FileManager> Files(new FileManager(FileSystemOptions(), FS));
+  auto Action = std::make_unique<BuildPch>(P.PchPath, P);
+  SmallString<256> Real;
+  if (sys::fs::real_path(Source, Real))
+    return std::nullopt;
+  Action->SourcePath = Real.str().str();
+  // Prints nothing: a preamble that does not build is simply not used, and
+  // each TU then reports its own errors.
+  DiagnosticConsumer Diags;
+  tooling::ToolInvocation Invocation(Args, std::move(Action), Files.get());
+  Invocation.setDiagnosticConsumer(&Diags);
+  bool Ok = Invocation.run() && Diags.getNumErrors() == 0 && sys::fs::exists(P.PchPath);
+  if (!Ok || P.ReadFiles.empty())
+    return std::nullopt;
+  return P;
+}
+
+/// The text after leading blank space and comments of \p S.
+StringRef skipBlank(StringRef S) {
+  while (true) {
+    S = S.ltrim();
+    if (S.consume_front("//"))
+      S = S.drop_until([](char C) { return C == '\n'; });
+    else if (S.starts_with("/*"))
+      S = S.drop_front(2).split("*/").second;
+    else
+      return S;
+  }
+}
+
+/// The next preprocessor directive of \p S as (name, rest of its line), with
+/// \p S moved past it; nothing when \p S does not start with a directive.
+std::optional<std::pair<StringRef, StringRef>> nextDirective(StringRef &S) {
+  S = skipBlank(S);
+  if (!S.consume_front("#"))
+    return std::nullopt;
+  auto [Line, Rest] = S.split('\n');
+  if (Line.ends_with("\\"))
+    return std::nullopt; // a continued line: not worth following
+  S = Rest;
+  Line = Line.ltrim(" \t");
+  StringRef Name = Line.take_while([](char C) { return isAlnum(C) || C == '_'; });
+  StringRef Arg = Line.drop_front(Name.size()).split("//").first.split("/*").first.trim();
+  return std::make_pair(Name, Arg);
+}
+
+/// Where `#include "Name"` in \p From leads: beside it, then the -iquote and
+/// -I directories of \p Cmd.
+std::string findQuoted(StringRef Name, StringRef From, const TranslatedCommand &Cmd) {
+  std::vector<std::string> Dirs{sys::path::parent_path(From).str()};
+  const std::vector<std::string> &A = Cmd.ClangArgs;
+  for (size_t I = 0; I + 1 < A.size(); ++I)
+    for (StringRef Flag : {"-iquote", "-I"}) {
+      StringRef Arg = A[I];
+      if (Arg == Flag)
+        Dirs.push_back(A[I + 1]);
+      else if (Arg.starts_with(Flag) && Arg.size() > Flag.size() && !Arg.starts_with("-isystem"))
+        Dirs.push_back(Arg.drop_front(Flag.size()).str());
+    }
+  for (const std::string &D : Dirs) {
+    SmallString<256> P;
+    if (sys::path::is_relative(D) && !Cmd.Directory.empty())
+      P = Cmd.Directory;
+    sys::path::append(P, D, Name);
+    SmallString<256> Real;
+    if (sys::fs::is_regular_file(P) && !sys::fs::real_path(P, Real))
+      return Real.str().str();
+  }
+  return "";
+}
+
+/// The project headers that \p Cmd's file enters before any code of its own:
+/// its first directive's `#include "x"`, then x's first, and so on (outermost
+/// first). Each is kept only if an include guard or #pragma once makes a
+/// second inclusion empty: in a TU that loads a PCH of it, the TU's own
+/// #include of it then adds nothing, and every token comes in the same order.
+std::vector<std::string> leadingHeaders(const TranslatedCommand &Cmd) {
+  std::vector<std::string> Chain;
+  std::string File = Cmd.File;
+  for (unsigned Depth = 0; Depth < 16; ++Depth) {
+    ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(File);
+    if (!Buf || (*Buf)->getBufferSize() > (8u << 20))
+      break;
+    StringRef S = (*Buf)->getBuffer();
+    bool Guarded = false;
+    std::optional<std::pair<StringRef, StringRef>> D = nextDirective(S);
+    if (D && D->first == "pragma" && D->second == "once") {
+      Guarded = true;
+      D = nextDirective(S);
+    } else if (D && D->first == "ifndef") {
+      StringRef Macro = D->second;
+      D = nextDirective(S);
+      if (!D || D->first != "define" || D->second.split(' ').first != Macro)
+        break;
+      // The guard must close at the very end, as Clang's include-once check wants.
+      size_t End = S.rfind("#endif");
+      Guarded = End != StringRef::npos && skipBlank(S.substr(End).split('\n').second).empty();
+      D = nextDirective(S);
+    }
+    if (Depth > 0) {
+      if (!Guarded)
+        Chain.pop_back(); // entered, but a PCH of it would not be a no-op later
+    }
+    if (!D || D->first != "include" || !D->second.starts_with("\""))
+      break;
+    StringRef Name = D->second.drop_front().split('"').first;
+    File = findQuoted(Name, File, Cmd);
+    if (File.empty())
+      break;
+    Chain.push_back(File);
+  }
+  return Chain;
+}
+
+} // namespace
+
+std::unique_ptr<PreambleSet> PreambleSet::build(const std::vector<const TranslatedCommand *> &Cmds,
+                                                unsigned Jobs) {
+  auto Set = std::make_unique<PreambleSet>();
+  std::map<std::string, std::vector<const TranslatedCommand *>> Groups;
+  for (const TranslatedCommand *C : Cmds)
+    if (C->ClangArgs.size() > 1)
+      Groups[groupKey(*C)].push_back(C);
+
+  // Per group: the project header that the most of its TUs enter first (the
+  // outermost on a tie), when two or more do; the rest share the prologue.
+  struct Job {
+    const TranslatedCommand *Model;
+    std::string Header; // empty: the prologue alone
+    std::vector<const TranslatedCommand *> Users;
+  };
+  std::vector<Job> Jobs_;
+  for (auto &[Key, Members] : Groups) {
+    if (Members.size() < 2)
+      continue;
+    std::map<std::string, std::pair<unsigned, unsigned>> Count; // header -> (TUs, sum of depths)
+    std::vector<std::vector<std::string>> Chains;
+    for (const TranslatedCommand *C : Members) {
+      Chains.push_back(leadingHeaders(*C));
+      for (size_t I = 0; I < Chains.back().size(); ++I) {
+        auto &[N, Depths] = Count[Chains.back()[I]];
+        ++N;
+        Depths += I;
+      }
+    }
+    std::string Best;
+    for (const auto &[H, C] : Count)
+      if (C.first >= 2 && (Best.empty() || C.first > Count[Best].first ||
+                           (C.first == Count[Best].first &&
+                            C.second * Count[Best].first < Count[Best].second * C.first)))
+        Best = H;
+    Job Deep{nullptr, Best, {}}, Prologue{nullptr, "", {}};
+    for (size_t I = 0; I < Members.size(); ++I)
+      (!Best.empty() && is_contained(Chains[I], Best) ? Deep : Prologue)
+          .Users.push_back(Members[I]);
+    for (Job *J : {&Deep, &Prologue})
+      if (J->Users.size() >= 2) {
+        J->Model = J->Users.front();
+        Jobs_.push_back(std::move(*J));
+      }
+  }
+  if (Jobs_.empty())
+    return Set;
+
+  SmallString<128> Dir;
+  if (sys::fs::createUniqueDirectory("cuda-lint-preamble", Dir))
+    return Set; // no temporary directory: analyse without preambles
+  Set->Dir = Dir.str().str();
+
+  ThreadPoolStrategy S = Jobs ? hardware_concurrency(Jobs) : hardware_concurrency();
+  S.ThreadsRequested = std::min<unsigned>(S.compute_thread_count(), Jobs_.size());
+  DefaultThreadPool Pool(S);
+  std::mutex M;
+  for (size_t N = 0; N < Jobs_.size(); ++N) {
+    // The PCH's source: the header, or nothing (the prologue comes from the command).
+    SmallString<128> Source(Dir), Pch(Dir);
+    sys::path::append(Source, std::to_string(N) + ".cu");
+    sys::path::append(Pch, std::to_string(N) + ".pch");
+    {
+      std::error_code EC;
+      raw_fd_ostream OS(Source, EC);
+      if (EC)
+        return Set;
+      if (!Jobs_[N].Header.empty())
+        OS << "#include \"" << Jobs_[N].Header << "\"\n";
+    }
+    Pool.async([&, N, Source = Source.str().str(), Pch = Pch.str().str()] {
+      std::optional<Preamble> P;
+      CrashRecoveryContext CRC;
+      if (!CRC.RunSafelyOnThread([&] { P = buildOne(*Jobs_[N].Model, Source, Pch); },
+                                 BuildStackBytes))
+        P.reset();
+      if (!P)
+        return;
+      P->Header = Jobs_[N].Header;
+      P->Users = Jobs_[N].Users.size();
+      std::lock_guard<std::mutex> Lock(M);
+      const Preamble &Stored = Set->Built.emplace_back(std::move(*P));
+      for (const TranslatedCommand *C : Jobs_[N].Users)
+        Set->ForCommand[groupKey(*C) + '\0' + C->File] = &Stored;
+    });
+  }
+  Pool.wait();
+  return Set;
+}
+
+PreambleSet::~PreambleSet() {
+  if (!Dir.empty())
+    sys::fs::remove_directories(Dir);
+}
+
+const Preamble *PreambleSet::find(const TranslatedCommand &Cmd) const {
+  auto It = ForCommand.find(groupKey(Cmd) + '\0' + Cmd.File);
+  return It == ForCommand.end() ? nullptr : It->second;
+}
+
+} // namespace cudalint

@@ -1,0 +1,222 @@
+//===- ResultCache.cpp - Translation unit results kept between runs -------===//
+#include "analyzer/ResultCache.h"
+#include "analyzer/AtomicFile.h"
+#include "analyzer/ResultCodec.h"
+#include "analyzer/Version.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/BLAKE3.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+
+#include <algorithm>
+#include <chrono>
+
+using namespace llvm;
+
+namespace cudalint {
+namespace {
+
+constexpr StringLiteral Magic = "cuda-lint-result\n";
+constexpr size_t HashBytes = 32;
+/// An entry is a few KiB; anything this large is not one of ours.
+constexpr uint64_t MaxEntryBytes = 64 << 20;
+
+std::string hashOf(StringRef Bytes) { return contentHash(Bytes); }
+
+/// Reads a whole regular file, or nothing.
+std::optional<std::string> readRegularFile(StringRef Path, uint64_t Max) {
+  Expected<sys::fs::file_t> FD = sys::fs::openNativeFileForRead(Path);
+  if (!FD) {
+    consumeError(FD.takeError());
+    return std::nullopt;
+  }
+  sys::fs::file_status St;
+  std::optional<std::string> Out;
+  if (!sys::fs::status(*FD, St) && St.type() == sys::fs::file_type::regular_file &&
+      St.getSize() <= Max) {
+    ErrorOr<std::unique_ptr<MemoryBuffer>> Buf =
+        MemoryBuffer::getOpenFile(*FD, Path, St.getSize(), /*RequiresNullTerminator=*/false);
+    if (Buf)
+      Out = (*Buf)->getBuffer().str();
+  }
+  sys::fs::closeFile(*FD);
+  return Out;
+}
+
+} // namespace
+
+Expected<std::unique_ptr<ResultCache>> ResultCache::open(StringRef Dir, std::string Tool,
+                                                         uint64_t MaxBytes) {
+  SmallString<256> Abs(Dir);
+  sys::fs::make_absolute(Abs);
+  if (std::error_code EC = sys::fs::create_directories(Abs))
+    return createStringError(EC, "cannot create the cache directory '" + Abs + "': " +
+                                     EC.message());
+  if (!sys::fs::is_directory(Abs))
+    return createStringError("the cache directory '" + Abs + "' is not a directory");
+  return std::unique_ptr<ResultCache>(new ResultCache(Abs.str().str(), std::move(Tool), MaxBytes));
+}
+
+std::string ResultCache::defaultDirectory() {
+  if (std::optional<std::string> D = sys::Process::GetEnv("CUDA_LINT_CACHE_DIR"); D && !D->empty())
+    return *D;
+  SmallString<256> Base;
+  if (std::optional<std::string> X = sys::Process::GetEnv("XDG_CACHE_HOME"); X && !X->empty())
+    Base = *X;
+  else if (!sys::path::home_directory(Base))
+    return "";
+  else
+    sys::path::append(Base, ".cache");
+  sys::path::append(Base, "cuda-lint");
+  return Base.str().str();
+}
+
+std::string ResultCache::toolIdentity(const char *Argv0) {
+  static int Anchor;
+  std::string Exe = sys::fs::getMainExecutable(Argv0, &Anchor);
+  std::string Id = "cuda-lint " + toolVersion().str();
+  sys::fs::file_status St;
+  if (!Exe.empty() && !sys::fs::status(Exe, St))
+    Id += " " + std::to_string(St.getSize()) + " " +
+          std::to_string(St.getLastModificationTime().time_since_epoch().count());
+  return Id;
+}
+
+std::string ResultCache::entryPath(const TranslatedCommand &Cmd, const TUOptions &Opts) const {
+  BLAKE3 H;
+  auto Add = [&](StringRef S) {
+    H.update(S);
+    H.update(StringRef("\0", 1));
+  };
+  Add(Tool);
+  Add(Cmd.File);
+  Add(Cmd.Directory);
+  for (const std::string &A : Cmd.ClangArgs)
+    Add(A);
+  Add("--rules");
+  std::vector<std::string> Rules = Opts.EnabledRules;
+  llvm::sort(Rules);
+  for (const std::string &R : Rules)
+    Add(R);
+  Add(Opts.Pedantic ? "pedantic" : "");
+  // Clang's driver also searches these.
+  for (const char *Var : {"CPATH", "C_INCLUDE_PATH", "CPLUS_INCLUDE_PATH"})
+    Add(sys::Process::GetEnv(Var).value_or("-"));
+  std::string Key = toHex(H.final<16>(), /*LowerCase=*/true);
+  SmallString<256> P(Dir);
+  sys::path::append(P, Key.substr(0, 2), Key.substr(2) + ".entry");
+  return P.str().str();
+}
+
+bool ResultCache::unchanged(const ReadFile &F) {
+  {
+    std::lock_guard<std::mutex> Lock(M);
+    if (auto It = CurrentHash.find(F.Path); It != CurrentHash.end())
+      return It->second == F.ContentHash;
+  }
+  std::optional<std::string> Text = readRegularFile(F.Path, UINT32_MAX);
+  std::string Now = Text ? hashOf(*Text) : "";
+  std::lock_guard<std::mutex> Lock(M);
+  CurrentHash.try_emplace(F.Path, Now);
+  return Now == F.ContentHash;
+}
+
+std::optional<TUResult> ResultCache::lookup(const TranslatedCommand &Cmd, const TUOptions &Opts) {
+  std::string Path = entryPath(Cmd, Opts);
+  std::optional<std::string> Bytes = readRegularFile(Path, MaxEntryBytes);
+  if (!Bytes)
+    return std::nullopt;
+  StringRef B = *Bytes;
+  if (!B.consume_front(Magic) || B.size() < HashBytes)
+    return std::nullopt;
+  StringRef Sum = B.take_front(HashBytes), Payload = B.drop_front(HashBytes);
+  if (hashOf(Payload) != Sum)
+    return std::nullopt;
+  std::optional<TUResult> R = decodeTUResult(Payload);
+  if (!R || R->File != Cmd.File || R->ReadFiles.empty())
+    return std::nullopt;
+  for (const ReadFile &F : R->ReadFiles)
+    if (!unchanged(F))
+      return std::nullopt;
+  // Recently used: trim() evicts the oldest first.
+  if (Expected<sys::fs::file_t> FD = sys::fs::openNativeFileForRead(Path)) {
+    (void)sys::fs::setLastAccessAndModificationTime(*FD, std::chrono::system_clock::now());
+    sys::fs::closeFile(*FD);
+  } else {
+    consumeError(FD.takeError());
+  }
+  ++Hits;
+  return R;
+}
+
+void ResultCache::store(const TranslatedCommand &Cmd, const TUOptions &Opts, const TUResult &R) {
+  if (!R.Parsed || R.ReadFiles.empty())
+    return;
+  std::string Payload;
+  encodeTUResult(R, Payload);
+  std::string Bytes = Magic.str() + hashOf(Payload) + Payload;
+  std::string Path = entryPath(Cmd, Opts);
+  Error E = Error::success();
+  if (std::error_code EC = sys::fs::create_directories(sys::path::parent_path(Path)))
+    E = createStringError(EC, EC.message());
+  else
+    E = writeFileAtomically(Path, Bytes);
+  if (E) {
+    std::lock_guard<std::mutex> Lock(M);
+    std::string Why = toString(std::move(E));
+    if (FirstWriteError.empty())
+      FirstWriteError = "cannot write to the cache '" + Dir + "': " + Why;
+    return;
+  }
+  ++Stored;
+}
+
+std::string ResultCache::writeError() const {
+  std::lock_guard<std::mutex> Lock(M);
+  return FirstWriteError;
+}
+
+void ResultCache::trim() {
+  if (!Stored)
+    return;
+  struct Entry {
+    std::string Path;
+    uint64_t Size;
+    sys::TimePoint<> Used;
+  };
+  std::vector<Entry> Entries;
+  uint64_t Total = 0;
+  auto Now = std::chrono::system_clock::now();
+  std::error_code EC;
+  for (sys::fs::recursive_directory_iterator It(Dir, EC), End; It != End && !EC;
+       It.increment(EC)) {
+    sys::fs::file_status St;
+    if (It->type() == sys::fs::file_type::directory_file || sys::fs::status(It->path(), St) ||
+        St.type() != sys::fs::file_type::regular_file)
+      continue;
+    StringRef Name = sys::path::filename(It->path());
+    // A temporary file that a killed run left behind.
+    if (Name.ends_with(".tmp") && Now - St.getLastModificationTime() > std::chrono::hours(1)) {
+      sys::fs::remove(It->path());
+      continue;
+    }
+    if (!Name.ends_with(".entry"))
+      continue;
+    Entries.push_back({It->path(), St.getSize(), St.getLastModificationTime()});
+    Total += St.getSize();
+  }
+  if (Total <= MaxBytes)
+    return;
+  llvm::sort(Entries, [](const Entry &A, const Entry &B) { return A.Used < B.Used; });
+  for (const Entry &E : Entries) {
+    if (Total <= MaxBytes / 10 * 8)
+      break;
+    if (!sys::fs::remove(E.Path))
+      Total -= E.Size;
+  }
+}
+
+} // namespace cudalint

@@ -1,0 +1,2 @@
+#include "common.cuh"
+void one(float *x);
