@@ -6,7 +6,8 @@
 Each run unpacks TARBALL into a fresh temporary directory (tar -xzf), then runs the unpacked
 bin/cuda-lint --format=concise on this checkout's kernels/ and notes when the first finding line
 arrives on stdout. Prints the unpack time, the time to the first finding and the total, for each
-run and their medians. A benchmark to record, not a test: the numbers depend on the machine, its
+run and their medians. Each run starts with an empty result cache, as a first use does. A
+benchmark to record, not a test: the numbers depend on the machine, its
 load and the page cache (the first run reads the tarball from disk; later ones mostly do not).
 """
 import argparse
@@ -29,8 +30,12 @@ def one_run(tarball, jobs):
         unpacked = time.monotonic()
         cmd = [os.path.join(work, "bin", "cuda-lint"), "--format=concise", "-j", str(jobs),
                "kernels/"]
+        # A first run: an empty result cache (in the run's own directory).
+        env = dict(os.environ, NO_COLOR="1", XDG_CACHE_HOME=os.path.join(work, "cache"))
+        env.pop("CUDA_LINT_NO_CACHE", None)
+        env.pop("CUDA_LINT_CACHE_DIR", None)
         proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                                text=True, env=dict(os.environ, NO_COLOR="1"))
+                                text=True, env=env)
         first = None
         findings = 0
         for line in proc.stdout:

@@ -31,6 +31,7 @@ expect() { # expect FILE TEXT: FILE contains TEXT
 # The Action's view of the world: a clean environment with the runner's variables.
 unset CUDA_LINT GITHUB_ENV GITHUB_OUTPUT GITHUB_EVENT_PATH GITHUB_BASE_REF GITHUB_EVENT_NAME
 export RUNNER_TEMP=$work/runner-temp GIT_CONFIG_GLOBAL=$work/gitconfig GIT_CONFIG_NOSYSTEM=1
+export XDG_CACHE_HOME=$work/cache # cuda-lint's result cache, away from the user's
 export GIT_AUTHOR_NAME=test GIT_AUTHOR_EMAIL=test@example.com
 export GIT_COMMITTER_NAME=test GIT_COMMITTER_EMAIL=test@example.com
 mkdir -p "$RUNNER_TEMP"

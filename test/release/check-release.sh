@@ -62,8 +62,8 @@ prepare_corpus() {
   else
     cp -r "$src/test/lit" "$work/corpus/lit"
   fi
-  (cd "$work/corpus" && "$build/analyzer/cuda-lint" --format=json -j2 --exit-zero kernels lit \
-      >"$work/expected.json" 2>"$work/expected.err") ||
+  (cd "$work/corpus" && CUDA_LINT_NO_CACHE=1 "$build/analyzer/cuda-lint" --format=json -j2 \
+      --exit-zero kernels lit >"$work/expected.json" 2>"$work/expected.err") ||
     fail "the build tree's cuda-lint failed on the corpus: $(tail -3 "$work/expected.err")"
   local n
   n=$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["findings"]))' \
@@ -99,8 +99,8 @@ hidden_checks() {
     echo "ok: $src and $build are out of reach"
   fi
   local bin=$prefix/bin/cuda-lint
-  # A clean environment, as on a user's machine.
-  local run=(env -i PATH=/usr/local/bin:/usr/bin:/bin HOME="$work" NO_COLOR=1)
+  # A clean environment, as on a user's machine; both runs analyse afresh (no result cache).
+  local run=(env -i PATH=/usr/local/bin:/usr/bin:/bin HOME="$work" NO_COLOR=1 CUDA_LINT_NO_CACHE=1)
   [[ -n ${CUDA_PATH:-} ]] && run+=(CUDA_PATH="$CUDA_PATH")
 
   "${run[@]}" "$bin" --version >"$work/version.txt" || fail "--version failed"
