@@ -103,9 +103,19 @@ Expected<ChangedLines> ChangedLines::compute(StringRef Ref, ArrayRef<std::string
     if (Rel.consume_front(Top) && Rel.consume_front("/"))
       ByTop[Top.str()].push_back(Rel.str());
   }
-  if (ByTop.empty() && !Files.empty())
+  if (ByTop.empty() && !Files.empty()) {
+    // Say why git found no work tree: none there, or one git refuses to read.
+    GitOutput Why = runGit(TopOfDir.begin()->first, {"rev-parse", "--show-toplevel"});
+    std::string Reason;
+    if (!Why.Stderr.empty())
+      Reason = " (git: " + Why.Stderr + ")";
+    if (StringRef(Why.Stderr).contains("dubious ownership"))
+      Reason += "; the repository belongs to another user: `git config --global --add "
+                "safe.directory DIR` trusts it";
     return createStringError("--changed-lines: none of the analysed files is inside a git work "
-                             "tree");
+                             "tree" +
+                             Reason);
+  }
   for (auto &[Top, Rels] : ByTop) {
     GitOutput Verify = runGit(Top, {"rev-parse", "--verify", "--quiet", (Ref + "^{commit}").str()});
     if (Verify.ExitCode != 0)

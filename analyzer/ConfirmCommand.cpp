@@ -1,9 +1,12 @@
 //===- ConfirmCommand.cpp - cuda-lint confirm -----------------------------===//
 //
 // The runtime side lives in kernels/harness/ (Python, plus the CUPTI injection
-// library built there); this runs it with the injection library of this build.
+// library built there), installed as share/cuda-lint/harness and
+// lib/cuda-lint/libcuda-lint-confirm.so (analyzer/Resources.h); this runs it
+// with that library when it was built.
 //
 //===----------------------------------------------------------------------===//
+#include "analyzer/Resources.h"
 #include "analyzer/Subcommands.h"
 
 #include "llvm/ADT/SmallVector.h"
@@ -19,14 +22,15 @@ using namespace llvm;
 
 namespace cudalint {
 
-int runConfirmCommand(int argc, const char **argv) {
-  const std::string Script = CUDA_LINT_SOURCE_DIR "/kernels/harness/cuda_lint_confirm.py";
-  const std::string Library =
-      CUDA_LINT_BINARY_DIR "/kernels/harness/confirm/libcuda-lint-confirm.so";
-  if (!sys::fs::exists(Script)) {
-    errs() << "cuda-lint: error: confirm needs " << Script << " (the source tree of this build)\n";
+int runConfirmCommand(int argc, const char **argv, StringRef Prefix) {
+  Expected<std::string> Found = findResource(Prefix, Resource::ConfirmScript);
+  if (!Found) {
+    errs() << "cuda-lint: error: " << toString(Found.takeError()) << "\n";
     return 2;
   }
+  const std::string Script = std::move(*Found);
+  // Built only where the CUDA toolkit has CUPTI; the script says so when it is needed.
+  const std::string Library = resourcePath(Prefix, Resource::ConfirmLibrary);
   ErrorOr<std::string> Python = sys::findProgramByName("python3");
   if (!Python) {
     errs() << "cuda-lint: error: confirm needs python3 on PATH\n";

@@ -1,49 +1,21 @@
 //===- Docs.cpp - Find and read the rules' documentation pages ------------===//
 #include "analyzer/Docs.h"
+#include "analyzer/Version.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/Process.h"
 
 using namespace llvm;
 
 namespace cudalint {
 
 std::string ruleHelpUri(StringRef Id) {
-  // The page as of this release, not as it is on main today.
-  return ("https://github.com/cuda-lint/cuda-lint/blob/v" CUDA_LINT_VERSION "/docs/rules/" + Id +
-          ".md")
+  // The page as of this build (its release tag, else its commit), not as it is on main today.
+  return ("https://github.com/cuda-lint/cuda-lint/blob/" + docsRef() + "/docs/rules/" + Id + ".md")
       .str();
-}
-
-static int MainAddress;
-
-std::optional<std::string> findDocsDir(const char *Argv0) {
-  auto HasRules = [](StringRef Dir) {
-    SmallString<256> P(Dir);
-    sys::path::append(P, "rules");
-    return sys::fs::is_directory(P);
-  };
-  if (std::optional<std::string> Env = sys::Process::GetEnv("CUDA_LINT_DOCS_DIR"))
-    if (!Env->empty())
-      return *Env;
-  if (Argv0) {
-    std::string Exe = sys::fs::getMainExecutable(Argv0, &MainAddress);
-    if (!Exe.empty()) {
-      SmallString<256> Installed(sys::path::parent_path(sys::path::parent_path(Exe)));
-      sys::path::append(Installed, "share", "doc", "cuda-lint");
-      if (HasRules(Installed))
-        return std::string(Installed);
-    }
-  }
-#ifdef CUDA_LINT_DOCS_DIR
-  if (HasRules(CUDA_LINT_DOCS_DIR))
-    return std::string(CUDA_LINT_DOCS_DIR);
-#endif
-  return std::nullopt;
 }
 
 std::optional<std::string> readRulePage(StringRef DocsDir, StringRef Id) {
@@ -53,6 +25,16 @@ std::optional<std::string> readRulePage(StringRef DocsDir, StringRef Id) {
   if (!Buf)
     return std::nullopt;
   return (*Buf)->getBuffer().str();
+}
+
+Expected<std::string> requireRulePage(StringRef DocsDir, StringRef Id) {
+  if (std::optional<std::string> Page = readRulePage(DocsDir, Id))
+    return *Page;
+  SmallString<256> P(DocsDir);
+  sys::path::append(P, "rules", Id + ".md");
+  return createStringError("the documentation page of '%s' is missing: cannot read %s (the "
+                           "installation is incomplete; the page is also at %s)",
+                           Id.str().c_str(), P.c_str(), ruleHelpUri(Id).c_str());
 }
 
 std::string firstParagraph(StringRef Markdown) {

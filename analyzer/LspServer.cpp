@@ -18,11 +18,13 @@
 #include "analyzer/Inputs.h"
 #include "analyzer/LspDocument.h"
 #include "analyzer/Preamble.h"
+#include "analyzer/Resources.h"
 #include "analyzer/ResultCache.h"
 #include "analyzer/Runner.h"
 #include "analyzer/Subcommands.h"
 #include "analyzer/Suppressions.h"
 #include "analyzer/Toolchain.h"
+#include "analyzer/Version.h"
 #include "rules/RuleRegistry.h"
 
 #include "llvm/Support/LSP/Logging.h"
@@ -178,7 +180,7 @@ private:
   void initialize(const InitializeParams &, Callback<json::Value> Reply) {
     json::Object Sync{{"openClose", true}, {"change", 1 /*full*/}, {"save", true}};
     Reply(json::Object{
-        {"serverInfo", json::Object{{"name", "cuda-lint"}, {"version", CUDA_LINT_VERSION}}},
+        {"serverInfo", json::Object{{"name", "cuda-lint"}, {"version", toolVersion().str()}}},
         {"capabilities", json::Object{{"textDocumentSync", std::move(Sync)},
                                       {"codeActionProvider",
                                        json::Object{{"codeActionKinds",
@@ -378,7 +380,7 @@ std::vector<Finding> Server::analyse(const OpenDocument &Doc) {
         Logger::info("no result cache: {0}", toString(C.takeError()));
     }
   }
-  Expected<ToolchainPaths> Toolchain = findToolchain("");
+  Expected<ToolchainPaths> Toolchain = findToolchain("", installPrefix(Argv0));
   if (!Toolchain) {
     Logger::error("{0}", toString(Toolchain.takeError()));
     return {};

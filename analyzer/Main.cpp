@@ -13,12 +13,12 @@
 #include "analyzer/Baseline.h"
 #include "analyzer/ChangedLines.h"
 #include "analyzer/Config.h"
-#include "analyzer/Docs.h"
 #include "analyzer/FixOutput.h"
 #include "analyzer/Git.h"
 #include "analyzer/Inputs.h"
 #include "analyzer/Report.h"
 #include "analyzer/ResourceUsage.h"
+#include "analyzer/Resources.h"
 #include "analyzer/ResultCache.h"
 #include "analyzer/Runner.h"
 #include "analyzer/Subcommands.h"
@@ -215,10 +215,6 @@ std::unique_ptr<ResultCache> openResultCache(const char *Argv0) {
   return nullptr;
 }
 
-void printVersion(raw_ostream &OS) {
-  OS << "cuda-lint " << CUDA_LINT_VERSION << " (LLVM/Clang " << LLVM_VERSION_STRING << ")\n";
-}
-
 bool useColor(bool ToTerminal) {
   switch (*Color) {
   case ColorMode::Always:
@@ -242,65 +238,6 @@ std::string absolute(StringRef Path) {
   sys::fs::make_absolute(P);
   sys::path::remove_dots(P, true);
   return std::string(P);
-}
-
-/// --explain RULE: the registry's line, then the rule's page.
-int explainRule(StringRef Id, const char *Argv0) {
-  std::optional<std::string> Docs = findDocsDir(Argv0);
-  if (const RuleInfo *R = findRule(Id)) {
-    outs() << R->Id << " [" << severityName(R->DefaultSeverity) << "]: " << R->Summary << "\n";
-    std::optional<std::string> Page = Docs ? readRulePage(*Docs, Id) : std::nullopt;
-    if (!Page) {
-      outs() << "\nNo documentation page was found for it; see " << ruleHelpUri(Id) << "\n";
-      return 0;
-    }
-    outs() << "\n" << *Page;
-    if (!StringRef(*Page).ends_with("\n"))
-      outs() << "\n";
-    return 0;
-  }
-  if (Id == CompileErrorRuleId) {
-    outs() << Id << " [error]: Clang's compile errors; the code they touch is not analysed\n";
-    if (std::optional<std::string> Page = Docs ? readRulePage(*Docs, Id) : std::nullopt)
-      outs() << "\n" << *Page << (StringRef(*Page).ends_with("\n") ? "" : "\n");
-    return 0;
-  }
-  for (const SuppressionRule &R : suppressionRules())
-    if (Id == R.Id) {
-      outs() << R.Id << " [" << severityName(R.DefaultSeverity) << "]: " << R.Summary << "\n";
-      if (std::optional<std::string> Page = Docs ? readRulePage(*Docs, Id) : std::nullopt)
-        outs() << "\n" << *Page << (StringRef(*Page).ends_with("\n") ? "" : "\n");
-      else
-        outs() << "\nNo documentation page was found for it; see " << ruleHelpUri(Id) << "\n";
-      return 0;
-    }
-  return usageError("unknown rule '" + Id + "' (see cuda-lint --list-rules)");
-}
-
-/// --list-rules: a table, or JSON with the suppression rules and Clang's
-/// compile errors too.
-int listRules(bool Json) {
-  if (!Json) {
-    for (const RuleInfo &R : allRules())
-      outs() << format("%-32s %-8s %s\n", R.Id, severityName(R.DefaultSeverity), R.Summary);
-    return 0;
-  }
-  json::Array A;
-  auto Add = [&](StringRef Id, Severity Level, StringRef Summary, StringRef Kind) {
-    A.push_back(json::Object{{"id", Id},
-                             {"severity", severityName(Level)},
-                             {"summary", Summary},
-                             {"kind", Kind},
-                             {"help_uri", ruleHelpUri(Id)}});
-  };
-  for (const RuleInfo &R : allRules())
-    Add(R.Id, R.DefaultSeverity, R.Summary, "rule");
-  Add(CompileErrorRuleId, Severity::Error,
-      "Clang's compile error; the code it touches is not analysed", "compiler");
-  for (const SuppressionRule &R : suppressionRules())
-    Add(R.Id, R.DefaultSeverity, R.Summary, "suppression");
-  outs() << formatv("{0:2}", json::Value(std::move(A))) << "\n";
-  return 0;
 }
 
 /// The root that SARIF and GitHub paths are relative to.
@@ -477,15 +414,17 @@ void appendStepSummary(const RunResult &Result, const CiReportOptions &Ci) {
 } // namespace
 
 static int lintMain(int argc, const char **argv) {
+  // Where the run-time files are (analyzer/Resources.h).
+  const std::string Prefix = installPrefix(argv[0]);
   if (argc > 1 && StringRef(argv[1]) == "confirm")
-    return runConfirmCommand(argc - 1, argv + 1);
+    return runConfirmCommand(argc - 1, argv + 1, Prefix);
   if (argc > 1 && StringRef(argv[1]) == "lsp")
     return runLspCommand(argc - 1, argv + 1);
   if (argc > 1 && StringRef(argv[1]) == "occupancy")
     return runOccupancyCommand(argc - 1, argv + 1);
   cl::HideUnrelatedOptions(Category);
   registerColorOption();
-  cl::SetVersionPrinter(printVersion);
+  cl::SetVersionPrinter([](raw_ostream &OS) { printVersion(OS, CUDA_LINT_LLVM_LINKAGE); });
   std::string ParseErrors;
   raw_string_ostream ErrStream(ParseErrors);
   if (!cl::ParseCommandLineOptions(
@@ -507,7 +446,7 @@ static int lintMain(int argc, const char **argv) {
     return usageError(*Conflict + " (see cuda-lint --help)");
 
   if (!Explain.empty())
-    return checkStdout(explainRule(Explain, argv[0]));
+    return checkStdout(explainRule(Explain, Prefix));
   if (ListRules)
     return checkStdout(listRules(OutputFormat == Format::Json));
   for (const std::string &Id : Rules)
@@ -532,9 +471,16 @@ static int lintMain(int argc, const char **argv) {
     return checkStdout(0);
   }
 
-  Expected<ToolchainPaths> Toolchain = findToolchain(CudaPath);
+  Expected<ToolchainPaths> Toolchain = findToolchain(CudaPath, Prefix);
   if (!Toolchain)
     return usageError(toString(Toolchain.takeError()));
+  std::string SarifDocs; // the rule pages for SARIF's help, checked before the analysis
+  if (OutputFormat == Format::Sarif && !Statistics) {
+    Expected<std::string> Docs = sarifDocsDir(Prefix);
+    if (!Docs)
+      return usageError(toString(Docs.takeError()));
+    SarifDocs = std::move(*Docs);
+  }
   if (!BuildDir.empty() && !sys::fs::exists(BuildDir))
     return usageError("-p '" + BuildDir + "': no such directory");
   if (Paths.empty() && BuildDir.empty())
@@ -725,8 +671,7 @@ static int lintMain(int argc, const char **argv) {
     Result.Fixed = Fixed.FixedFindings.size();
   }
 
-  if (OutputFormat == Format::Sarif || OutputFormat == Format::Github)
-    Ci.DocsDir = findDocsDir(argv[0]).value_or("");
+  Ci.DocsDir = SarifDocs;
   bool Written = writeReport([&](raw_ostream &OS, bool ToFile) {
     if (Statistics) {
       writeStatistics(OS, Result, OutputFormat == Format::Json);

@@ -1,5 +1,6 @@
 //===- Report.cpp - Findings to text and JSON; paths for every report -----===//
 #include "analyzer/Report.h"
+#include "analyzer/Version.h"
 #include "ptxas_parse/JsonText.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -338,7 +339,7 @@ void writeJson(raw_ostream &OS, const RunResult &R) {
     Errors.push_back(json::Object{{"file", jsonText(E.File)}, {"message", jsonText(E.Message)}});
   json::Object Doc{
       {"version", 1},
-      {"tool", json::Object{{"name", "cuda-lint"}, {"version", CUDA_LINT_VERSION}}},
+      {"tool", json::Object{{"name", "cuda-lint"}, {"version", toolVersion()}}},
       {"findings", std::move(Findings)},
       {"errors", std::move(Errors)},
       {"summary", json::Object{{"warnings", Counts[1]},

@@ -2,6 +2,7 @@
 #include "analyzer/ResultCache.h"
 #include "analyzer/AtomicFile.h"
 #include "analyzer/ResultCodec.h"
+#include "analyzer/Version.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/BLAKE3.h"
@@ -76,7 +77,7 @@ std::string ResultCache::defaultDirectory() {
 std::string ResultCache::toolIdentity(const char *Argv0) {
   static int Anchor;
   std::string Exe = sys::fs::getMainExecutable(Argv0, &Anchor);
-  std::string Id = "cuda-lint " CUDA_LINT_VERSION;
+  std::string Id = "cuda-lint " + toolVersion().str();
   sys::fs::file_status St;
   if (!Exe.empty() && !sys::fs::status(Exe, St))
     Id += " " + std::to_string(St.getSize()) + " " +

@@ -12,6 +12,7 @@
 #include "analyzer/Docs.h"
 #include "analyzer/Report.h"
 #include "analyzer/Suppressions.h"
+#include "analyzer/Version.h"
 #include "ptxas_parse/JsonText.h"
 #include "rules/RuleRegistry.h"
 
@@ -244,8 +245,8 @@ void writeSarif(raw_ostream &OS, const RunResult &R, const CiReportOptions &Opts
       {"tool",
        json::Object{{"driver",
                      json::Object{{"name", "cuda-lint"},
-                                  {"version", CUDA_LINT_VERSION},
-                                  {"semanticVersion", CUDA_LINT_VERSION},
+                                  {"version", toolVersion()},
+                                  {"semanticVersion", toolVersion()},
                                   {"informationUri", "https://github.com/cuda-lint/cuda-lint"},
                                   {"rules", std::move(Rules)}}}}},
       {"originalUriBaseIds", json::Object{{SrcRoot, json::Object{{"uri", RootUri}}}}},

@@ -1,5 +1,6 @@
 //===- Toolchain.cpp - Locate the CUDA toolkit and Clang's resource dir ---===//
 #include "analyzer/Toolchain.h"
+#include "analyzer/Resources.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -45,11 +46,16 @@ static std::string findOpenMPHeader(StringRef ResourceDir) {
   return Best;
 }
 
-Expected<ToolchainPaths> findToolchain(StringRef Requested) {
+Expected<ToolchainPaths> findToolchain(StringRef Requested, StringRef Prefix) {
   ToolchainPaths Paths;
-  Paths.ResourceDir = CUDA_LINT_CLANG_RESOURCE_DIR;
-  if (sys::fs::exists(CUDA_LINT_COMPAT_HEADER))
-    Paths.CompatHeader = CUDA_LINT_COMPAT_HEADER;
+  Expected<std::string> ResourceDir = findResource(Prefix, Resource::ClangResourceDir);
+  if (!ResourceDir)
+    return ResourceDir.takeError();
+  Paths.ResourceDir = std::move(*ResourceDir);
+  Expected<std::string> Compat = findResource(Prefix, Resource::CompatHeader);
+  if (!Compat)
+    return Compat.takeError();
+  Paths.CompatHeader = std::move(*Compat);
   Paths.OpenMPIncludeDir = findOpenMPHeader(Paths.ResourceDir);
 
   if (!Requested.empty()) {

@@ -9,8 +9,9 @@ namespace cudalint {
 
 /// The CUDA toolkit: \p Requested (--cuda-path) if given, else $CUDA_PATH,
 /// else the build-time default, else the directory of an nvcc found on PATH.
-/// The resource dir is the one of the Clang this binary was built against.
-llvm::Expected<ToolchainPaths> findToolchain(llvm::StringRef Requested);
+/// Clang's resource dir and the compat header are the ones installed under
+/// \p Prefix (analyzer/Resources.h); an error names them when they are missing.
+llvm::Expected<ToolchainPaths> findToolchain(llvm::StringRef Requested, llvm::StringRef Prefix);
 
 } // namespace cudalint
 

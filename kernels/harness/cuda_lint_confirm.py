@@ -42,16 +42,22 @@ class UsageError(Exception):
 
 
 def parse_args(argv):
+    parser = argparse.ArgumentParser(
+        prog="cuda-lint confirm",
+        usage="%(prog)s --findings FILE [--ncu] [--ncu-launches N] [--injection-lib PATH] "
+              "[--format text|json] -- CMD ARGS",
+        description="Runs CMD ARGS on the GPU under a CUPTI injection library that records "
+                    "every kernel launch, and gives each finding of a `cuda-lint --format=json` "
+                    "report a measured verdict (docs/harness.md).")
+    options = argv[:argv.index("--")] if "--" in argv else argv
+    if "-h" in options or "--help" in options:
+        parser.parse_args(["--help"])  # prints the help and exits 0
     if "--" not in argv:
         raise UsageError("missing `-- CMD ARGS` (the program to run)")
     split = argv.index("--")
     cmd = argv[split + 1:]
     if not cmd:
         raise UsageError("no command after `--`")
-    parser = argparse.ArgumentParser(
-        prog="cuda-lint confirm",
-        usage="%(prog)s --findings FILE [--ncu] [--ncu-launches N] [--injection-lib PATH] "
-              "[--format text|json] -- CMD ARGS")
     parser.add_argument("--findings", required=True, help="cuda-lint --format=json output")
     parser.add_argument("--ncu", action="store_true",
                         help="also profile the flagged kernels with Nsight Compute")
@@ -88,7 +94,9 @@ def find_injection_lib(explicit):
     if env and os.path.exists(env):
         return env
     root = os.path.dirname(os.path.dirname(HERE))
-    candidates = [os.path.join(HERE, LIB_NAME), os.path.join(HERE, "..", "lib", LIB_NAME)]
+    # Installed: PREFIX/share/cuda-lint/harness beside PREFIX/lib/cuda-lint.
+    candidates = [os.path.join(HERE, LIB_NAME),
+                  os.path.join(HERE, "..", "..", "..", "lib", "cuda-lint", LIB_NAME)]
     candidates += sorted(glob.glob(os.path.join(root, "build*", "kernels", "harness", "confirm",
                                                 LIB_NAME)))
     candidates += sorted(glob.glob(os.path.join(root, "build*", "harness", "confirm", LIB_NAME)))

@@ -31,12 +31,12 @@ for step in runs["steps"]:
             problems.append("step %r has no bash shell" % step.get("name"))
         if "${{" in step["run"]:
             problems.append("step %r expands an expression inside its script" % step.get("name"))
-        for script in re.findall(r'\$GITHUB_ACTION_PATH/([\w./-]+)', step["run"]):
+        for script, sub in re.findall(r'\$GITHUB_ACTION_PATH/([\w./-]+)"? *([\w-]*)', step["run"]):
             path = os.path.join(root, script)
             if not os.access(path, os.X_OK):
                 problems.append("step %r runs %s, which is not an executable file" % (step.get("name"), script))
             else:
-                print("runs: " + script)
+                print(("runs: %s %s" % (script, sub)).rstrip() + (" if: " + step["if"].strip("${} ") if "if" in step else ""))
     elif "uses" in step:
         uses.append(step["uses"])
 print("uses: " + " ".join(uses))

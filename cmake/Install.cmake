@@ -1,0 +1,93 @@
+# The installed layout, the same layout staged in the build tree, and the packages.
+#
+#   bin/cuda-lint
+#   lib/cuda-lint/clang/include/             Clang's builtin and CUDA wrapper headers
+#   lib/cuda-lint/compat/                    analyzer/compat/*.h
+#   lib/cuda-lint/libcuda-lint-confirm.so    confirm's CUPTI library (kernels/, built with CUDA)
+#   share/cuda-lint/docs/rules/              docs/rules/*.md (--explain, SARIF help)
+#   share/cuda-lint/harness/                 confirm's scripts (kernels/CMakeLists.txt)
+#   share/doc/cuda-lint/                     README.md, docs/*.md
+#
+# cuda-lint finds each file relative to its executable (analyzer/Resources.h): an install works
+# wherever it is moved, and build/analyzer/cuda-lint reads the copies staged under build/lib and
+# build/share the same way. The rule pages are run-time data, so they live in share/cuda-lint,
+# not in share/doc (which minimal images such as Docker's Ubuntu strip).
+
+set(CUDA_LINT_STAGE_DIR ${CMAKE_BINARY_DIR})
+execute_process(COMMAND ${LLVM_TOOLS_BINARY_DIR}/clang -print-resource-dir
+                OUTPUT_VARIABLE CUDA_LINT_CLANG_RESOURCE_DIR OUTPUT_STRIP_TRAILING_WHITESPACE
+                RESULT_VARIABLE clang_rc)
+if(NOT clang_rc EQUAL 0 OR NOT EXISTS ${CUDA_LINT_CLANG_RESOURCE_DIR}/include/__clang_cuda_runtime_wrapper.h)
+  message(FATAL_ERROR "Clang's resource headers were not found (${LLVM_TOOLS_BINARY_DIR}/clang "
+                      "-print-resource-dir gave '${CUDA_LINT_CLANG_RESOURCE_DIR}'); install clang-22")
+endif()
+
+# Staging: one custom command per file, so that an edited page or header is copied again.
+set(staged)
+function(cudalint_stage_files destination)
+  foreach(source IN LISTS ARGN)
+    get_filename_component(name ${source} NAME)
+    set(output ${CUDA_LINT_STAGE_DIR}/${destination}/${name})
+    add_custom_command(OUTPUT ${output}
+                       COMMAND ${CMAKE_COMMAND} -E copy_if_different ${source} ${output}
+                       DEPENDS ${source} VERBATIM)
+    list(APPEND staged ${output})
+  endforeach()
+  set(staged ${staged} PARENT_SCOPE)
+endfunction()
+
+file(GLOB CUDALINT_COMPAT_HEADERS CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/analyzer/compat/*.h)
+file(GLOB CUDALINT_RULE_PAGES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/docs/rules/*.md)
+file(GLOB_RECURSE CUDALINT_CLANG_HEADERS ${CUDA_LINT_CLANG_RESOURCE_DIR}/include/*)
+cudalint_stage_files(lib/cuda-lint/compat ${CUDALINT_COMPAT_HEADERS})
+cudalint_stage_files(share/cuda-lint/docs/rules ${CUDALINT_RULE_PAGES})
+cudalint_stage_files(share/cuda-lint/harness ${CUDA_LINT_CONFIRM_SCRIPTS})
+# Clang's headers change only with the LLVM package: copied as a whole, again when one changes.
+set(clang_stamp ${CMAKE_BINARY_DIR}/CMakeFiles/cudalint-clang-headers.stamp)
+add_custom_command(OUTPUT ${clang_stamp}
+                   COMMAND ${CMAKE_COMMAND} -E rm -rf ${CUDA_LINT_STAGE_DIR}/lib/cuda-lint/clang
+                   COMMAND ${CMAKE_COMMAND} -E copy_directory ${CUDA_LINT_CLANG_RESOURCE_DIR}/include
+                           ${CUDA_LINT_STAGE_DIR}/lib/cuda-lint/clang/include
+                   COMMAND ${CMAKE_COMMAND} -E touch ${clang_stamp}
+                   DEPENDS ${CUDALINT_CLANG_HEADERS} VERBATIM)
+list(APPEND staged ${clang_stamp})
+if(TARGET cuda-lint-confirm)
+  set(output ${CUDA_LINT_STAGE_DIR}/lib/cuda-lint/libcuda-lint-confirm.so)
+  add_custom_command(OUTPUT ${output}
+                     COMMAND ${CMAKE_COMMAND} -E copy_if_different
+                             $<TARGET_FILE:cuda-lint-confirm> ${output}
+                     DEPENDS cuda-lint-confirm VERBATIM)
+  list(APPEND staged ${output})
+endif()
+add_custom_target(cudalint_stage DEPENDS ${staged})
+
+# Installation.
+install(TARGETS cuda-lint RUNTIME DESTINATION bin)
+install(DIRECTORY ${CUDA_LINT_CLANG_RESOURCE_DIR}/include/
+        DESTINATION lib/cuda-lint/clang/include)
+install(FILES ${CUDALINT_COMPAT_HEADERS} DESTINATION lib/cuda-lint/compat)
+install(FILES ${CUDALINT_RULE_PAGES} DESTINATION share/cuda-lint/docs/rules)
+file(GLOB CUDALINT_DOC_PAGES ${CMAKE_SOURCE_DIR}/docs/*.md)
+install(FILES ${CMAKE_SOURCE_DIR}/README.md ${CUDALINT_DOC_PAGES} DESTINATION share/doc/cuda-lint)
+# kernels/CMakeLists.txt installs the harness scripts, cuda-lint-confirm and its library.
+
+# Packages: scripts/package.sh runs CPack. Names and versions come from the build's
+# BuildInfo.cmake at packaging time (cmake/CPackProjectConfig.cmake), so a package always carries
+# the version of the binary inside it.
+set(CPACK_PACKAGE_NAME cuda-lint)
+set(CPACK_PACKAGE_VENDOR cuda-lint)
+set(CPACK_PACKAGE_CONTACT "cuda-lint <https://github.com/cuda-lint/cuda-lint/issues>")
+set(CPACK_PACKAGE_DESCRIPTION_SUMMARY
+    "Static analyzer for CUDA kernel launches and execution configurations")
+set(CPACK_PACKAGE_HOMEPAGE_URL https://github.com/cuda-lint/cuda-lint)
+set(CPACK_GENERATOR TGZ DEB)
+set(CPACK_STRIP_FILES ON)
+set(CPACK_SOURCE_GENERATOR "")
+set(CPACK_PROJECT_CONFIG_FILE ${CMAKE_SOURCE_DIR}/cmake/CPackProjectConfig.cmake)
+set(CPACK_CUDA_LINT_BUILD_INFO ${CMAKE_BINARY_DIR}/generated/BuildInfo.cmake)
+set(CPACK_CUDA_LINT_BINARY ${CMAKE_BINARY_DIR}/analyzer/cuda-lint)
+set(CPACK_DEBIAN_PACKAGE_SECTION devel)
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS python3) # cuda-lint confirm
+set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
+set(CPACK_DEBIAN_COMPRESSION_TYPE xz)
+include(CPack)
