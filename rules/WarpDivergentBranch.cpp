@@ -152,7 +152,7 @@ private:
         "only one side of the branch does work: no regrouping would save anything";
     if (std::optional<idioms::Spared> Why = idioms::sparedThreshold(E, AST))
       return head("thread-dependent", "tail-guard", E, Cond, " splits at most one warp") + "\n" +
-             quoted(Cond) + spared(E, *Why) + "\n" + NoRegrouping;
+             quoted(Cond) + spared(E, *Why, AST) + "\n" + NoRegrouping;
     if ((C.Cat == BranchCategory::ShrinkingThreshold ||
          (C.Cat == BranchCategory::LaneSplit && C.Reason == CondClass::Why::LoopThreshold)) &&
         idioms::predicatedShuffleStep(E, AST))
@@ -350,11 +350,24 @@ private:
     }
   }
 
-  std::string spared(const BranchEvent &E, idioms::Spared Why) const {
+  std::string spared(const BranchEvent &E, idioms::Spared Why, ASTContext &AST) const {
     if (Why == idioms::Spared::OneWarpBlock) {
       const Dim3 &B = *E.Shape->Block;
       return " keeps a contiguous run of the block's " + std::to_string(B[0] * B[1] * B[2]) +
              " threads, all in one warp (the " + shapeText(B) + " block of the launch)";
+    }
+    if (Why == idioms::Spared::BoundInOneWarp) {
+      const CondClass &C = E.Class;
+      std::string Values = C.BoundLast == 0 ? std::to_string(C.BoundFirst) + " upwards"
+                           : C.BoundFirst == C.BoundLast
+                               ? std::to_string(C.BoundFirst)
+                               : std::to_string(C.BoundFirst) + " to " + std::to_string(C.BoundLast);
+      std::string Side = C.LaneSide ? sourceText(C.LaneSide, AST) : "the thread index";
+      return " splits only the warp where '" + Side + "' is " + std::to_string(C.RangeLo) + "-" +
+             std::to_string(C.RangeHi) + " for every value '" + C.GrowthVar->getName().str() +
+             "' takes (" + Values + "), and " +
+             (C.Upper ? "every thread above that warp works in each of them"
+                      : "no thread outside that warp ever works (a warp-synchronous finish)");
     }
     return " moves its bound by a constant step per iteration ('" +
            E.Class.GrowthVar->getName().str() +
@@ -412,6 +425,17 @@ private:
   std::string shrinking(const BranchEvent &E, const std::string &Cond) const {
     const CondClass &C = E.Class;
     std::string Var = quoted(growthName(C));
+    if (C.Reason == CondClass::Why::FactorShrinks)
+      return head("warp-divergent", "shrinking-threshold", E, Cond,
+                  C.EveryWarp ? " admits more lanes of every warp each step"
+                              : " lets more threads through each iteration") +
+             "\n" + Var + " shrinks every iteration and scales the thread index, so the threads "
+             "that pass double each step from a few (1, 3, 7, ... in a scan's down-sweep): while "
+             "fewer than 32 pass, only the first lanes of " +
+             (C.EveryWarp ? "each warp" : "the first warp") +
+             " run the branch while the rest of that warp idles\nrun the steps with fewer than 32 "
+             "active threads inside one warp with shuffles (a warp scan with '__shfl_up_sync' "
+             "over the partial sums) instead of a branch";
     std::string Change = C.Reason == CondClass::Why::FactorGrows
                              ? Var + " grows every iteration and scales the thread index"
                              : Var + (C.G == Growth::Grows ? " grows" : " shrinks") +

@@ -269,6 +269,8 @@ std::optional<Spared> sparedThreshold(const BranchEvent &E, ASTContext &AST) {
     if (B[0] * B[1] * B[2] <= 32)
       return Spared::OneWarpBlock;
   }
+  if (C.OneWarpLoop)
+    return Spared::BoundInOneWarp;
   if (!C.EveryWarp && C.GrowthVar && additiveStep(C.GrowthVar, E.Branch, AST))
     return Spared::ConstantStep;
   return std::nullopt;

@@ -41,7 +41,7 @@ bool partialsLoad(const BranchEvent &E, clang::ASTContext &AST);
 bool predicatedShuffleStep(const BranchEvent &E, clang::ASTContext &AST);
 
 /// Why a one-sided threshold splits no more than one warp at a time.
-enum class Spared { OneWarpBlock, ConstantStep };
+enum class Spared { OneWarpBlock, ConstantStep, BoundInOneWarp };
 std::optional<Spared> sparedThreshold(const BranchEvent &E, clang::ASTContext &AST);
 
 } // namespace idioms

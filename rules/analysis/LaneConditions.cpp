@@ -273,6 +273,16 @@ CondClass compare(BinaryOperatorKind Op, const LaneValue &A, const LaneValue &B,
       C.EveryWarp = !D.warpVaries();
       return Finish(C);
     }
+    // (tx + 1) * 2 * stride - 1 + stride < n with stride halving (a Brent-Kung or
+    // Blelloch down-sweep): the threads that pass double each iteration from a
+    // few (1, 3, 7, ...), so the first iterations split the first warp.
+    if (Ordering && Below && D.G == Growth::Shrinks && Bound->G == Growth::None) {
+      CondClass C = category(BranchCategory::ShrinkingThreshold, CondClass::Why::FactorShrinks);
+      C.G = Growth::Shrinks;
+      C.GrowthVar = D.GrowthVar;
+      C.EveryWarp = !D.warpVaries();
+      return Finish(C);
+    }
     return Finish(category(Ordering ? BranchCategory::TailGuard : BranchCategory::Unknown,
                            CondClass::Why::UnknownBound));
   }

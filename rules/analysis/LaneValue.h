@@ -73,6 +73,8 @@ struct CondClass {
     BitUnknown,      // (tid & k) == 0 with k changing in its loop
     LoopThreshold,   // a bound that grows/shrinks with the loop
     FactorGrows,     // (growing factor * tid) against a bound
+    FactorShrinks,   // (shrinking factor * tid) below a bound: the threads that pass grow
+                     // from a few (a scan's down-sweep: 1, 3, 7, ... threads)
     TripCount,       // loop bound or start gives each lane a different trip count
     SwitchValues,    // a switch on a value that differs within a warp
     EqualsUniform,   // a lane value of few distinct values == a uniform value not known
@@ -99,6 +101,9 @@ struct CondClass {
   bool GrowthExact = false;   // the bound is GrowthVar itself
   const clang::Expr *LaneSide = nullptr; // the thread-dependent operand
   const clang::Expr *DataSrc = nullptr;
+  bool OneWarpLoop = false;   // PartialWarp for every value its loop bound takes
+                              // (BoundFirst .. BoundLast): the same single warp is split
+  int64_t BoundFirst = 0, BoundLast = 0;
   bool AssumedShape = false;  // relies on blockDim.x being a multiple of 32 (assumed)
   bool NarrowShape = false;   // lanes differ in threadIdx.y/z: x-extent below 32
 

@@ -68,6 +68,10 @@ struct LoopInfo {
   llvm::DenseMap<const VarDecl *, Growth> Grow;
   llvm::DenseSet<const VarDecl *> Modified;
   llvm::DenseMap<const VarDecl *, const Expr *> Step; // v += e; null for ++/--
+  /// v <<= 1, v *= 2, v >>= 1, v /= 2 (the loop's only update of v): the
+  /// factor by which v changes each trip (2 for all four); 0 when v has other
+  /// updates.
+  llvm::DenseMap<const VarDecl *, int64_t> Factor;
 };
 
 /// Adds to \p Info what \p S updates (variables modified, how they grow, their steps).
@@ -227,6 +231,15 @@ private:
   /// for power-of-two block sizes.
   void protectShrinking(CondClass &C);
 
+  /// A threshold on the thread index whose loop bound steps through values
+  /// known from its start (`for (offset = 16; offset > 0; offset >>= 1)`,
+  /// `for (stride = 1; stride < blockDim.x; stride <<= 1)`) and that splits
+  /// the same single warp for every one of them: a warp-synchronous finish of
+  /// a reduction, or a Kogge-Stone step whose idle threads are the first
+  /// `stride` of the block. \p Op compares \p L with \p R as written in \p B.
+  void boundedThreshold(CondClass &C, const BinaryOperator *B, const LaneValue &L,
+                        const LaneValue &R);
+
   /// Loop conditions: a bound or start that differs between lanes gives each
   /// lane its own trip count.
   void refineTripCount(const Expr *Cond, CondClass &C, const LoopInfo &Info);
@@ -326,6 +339,9 @@ private:
   std::vector<Frame> Frames;
   std::vector<Target *> Targets;
   std::vector<const LoopInfo *> LoopStack;
+  /// Per entry of LoopStack: the constants the variables it updates held when
+  /// the loop was entered (`offset = 16`).
+  std::vector<llvm::DenseMap<const VarDecl *, int64_t>> LoopEntry;
   bool Recording = true;
   unsigned CondDepth = 0;
   uint64_t Steps = 0;

@@ -399,6 +399,7 @@ LaneValue Walker::binary(const BinaryOperator *B) {
       return lane::binary(Op, L, R);
     CondClass C = lane::compare(Op, L, R, B->getLHS(), B->getRHS());
     protectShrinking(C);
+    boundedThreshold(C, B, L, R);
     return lane::fromCond(std::move(C));
   }
   if (B->getLHS()->getType()->isPointerType() || B->getRHS()->getType()->isPointerType())

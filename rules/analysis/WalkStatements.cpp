@@ -461,6 +461,11 @@ void Walker::loop(const Stmt *L, const Stmt *Init, const Expr *Cond, const Stmt 
     return;
   LoopInfo &Info = loopInfo(L, Cond, Inc, Body);
   LoopStack.push_back(&Info);
+  LoopEntry.emplace_back();
+  for (const VarDecl *V : Info.Modified)
+    if (auto It = S.Vars.find(V); It != S.Vars.end() && It->second.K == LaneValue::Uniform &&
+                                  It->second.Const)
+      LoopEntry.back()[V] = *It->second.Const;
   std::optional<int64_t> Constant;
   if (Cond) {
     bool SavedRec = Recording;
@@ -481,6 +486,7 @@ void Walker::loop(const Stmt *L, const Stmt *Init, const Expr *Cond, const Stmt 
     recordBranch(BranchEvent::Form::Loop, L, Cond, CondClass(), Constant);
   if (Constant && *Constant == 0 && TestFirst) {
     LoopStack.pop_back();
+    LoopEntry.pop_back();
     return;
   }
   const Expr *LoopCond = Constant ? nullptr : Cond;
@@ -552,6 +558,7 @@ void Walker::loop(const Stmt *L, const Stmt *Init, const Expr *Cond, const Stmt 
   }
   S = std::move(Exit);
   LoopStack.pop_back();
+  LoopEntry.pop_back();
 }
 
 } // namespace walker
