@@ -18,7 +18,8 @@ the corpus's own launches never break) are positives, 'silent' negatives. A tent
 present, overrides the labeller's verdict after adjudication ('silent: why' / 'report: why').
 A finding with no label row is printed as UNLABELLED and makes the script exit 1: every finding
 must be judged. Barriers are counted per function: one error per divergent guard is the
-contract, however many barriers follow it.
+contract, however many barriers follow it. A barrier reached through a call is reported at the
+call; its note "the barrier it executes is here" joins it with the label of that barrier.
 """
 import argparse
 import json
@@ -70,10 +71,16 @@ def run(cuda_lint, corpus, root, jobs):
         sys.exit(f"{corpus['name']}: cuda-lint failed (exit {out.returncode})")
     report = json.loads(out.stdout)
     real = os.path.realpath(root)
-    found = set()
+    found = {}
     for f in report["findings"]:
         if f["rule"] in RULES and f["severity"] in ("warning", "error"):
-            found.add((os.path.relpath(os.path.realpath(f["file"]), real), f["line"], f["rule"]))
+            key = (os.path.relpath(os.path.realpath(f["file"]), real), f["line"], f["rule"])
+            # A barrier reached through a call is reported at the call; the label
+            # names the barrier, which a note locates.
+            found[key] = [(os.path.relpath(os.path.realpath(n["file"]), real), n["line"], f["rule"])
+                          for n in f.get("notes", [])
+                          if n.get("file") and n.get("line") and f["rule"] == RULES[1] and
+                          n["message"].startswith("the barrier it executes is here")]
     s = report["summary"]
     return found, f"{s['translation_units'] - s['failed_translation_units']}/{s['translation_units']}"
 
@@ -90,16 +97,17 @@ def score(found, labels, root, rules=RULES, categories=None):
     for k in sorted(found):
         if k[2] not in rules:
             continue
-        if k not in labels:
+        label = next((labels[a] for a in [k] + found[k] if a in labels), None)
+        if label is None:
             unlabelled.append(k)
-        elif labels[k][0]:
+        elif label[0]:
             tp += 1
         else:
             fp += 1
             wrong.append(k)
     positives = {key(k): k for k, (pos, cat) in labels.items()
                  if pos and k[2] in rules and (categories is None or cat in categories)}
-    hit = {key(k) for k in found}
+    hit = {key(a) for k in found for a in [k] + found[k]}
     missed = sorted(v for k, v in positives.items() if k not in hit)
     return tp, fp, len(positives.keys() & hit), len(positives), unlabelled, wrong, missed
 

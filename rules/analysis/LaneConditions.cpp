@@ -162,6 +162,21 @@ CondClass compareWithConstant(BinaryOperatorKind Op, const LaneValue &D, int64_t
 
 } // namespace
 
+unsigned leaderGroup(const CondClass &C) {
+  if (!C.EveryWarp || C.AtMost || C.ActiveMask != AllLanes)
+    return 0;
+  unsigned T = llvm::popcount(C.TrueMask);
+  if (T < 1 || 32 % T != 0 || T == 32)
+    return 0;
+  unsigned G = 32 / T, First = llvm::countr_zero(C.TrueMask);
+  if (First >= G)
+    return 0;
+  for (unsigned I = 0; I < WarpLanes; ++I)
+    if (((C.TrueMask >> I) & 1) != (I % G == First))
+      return 0;
+  return G;
+}
+
 namespace lane {
 
 CondClass compare(BinaryOperatorKind Op, const LaneValue &A, const LaneValue &B,

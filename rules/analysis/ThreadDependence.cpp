@@ -64,9 +64,16 @@ void ThreadDependence::registerMatchers(MatchFinder &Finder, MatchFinder::MatchC
 void ThreadDependence::collect(const MatchFinder::MatchResult &Result) {
   Ctx = Result.Context;
   if (const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("td-function")) {
-    if (FD->isDependentContext() || !FD->hasBody() || isSystemCode(FD, *Result.SourceManager) ||
+    if (!FD->hasBody() || isSystemCode(FD, *Result.SourceManager) ||
         functionHasCompileErrors(FD))
       return; // a body with compile errors has holes the walk would misread
+    if (FD->isDependentContext()) {
+      // A template as written (not a generic lambda's call operator).
+      const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+      if (!(MD && MD->getParent()->isLambda()) && Seen.insert(FD).second)
+        Templates.push_back(FD);
+      return;
+    }
     if (Seen.insert(FD).second)
       Functions.push_back(FD);
     return;
@@ -133,6 +140,26 @@ void ThreadDependence::run() {
   const BlockShape &Assumed = Shapes.back();
   for (const FunctionDecl *FD : Functions)
     if (!FD->hasAttr<CUDAGlobalAttr>() && !Reached.count(FD))
+      Walk(FD, Assumed);
+  // Templates that nothing here instantiates (reduction kernels in a header,
+  // block size as a template parameter): their primary template, once. A
+  // value that depends on a template parameter is unknown to the walk, so
+  // what it finds holds for every instantiation. An instantiation with
+  // compile errors is not analysed, and does not count.
+  llvm::DenseSet<const FunctionDecl *> Instantiated;
+  auto NoteInstance = [&](const FunctionDecl *FD) {
+    for (const FunctionDecl *P = FD->getTemplateInstantiationPattern(); P;
+         P = P->getTemplateInstantiationPattern()) {
+      if (!Instantiated.insert(P->getCanonicalDecl()).second || P->isDependentContext())
+        break;
+    }
+  };
+  for (const FunctionDecl *FD : Functions)
+    NoteInstance(FD);
+  for (const FunctionDecl *FD : Reached)
+    NoteInstance(FD);
+  for (const FunctionDecl *FD : Templates)
+    if (!Instantiated.count(FD->getCanonicalDecl()))
       Walk(FD, Assumed);
 }
 

@@ -208,6 +208,10 @@ private:
 
   static bool sameState(const State &A, const State &B);
 
+  /// A flag set to a lane split in one iteration keeps that split at the loop
+  /// head (\p Head merges \p Entry and the back edge \p Back).
+  static void carryFlags(State &Head, const State &Entry, const State &Back);
+
   // --- events ------------------------------------------------------------------------------
   void recordBranch(BranchEvent::Form F, const Stmt *St, const Expr *Cond, const CondClass &C,
                     std::optional<int64_t> Constant = std::nullopt);
@@ -312,6 +316,9 @@ private:
 
   LaneValue opaqueCall(const CallExpr *CE, StringRef Name, llvm::ArrayRef<LaneValue> Args);
 
+  /// A call through a table of functions at a lane-dependent index.
+  void indirectCall(const CallExpr *CE);
+
   LaneValue rankOf(GroupKind K, int64_t TileSize);
 
   /// The object of a member call (also of a static member called through an object).
@@ -339,6 +346,18 @@ private:
   std::vector<Frame> Frames;
   std::vector<Target *> Targets;
   std::vector<const LoopInfo *> LoopStack;
+  /// Stores watched in the arm of a leader-per-group `if` (BranchEvent::GroupStores).
+  struct StoreWatch {
+    unsigned Group = 0;
+    bool Any = false, AllPerGroup = true;
+  };
+  std::vector<StoreWatch> Watches;
+  /// A store to memory at index \p Index of a base of value \p Base (or, with
+  /// no index, through a pointer): what the watches need.
+  void noteStore(const LaneValue *Index, const LaneValue &Base);
+  /// Whether the function of \p P assigns, steps or takes the address of it.
+  bool pointerMoved(const ParmVarDecl *P);
+  llvm::DenseMap<const ParmVarDecl *, bool> Moved;
   /// Per entry of LoopStack: the constants the variables it updates held when
   /// the loop was entered (`offset = 16`).
   std::vector<llvm::DenseMap<const VarDecl *, int64_t>> LoopEntry;

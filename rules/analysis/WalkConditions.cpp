@@ -52,6 +52,13 @@ void Walker::protectShrinking(CondClass &C) {
       Bound = BO->getLHS();
       Op = Op == BO_LT ? BO_GT : Op == BO_LE ? BO_GE : Op;
     }
+    // A stop that depends on a template parameter (`s > WARP`) may keep whole
+    // warps in every instantiation: in a template as written, not sure either way.
+    if (Bound && Bound->isValueDependent()) {
+      C.Cat = BranchCategory::Unknown;
+      C.Reason = CondClass::Why::None;
+      return;
+    }
     std::optional<int64_t> K = Bound ? constantOf(Bound) : std::nullopt;
     if (!K)
       return;
@@ -166,6 +173,7 @@ void Walker::boundedThreshold(CondClass &C, const BinaryOperator *B, const LaneV
     if (D->Active & (1u << I))
       MinL = std::min(MinL, D->L[I]);
   std::optional<CondClass> First;
+  int64_t FirstAt = 0;
   for (int64_t V : Values) {
     CondClass Cv = lane::compare(Op, *D, LaneValue::constant(V), LaneE, nullptr);
     if (Cv.Cat == BranchCategory::WarpUniform || Cv.Cat == BranchCategory::Uniform)
@@ -182,8 +190,10 @@ void Walker::boundedThreshold(CondClass &C, const BinaryOperator *B, const LaneV
     bool Below = Op == BO_LT || Op == BO_LE;
     if (Below && (Cv.RangeLo != MinL || D->Align == 0))
       return;
-    if (!First || First->Cat == BranchCategory::SingleLane)
+    if (!First || First->Cat == BranchCategory::SingleLane) {
       First = Cv;
+      FirstAt = V;
+    }
   }
   if (!First)
     return;
@@ -199,6 +209,7 @@ void Walker::boundedThreshold(CondClass &C, const BinaryOperator *B, const LaneV
   Out.G = C.G;
   Out.GrowthVar = C.GrowthVar;
   Out.GrowthExact = true;
+  Out.BoundAt = FirstAt;
   Out.BoundFirst = Values.front();
   Out.BoundLast = Open ? 0 : Values.back(); // 0: no last value (grows until the loop ends)
   Out.Upper = !Below;

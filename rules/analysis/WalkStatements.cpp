@@ -131,6 +131,25 @@ bool Walker::sameState(const State &A, const State &B) {
   return true;
 }
 
+/// At a loop head: a flag that enters the loop as a constant and leaves an
+/// iteration set to a lane split (`computed = tx % 2 == 0;`, or `true` under
+/// such a branch) holds that split in every iteration after the first; a
+/// plain join would forget which lanes hold it.
+void Walker::carryFlags(State &Head, const State &Entry, const State &Back) {
+  if (Back.Dead)
+    return;
+  for (auto &[D, V] : Head.Vars) {
+    auto In = Entry.Vars.find(D), Out = Back.Vars.find(D);
+    if (In == Entry.Vars.end() || Out == Back.Vars.end())
+      continue;
+    const LaneValue &E = In->second, &B = Out->second;
+    if (E.K == LaneValue::Uniform && E.Const && (*E.Const == 0 || *E.Const == 1) && B.Cond &&
+        (B.Cond->Cat == BranchCategory::LaneSplit ||
+         B.Cond->Cat == BranchCategory::ShrinkingThreshold))
+      V = B;
+  }
+}
+
 // --- statements --------------------------------------------------------------
 
 void Walker::stmt(const Stmt *St) {
@@ -253,12 +272,25 @@ void Walker::ifStmt(const IfStmt *If) {
     stmt(*CV.Const ? If->getThen() : If->getElse());
     return;
   }
+  size_t Event = Branches.size();
   recordBranch(BranchEvent::Form::If, If, Cond, C);
+  bool Recorded = Branches.size() > Event;
   State Entry = S;
   bool Push = isThreadDependent(C.Cat);
   if (Push)
     pushControl(Cond, C, If, false);
+  // A leader per group of lanes: watch where the arm stores.
+  unsigned Group = Recorded && !If->getElse() && C.Cat == BranchCategory::LaneSplit &&
+                           C.Reason == CondClass::Why::LaneMask
+                       ? leaderGroup(C)
+                       : 0;
+  if (Group >= 2)
+    Watches.push_back({Group});
   stmt(If->getThen());
+  if (Group >= 2) {
+    Branches[Event].GroupStores = Watches.back().Any && Watches.back().AllPerGroup;
+    Watches.pop_back();
+  }
   State Then = std::move(S);
   S = std::move(Entry);
   if (Push) {
@@ -504,6 +536,7 @@ void Walker::loop(const Stmt *L, const Stmt *Init, const Expr *Cond, const Stmt 
       if (!TestFirst)
         C = IterC;
       State Next = mergePlain(Entry, Back);
+      carryFlags(Next, Entry, Back);
       if (sameState(Next, Head) || Exhausted)
         break;
       if (It + 1 >= MaxLoopIterations) {
