@@ -110,6 +110,9 @@ private:
   // Templates (function templates, members of class templates): walked as
   // written when no instantiation of them is analysed here.
   std::vector<const clang::FunctionDecl *> Templates;
+  // Device code with compile errors: not walked, but its calls whose text is
+  // sound lead into device functions that are (ThreadDependence::run).
+  std::vector<const clang::FunctionDecl *> Broken;
   llvm::DenseSet<const clang::FunctionDecl *> Seen;
   struct LaunchShape {
     std::optional<Dim3> Block;

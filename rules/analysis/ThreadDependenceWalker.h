@@ -143,6 +143,12 @@ public:
         Branches(Branches), Barriers(Barriers), Reached(Reached), LoopInfos(Loops) {}
 
   void run();
+  /// Walks only the callee of \p CE, a call written in Root (a function the
+  /// walk skips because compile errors left holes in it): the arguments are
+  /// evaluated with nothing known of Root's locals (uniform), so only what
+  /// the call's own text says about the thread reaches the callee
+  /// (`findMax(s, threadIdx.x, blockDim.x)`).
+  void runCall(const CallExpr *CE);
   /// The walk stopped at MaxNesting: its events are incomplete.
   bool tooDeep() const { return TooDeep; }
 

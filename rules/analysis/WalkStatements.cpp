@@ -20,6 +20,21 @@ void Walker::run() {
     stmt(Body);
 }
 
+void Walker::runCall(const CallExpr *CE) {
+  Frame F;
+  F.FD = Root;
+  Frames.push_back(F);
+  for (const ParmVarDecl *P : Root->parameters())
+    S.Vars[P] = paramValue(P);
+  const FunctionDecl *Def = inlinable(CE->getDirectCallee(), CE);
+  if (!Def)
+    return;
+  llvm::SmallVector<LaneValue, 4> Args;
+  for (const Expr *A : CE->arguments())
+    Args.push_back(expr(A));
+  inlineCall(CE, Def, Args);
+}
+
 // --- helpers -----------------------------------------------------------------
 
 /// The local variable an lvalue names, if it is tracked.
