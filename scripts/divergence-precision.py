@@ -68,7 +68,7 @@ def run(cuda_lint, corpus, root, jobs):
     # Exit 2 when some files do not parse (Rodinia's texture references): still a report.
     out = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     if out.returncode not in (0, 2) or not out.stdout.strip():
-        sys.exit(f"{corpus['name']}: cuda-lint failed (exit {out.returncode})")
+        return None, f"cuda-lint failed (exit {out.returncode})"
     report = json.loads(out.stdout)
     real = os.path.realpath(root)
     found = {}
@@ -138,6 +138,10 @@ def main():
             continue
         labels = load_labels(os.path.join(labels_dir, c["labels"]))
         found, parsed = run(args.cuda_lint, c, root, args.jobs)
+        if found is None:  # e.g. ggml without its configured build directory
+            print(f"{c['name']}: {parsed}; not scored", file=sys.stderr)
+            missing = True
+            continue
         tp, fp, found_pos, pos, unlabelled, wrong, missed = score(found, labels, root)
         for r in RULES:
             rtp, rfp, rfound, rpos = score(found, labels, root, (r,), rule_categories[r])[:4]
