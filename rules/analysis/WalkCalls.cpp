@@ -157,6 +157,12 @@ LaneValue Walker::call(const CallExpr *CE) {
     return lane::binary(BO_Mul, Args[0], Args[1]);
   if (const FunctionDecl *Def = inlinable(FD, CE))
     return inlineCall(CE, Def, Args);
+  // In a template as written, a call of a template specialization that no
+  // instantiation has given a body yet (warp_reduce_all<32>(x)): its result
+  // holds in every instantiation only as what the callee computes, which is
+  // not known; claim nothing about it.
+  if (FD && FD->isTemplateInstantiation() && !FD->hasBody() && Root->isDependentContext())
+    return LaneValue();
   if (CE->getNumArgs() == 0 && isLaneIdName(Name))
     return LaneValue::lanes(lanesOf([](int64_t L, int64_t) { return L; }, 0), 0, false);
   if (CE->getNumArgs() == 0 && isWarpIdName(Name))

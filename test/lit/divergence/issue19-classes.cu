@@ -343,6 +343,30 @@ __global__ void leaders(float *y, const float *x, int rows) {
     y[threadIdx.x] = -a;
 }
 
+// A template as written that calls a template helper no instantiation has given
+// a body (warpAll<32>): its result is not known, so the break on it proves
+// nothing about the barriers before it (ggml's flash_attn_mask_to_KV_max, with
+// fattn-common.cuh analysed alone). Instantiated, the helper is walked.
+template <int W = 32> __device__ int warpAll(int x) { return __all_sync(0xffffffff, x); }
+template <int N> __global__ void breakOnWarpAll(const float *m, int *out, int n) {
+  __shared__ int buf[32];
+  int k = n;
+  for (; k >= 0; k -= 64) {
+    int all = isinf(m[k + threadIdx.x]);
+    all = warpAll(all);
+    if (threadIdx.x % 32 == 0)
+    // PED-DAG: :[[@LINE-1]]:9: note: thread-dependent branch (single-lane): 'threadIdx.x % 32 == 0' is true only for lane 0 of every warp [warp-divergent-branch]
+    // PED-DAG: :[[@LINE-2]]:9: note: a leader lane working while the rest of its warp waits is expected for per-warp or per-block work
+      buf[threadIdx.x / 32] = all;
+    __syncthreads();
+    all = warpAll(buf[threadIdx.x % 32]);
+    __syncthreads();
+    if (!all)
+      break;
+  }
+  out[0] = k;
+}
+
 // A call through a table of functions at a lane-dependent index
 // (cudahandbook's divergence demo): the warp calls each target in turn.
 // Indexed by the warp, every lane calls the same one.
