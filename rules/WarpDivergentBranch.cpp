@@ -106,6 +106,16 @@ private:
       Level = Severity::Note;
       return Ctx.Pedantic ? *Note : "";
     }
+    if (unsigned G = idioms::leaderStore(E, AST)) {
+      Level = Severity::Note;
+      if (!Ctx.Pedantic)
+        return "";
+      return head("thread-dependent", "single-lane", E, Cond,
+                  " picks one leader lane in each group of " + std::to_string(G)) +
+             "\nit is true for " + describeLanes(C.TrueMask) + ", and the branch only stores "
+             "to memory: each leader writes its group's result, the other lanes have nothing to "
+             "store, so no regrouping would save anything";
+    }
     switch (C.Cat) {
     case BranchCategory::LaneSplit:
       return laneSplit(E, Cond, AST);
@@ -150,17 +160,30 @@ private:
     const CondClass &C = E.Class;
     const char *NoRegrouping =
         "only one side of the branch does work: no regrouping would save anything";
+    std::string ShuffleStep =
+        head("thread-dependent", "warp-synchronous step", E, Cond, " guards a shuffle step") +
+        "\nit guards only updates of registers beside a warp shuffle in the same loop (a "
+        "scan step): the compiler predicates them, and every lane runs the shuffle "
+        "anyway, so there is no second path to serialise";
+    // A bound that stays in one warp beside a shuffle: the shuffle step says more.
+    if (C.OneWarpLoop && idioms::predicatedShuffleStep(E, AST))
+      return ShuffleStep;
     if (std::optional<idioms::Spared> Why = idioms::sparedThreshold(E, AST))
       return head("thread-dependent", "tail-guard", E, Cond, " splits at most one warp") + "\n" +
-             quoted(Cond) + spared(E, *Why) + "\n" + NoRegrouping;
+             quoted(Cond) + spared(E, *Why, AST) + "\n" + NoRegrouping;
     if ((C.Cat == BranchCategory::ShrinkingThreshold ||
          (C.Cat == BranchCategory::LaneSplit && C.Reason == CondClass::Why::LoopThreshold)) &&
         idioms::predicatedShuffleStep(E, AST))
-      return head("thread-dependent", "warp-synchronous step", E, Cond,
-                  " guards a shuffle step") +
-             "\nit guards only updates of registers beside a warp shuffle in the same loop (a "
-             "scan step): the compiler predicates them, and every lane runs the shuffle "
-             "anyway, so there is no second path to serialise";
+      return ShuffleStep;
+    if (idioms::koggeStoneStep(E, AST)) {
+      const auto *Cmp = cast<BinaryOperator>(E.Cond->IgnoreParenImpCasts());
+      bool Left = Cmp->getOpcode() == BO_LE || Cmp->getOpcode() == BO_LT;
+      std::string K = sourceText(Left ? Cmp->getLHS() : Cmp->getRHS(), AST);
+      return head("thread-dependent", "scan step", E, Cond, " guards a Kogge-Stone step") +
+             "\nit adds the element '" + K + "' places below to each thread's own (a Kogge-Stone "
+             "scan step): the one guarded update is predicated, so the threads below the bound "
+             "sit out that update and there is no second path to serialise";
+    }
     if (idioms::selectSwitch(E))
       return head("thread-dependent", "select", E, Cond, " only picks a value") +
              "\neach case is a return or one register assignment: it compiles to selects, not "
@@ -187,6 +210,8 @@ private:
       return "loop condition";
     case BranchEvent::Form::Switch:
       return "switch";
+    case BranchEvent::Form::IndirectCall:
+      return "indirect call";
     case BranchEvent::Form::Conditional:
       return "'?:'";
     case BranchEvent::Form::Logical:
@@ -267,9 +292,14 @@ private:
       std::string Range = "'" + LaneSide + "' is " + std::to_string(C.RangeLo) + "-" +
                           std::to_string(C.RangeHi);
       bool AtMost = C.AtMost && C.SmallSideTrue;
+      std::string When;
+      if (C.OneWarpLoop && C.GrowthVar)
+        When = "for every value '" + C.GrowthVar->getName().str() + "' takes (" +
+               boundValues(C) + ") it splits only that warp; when it is " +
+               std::to_string(C.BoundAt) + ", ";
       return Head(" splits the warp where '" + clip(LaneSide, 24) + "' is " +
                   std::to_string(C.RangeLo) + "-" + std::to_string(C.RangeHi)) +
-             "it " + (AtMost ? "can be true" : C.SmallSideTrue ? "is true" : "is false") +
+             When + "it " + (AtMost ? "can be true" : C.SmallSideTrue ? "is true" : "is false") +
              " only for " + describeLanes(Small) + " of the warp where " + Range + " (and " +
              (C.SmallSideTrue ? "false" : "true") + " in every other warp): that warp runs the "
              "branch with " + describeLanes(Rest) + " idle, then the rest of its path with " +
@@ -323,6 +353,13 @@ private:
              "the warp keeps issuing it, finished lanes idle, until its last lane is done\ngive "
              "the lanes of a warp equal trip counts (loop to a warp-uniform bound and guard the "
              "work inside), or map work so that lanes with similar trip counts share a warp";
+    case CondClass::Why::IndirectTargets:
+      return Head(" calls " + std::to_string(C.Distinct) + " different functions within " +
+                  (C.EveryWarp ? "every warp" : "a warp")) +
+             "the index '" + LaneSide + "' differs between the lanes of a warp, so the warp "
+             "calls each target in turn with the lanes of the other targets idle\npick the "
+             "function by a value that is the same across a warp (e.g. the warp index "
+             "'threadIdx.x / warpSize'), or call one function that branches on the data";
     case CondClass::Why::SwitchValues:
       return Head(" takes " + std::to_string(C.Distinct) + " values within " +
                   (C.EveryWarp ? "every warp" : "a warp")) +
@@ -350,11 +387,30 @@ private:
     }
   }
 
-  std::string spared(const BranchEvent &E, idioms::Spared Why) const {
+  /// "16 to 1", "1 upwards": the values a loop bound takes (CondClass::OneWarpLoop).
+  static std::string boundValues(const CondClass &C) {
+    if (C.BoundLast == 0)
+      return std::to_string(C.BoundFirst) + " upwards";
+    if (C.BoundFirst == C.BoundLast)
+      return std::to_string(C.BoundFirst);
+    return std::to_string(C.BoundFirst) + " to " + std::to_string(C.BoundLast);
+  }
+
+  std::string spared(const BranchEvent &E, idioms::Spared Why, ASTContext &AST) const {
     if (Why == idioms::Spared::OneWarpBlock) {
       const Dim3 &B = *E.Shape->Block;
       return " keeps a contiguous run of the block's " + std::to_string(B[0] * B[1] * B[2]) +
              " threads, all in one warp (the " + shapeText(B) + " block of the launch)";
+    }
+    if (Why == idioms::Spared::BoundInOneWarp) {
+      const CondClass &C = E.Class;
+      std::string Values = boundValues(C);
+      std::string Side = C.LaneSide ? sourceText(C.LaneSide, AST) : "the thread index";
+      return " splits only the warp where '" + Side + "' is " + std::to_string(C.RangeLo) + "-" +
+             std::to_string(C.RangeHi) + " for every value '" + C.GrowthVar->getName().str() +
+             "' takes (" + Values + "), and " +
+             (C.Upper ? "every thread above that warp works in each of them"
+                      : "no thread outside that warp ever works (a warp-synchronous finish)");
     }
     return " moves its bound by a constant step per iteration ('" +
            E.Class.GrowthVar->getName().str() +
@@ -377,14 +433,18 @@ private:
 
   std::string leaderElse(const BranchEvent &E, const std::string &Cond) const {
     const CondClass &C = E.Class;
-    uint32_t T = C.TrueMask & C.ActiveMask;
+    uint32_t T = C.TrueMask & C.ActiveMask, F = C.ActiveMask & ~C.TrueMask;
+    bool FewTrue = llvm::popcount(T) <= llvm::popcount(F);
     return head("warp-divergent", "lane-split", E, Cond,
                 " gives a few lanes of every warp their own path") +
-           "\nit picks " + describeLanes(T) +
-           " of every warp, and the other lanes run the else branch: each warp runs both "
-           "paths one after the other\ngive every lane the same code (e.g. pad the data with "
-           "a halo so that border threads need no special case), or hand the special case "
-           "to whole warps";
+           "\nit " + (FewTrue ? "picks " + describeLanes(T) +
+                                   " of every warp, and the other lanes run the else branch"
+                             : "sends " + describeLanes(F) +
+                                   " of every warp to the else branch, and the other lanes "
+                                   "run the then branch") +
+           ": each warp runs both paths one after the other\ngive every lane the same code "
+           "(e.g. pad the data with a halo so that border threads need no special case), or "
+           "hand the special case to whole warps";
   }
 
   /// Whether \p Inner is written inside \p Outer (not in a called function).
@@ -412,6 +472,17 @@ private:
   std::string shrinking(const BranchEvent &E, const std::string &Cond) const {
     const CondClass &C = E.Class;
     std::string Var = quoted(growthName(C));
+    if (C.Reason == CondClass::Why::FactorShrinks)
+      return head("warp-divergent", "shrinking-threshold", E, Cond,
+                  C.EveryWarp ? " admits more lanes of every warp each step"
+                              : " lets more threads through each iteration") +
+             "\n" + Var + " shrinks every iteration and scales the thread index, so the threads "
+             "that pass double each step from a few (1, 3, 7, ... in a scan's down-sweep): while "
+             "fewer than 32 pass, only the first lanes of " +
+             (C.EveryWarp ? "each warp" : "the first warp") +
+             " run the branch while the rest of that warp idles\nrun the steps with fewer than 32 "
+             "active threads inside one warp with shuffles (a warp scan with '__shfl_up_sync' "
+             "over the partial sums) instead of a branch";
     std::string Change = C.Reason == CondClass::Why::FactorGrows
                              ? Var + " grows every iteration and scales the thread index"
                              : Var + (C.G == Growth::Grows ? " grows" : " shrinks") +

@@ -17,6 +17,33 @@ namespace cudalint {
 namespace idioms {
 namespace {
 
+/// An assignment (`=`, `+=`, ...) and its sides; in a template as written, an
+/// assignment to a value of dependent type is an unresolved operator call.
+bool assignment(const Stmt *S, const Expr *&LHS, const Expr *&RHS) {
+  if (const auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->isAssignmentOp()) {
+    LHS = BO->getLHS();
+    RHS = BO->getRHS();
+    return true;
+  }
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(S);
+      Op && Op->isAssignmentOp() && Op->getNumArgs() == 2 && Op->isTypeDependent()) {
+    LHS = Op->getArg(0);
+    RHS = Op->getArg(1);
+    return true;
+  }
+  return false;
+}
+
+/// The name a call uses, also when a template leaves it unresolved.
+StringRef calleeName(const CallExpr *Call) {
+  if (const auto *FD = Call->getDirectCallee(); FD && FD->getIdentifier())
+    return FD->getName();
+  if (const auto *OE = dyn_cast<OverloadExpr>(Call->getCallee()->IgnoreParenImpCasts());
+      OE && OE->getName().isIdentifier())
+    return OE->getName().getAsIdentifierInfo()->getName();
+  return StringRef();
+}
+
 /// An expression that only reads: no assignment, increment or call other
 /// than threadIdx/blockIdx (property reads) and builtins such as fmaxf.
 bool pureValue(const Stmt *S) {
@@ -26,6 +53,18 @@ bool pureValue(const Stmt *S) {
     return false;
   if (const auto *U = dyn_cast<UnaryOperator>(S); U && U->isIncrementDecrementOp())
     return false;
+  // In a template as written, `a + b` on a dependent type is an operator call
+  // that is not resolved yet: arithmetic, like the built-in operator.
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(S);
+      Op && Op->isTypeDependent() && !Op->getDirectCallee()) {
+    OverloadedOperatorKind K = Op->getOperator();
+    if (Op->isAssignmentOp() || K == OO_PlusPlus || K == OO_MinusMinus || K == OO_Call)
+      return false;
+    for (const Stmt *Child : llvm::drop_begin(Op->children()))
+      if (Child && !pureValue(Child))
+        return false;
+    return true;
+  }
   if (const auto *Call = dyn_cast<CallExpr>(S)) {
     const FunctionDecl *FD = Call->getDirectCallee();
     if (!FD || !(FD->getBuiltinID() || FD->hasAttr<ConstAttr>() || FD->hasAttr<PureAttr>() ||
@@ -49,10 +88,10 @@ bool registerUpdate(const Stmt *S, ASTContext &AST) {
            llvm::all_of(CS->body(), [&](const Stmt *Child) { return registerUpdate(Child, AST); });
   if (const auto *For = dyn_cast<ForStmt>(S))
     return For->getBody() && registerUpdate(For->getBody(), AST);
-  const auto *BO = dyn_cast<BinaryOperator>(S);
-  if (!BO || !BO->isAssignmentOp() || !pureValue(BO->getRHS()))
+  const Expr *L, *R;
+  if (!assignment(S, L, R) || !pureValue(R))
     return false;
-  const Expr *L = BO->getLHS()->IgnoreParenImpCasts();
+  L = L->IgnoreParenImpCasts();
   if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(L)) {
     if (!pureValue(Sub->getIdx()))
       return false;
@@ -64,16 +103,51 @@ bool registerUpdate(const Stmt *S, ASTContext &AST) {
          !VD->getType()->isReferenceType() && !VD->getType()->isPointerType();
 }
 
+/// A read of global memory in \p S: a subscript or dereference whose base is a
+/// pointer parameter or a non-shared global variable (not a __shared__ array
+/// and not a local array, which are on chip or in registers).
+bool readsGlobal(const Stmt *S) {
+  const Expr *Base = nullptr;
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(S))
+    Base = AS->getBase();
+  else if (const auto *U = dyn_cast<UnaryOperator>(S); U && U->getOpcode() == UO_Deref)
+    Base = U->getSubExpr();
+  if (Base) {
+    const Expr *B = Base->IgnoreParenImpCasts();
+    while (true) {
+      if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(B))
+        B = Sub->getBase()->IgnoreParenImpCasts();
+      else if (const auto *Bin = dyn_cast<BinaryOperator>(B); Bin && Bin->isAdditiveOp())
+        B = (Bin->getLHS()->getType()->isPointerType() ? Bin->getLHS() : Bin->getRHS())
+                ->IgnoreParenImpCasts();
+      else
+        break;
+    }
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(B))
+      if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl())) {
+        bool PointerParam = isa<ParmVarDecl>(VD) && VD->getType()->isPointerType();
+        bool GlobalVar = !VD->hasLocalStorage() && !VD->hasAttr<CUDASharedAttr>() &&
+                         !VD->hasAttr<CUDAConstantAttr>() && !VD->getType().isConstQualified();
+        if (PointerParam || GlobalVar)
+          return true;
+      }
+  }
+  for (const Stmt *Child : S->children())
+    if (Child && readsGlobal(Child))
+      return true;
+  return false;
+}
+
 /// A warp shuffle in \p S, or in a function it calls (warp_reduce_sum).
 bool callsShuffle(const Stmt *S, int Depth = 0) {
-  if (const auto *Call = dyn_cast<CallExpr>(S))
-    if (const auto *FD = Call->getDirectCallee(); FD && FD->getIdentifier()) {
-      StringRef Name = FD->getName();
-      if (Name.starts_with("__shfl") || Name.starts_with("shfl"))
-        return true;
-      if (Depth < 2 && FD->hasBody() && callsShuffle(FD->getBody(), Depth + 1))
-        return true;
-    }
+  if (const auto *Call = dyn_cast<CallExpr>(S)) {
+    StringRef Name = calleeName(Call);
+    if (Name.starts_with("__shfl") || Name.starts_with("shfl"))
+      return true;
+    if (const auto *FD = Call->getDirectCallee();
+        FD && Depth < 2 && FD->hasBody() && callsShuffle(FD->getBody(), Depth + 1))
+      return true;
+  }
   for (const Stmt *Child : S->children())
     if (Child && callsShuffle(Child, Depth))
       return true;
@@ -176,11 +250,14 @@ bool leaderWithElseWork(const BranchEvent &E, ASTContext &AST) {
   const auto *Else = dyn_cast<CompoundStmt>(If->getElse());
   if (Else && Else->body_empty())
     return false;
-  // One register update on each side is a select.
+  // One register update on each side is a select, unless it loads from
+  // global memory (a halo read by the border lanes of every warp: a memory
+  // transaction whose latency the whole warp waits for, PMPP's 3D stencil).
   auto Single = [&](const Stmt *S) {
     if (const auto *CS = dyn_cast<CompoundStmt>(S))
       S = CS->size() == 1 ? CS->body_front() : nullptr;
-    return S && isa<BinaryOperator>(S) && registerUpdate(S, AST);
+    const Expr *L, *R;
+    return S && assignment(S, L, R) && registerUpdate(S, AST) && !readsGlobal(R);
   };
   return !(Single(If->getThen()) && Single(If->getElse()));
 }
@@ -231,9 +308,13 @@ bool partialsLoad(const BranchEvent &E, ASTContext &AST) {
       return false;
     Then = CS->body_front();
   }
-  const auto *BO = dyn_cast<BinaryOperator>(Then);
-  return BO && BO->getOpcode() == BO_Assign && registerUpdate(BO, AST) &&
-         isa<ArraySubscriptExpr>(BO->getRHS()->IgnoreParenImpCasts());
+  const Expr *L, *R;
+  bool Plain = isa<BinaryOperator>(Then)
+                   ? cast<BinaryOperator>(Then)->getOpcode() == BO_Assign
+                   : isa<CXXOperatorCallExpr>(Then) &&
+                         cast<CXXOperatorCallExpr>(Then)->getOperator() == OO_Equal;
+  return Plain && assignment(Then, L, R) && registerUpdate(Then, AST) &&
+         isa<ArraySubscriptExpr>(R->IgnoreParenImpCasts());
 }
 
 /// `if (lane >= i) v += n;` in a loop that also runs `n = __shfl_up_sync(m,
@@ -245,6 +326,86 @@ bool predicatedShuffleStep(const BranchEvent &E, ASTContext &AST) {
     return false;
   const Stmt *Loop = enclosingLoop(If, AST, 4);
   return Loop && callsShuffle(Loop);
+}
+
+namespace {
+
+/// Whether \p A and \p B name the same variable or are the same constant.
+bool sameAmount(const Expr *A, const Expr *B, ASTContext &AST) {
+  A = A->IgnoreParenImpCasts();
+  B = B->IgnoreParenImpCasts();
+  const auto *RA = dyn_cast<DeclRefExpr>(A), *RB = dyn_cast<DeclRefExpr>(B);
+  if (RA && RB)
+    return RA->getDecl() == RB->getDecl();
+  Expr::EvalResult X, Y;
+  if (A->isValueDependent() || B->isValueDependent() || !A->EvaluateAsInt(X, AST) ||
+      !B->EvaluateAsInt(Y, AST))
+    return false;
+  return X.Val.getInt() == Y.Val.getInt();
+}
+
+/// An element read at an index `... - K` (or `-K`) in \p S.
+bool readsBelow(const Stmt *S, const Expr *K, ASTContext &AST) {
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(S)) {
+    const Expr *Idx = AS->getIdx()->IgnoreParenImpCasts();
+    if (const auto *U = dyn_cast<UnaryOperator>(Idx);
+        U && U->getOpcode() == UO_Minus && sameAmount(U->getSubExpr(), K, AST))
+      return true;
+    if (const auto *Bin = dyn_cast<BinaryOperator>(Idx);
+        Bin && Bin->getOpcode() == BO_Sub && sameAmount(Bin->getRHS(), K, AST))
+      return true;
+  }
+  for (const Stmt *Child : S->children())
+    if (Child && readsBelow(Child, K, AST))
+      return true;
+  return false;
+}
+
+} // namespace
+
+bool koggeStoneStep(const BranchEvent &E, ASTContext &AST) {
+  const CondClass &C = E.Class;
+  if (C.Cat != BranchCategory::ShrinkingThreshold && C.Cat != BranchCategory::LaneSplit)
+    return false;
+  const auto *If = dyn_cast<IfStmt>(E.Branch);
+  if (!If || !oneSided(E))
+    return false;
+  const auto *Cmp = dyn_cast<BinaryOperator>(E.Cond->IgnoreParenImpCasts());
+  if (!Cmp)
+    return false;
+  const Expr *K = Cmp->getOpcode() == BO_GE || Cmp->getOpcode() == BO_GT   ? Cmp->getRHS()
+                  : Cmp->getOpcode() == BO_LE || Cmp->getOpcode() == BO_LT ? Cmp->getLHS()
+                                                                           : nullptr;
+  if (!K)
+    return false;
+  const Stmt *Then = If->getThen();
+  if (const auto *CS = dyn_cast<CompoundStmt>(Then))
+    Then = CS->size() == 1 ? CS->body_front() : nullptr;
+  const Expr *L, *R;
+  return Then && assignment(Then, L, R) && pureValue(R) && readsBelow(R, K, AST);
+}
+
+unsigned leaderStore(const BranchEvent &E, ASTContext &AST) {
+  const CondClass &C = E.Class;
+  if (C.Cat != BranchCategory::LaneSplit || C.Reason != CondClass::Why::LaneMask ||
+      !E.GroupStores || !oneSided(E))
+    return 0;
+  const auto *Cmp = dyn_cast<BinaryOperator>(E.Cond->IgnoreParenImpCasts());
+  if (!Cmp || Cmp->getOpcode() != BO_EQ)
+    return 0;
+  // The arm only stores (no register work that the other lanes could share).
+  const Stmt *Then = cast<IfStmt>(E.Branch)->getThen();
+  llvm::SmallVector<const Stmt *, 4> Stmts;
+  if (const auto *CS = dyn_cast<CompoundStmt>(Then))
+    Stmts.append(CS->body_begin(), CS->body_end());
+  else
+    Stmts.push_back(Then);
+  for (const Stmt *St : Stmts) {
+    const Expr *L, *R;
+    if (!assignment(St, L, R) || !pureValue(R))
+      return 0;
+  }
+  return leaderGroup(C);
 }
 
 /// A one-sided threshold on the thread index that moves with its loop but
@@ -269,6 +430,8 @@ std::optional<Spared> sparedThreshold(const BranchEvent &E, ASTContext &AST) {
     if (B[0] * B[1] * B[2] <= 32)
       return Spared::OneWarpBlock;
   }
+  if (C.OneWarpLoop)
+    return Spared::BoundInOneWarp;
   if (!C.EveryWarp && C.GrowthVar && additiveStep(C.GrowthVar, E.Branch, AST))
     return Spared::ConstantStep;
   return std::nullopt;

@@ -40,8 +40,19 @@ bool partialsLoad(const BranchEvent &E, clang::ASTContext &AST);
 /// `if (lane >= i) v += n;` beside a warp shuffle in the same loop.
 bool predicatedShuffleStep(const BranchEvent &E, clang::ASTContext &AST);
 
+/// `if (lane >= offset) t += s[-offset];`: a Kogge-Stone scan step that adds
+/// the element `offset` places below (in shared memory or from a shuffle) to
+/// this lane's value; the single guarded update is predicated.
+bool koggeStoneStep(const BranchEvent &E, clang::ASTContext &AST);
+
+/// `if (lane % 2 == 0) y[row] = sum;`: an equality that picks one leader lane
+/// in each aligned group of lanes, whose one-sided arm only stores the group's
+/// result to memory (no lane outside the leaders has anything to store).
+/// Returns the group width, or 0.
+unsigned leaderStore(const BranchEvent &E, clang::ASTContext &AST);
+
 /// Why a one-sided threshold splits no more than one warp at a time.
-enum class Spared { OneWarpBlock, ConstantStep };
+enum class Spared { OneWarpBlock, ConstantStep, BoundInOneWarp };
 std::optional<Spared> sparedThreshold(const BranchEvent &E, clang::ASTContext &AST);
 
 } // namespace idioms

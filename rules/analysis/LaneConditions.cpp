@@ -162,6 +162,21 @@ CondClass compareWithConstant(BinaryOperatorKind Op, const LaneValue &D, int64_t
 
 } // namespace
 
+unsigned leaderGroup(const CondClass &C) {
+  if (!C.EveryWarp || C.AtMost || C.ActiveMask != AllLanes)
+    return 0;
+  unsigned T = llvm::popcount(C.TrueMask);
+  if (T < 1 || 32 % T != 0 || T == 32)
+    return 0;
+  unsigned G = 32 / T, First = llvm::countr_zero(C.TrueMask);
+  if (First >= G)
+    return 0;
+  for (unsigned I = 0; I < WarpLanes; ++I)
+    if (((C.TrueMask >> I) & 1) != (I % G == First))
+      return 0;
+  return G;
+}
+
 namespace lane {
 
 CondClass compare(BinaryOperatorKind Op, const LaneValue &A, const LaneValue &B,
@@ -270,6 +285,16 @@ CondClass compare(BinaryOperatorKind Op, const LaneValue &A, const LaneValue &B,
                                                   : CondClass::Why::LoopThreshold);
       C.G = D.G == Growth::Grows ? D.G : Bound->G;
       C.GrowthVar = D.G == Growth::Grows ? D.GrowthVar : Bound->GrowthVar;
+      C.EveryWarp = !D.warpVaries();
+      return Finish(C);
+    }
+    // (tx + 1) * 2 * stride - 1 + stride < n with stride halving (a Brent-Kung or
+    // Blelloch down-sweep): the threads that pass double each iteration from a
+    // few (1, 3, 7, ...), so the first iterations split the first warp.
+    if (Ordering && Below && D.G == Growth::Shrinks && Bound->G == Growth::None) {
+      CondClass C = category(BranchCategory::ShrinkingThreshold, CondClass::Why::FactorShrinks);
+      C.G = Growth::Shrinks;
+      C.GrowthVar = D.GrowthVar;
       C.EveryWarp = !D.warpVaries();
       return Finish(C);
     }

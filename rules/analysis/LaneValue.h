@@ -73,8 +73,12 @@ struct CondClass {
     BitUnknown,      // (tid & k) == 0 with k changing in its loop
     LoopThreshold,   // a bound that grows/shrinks with the loop
     FactorGrows,     // (growing factor * tid) against a bound
+    FactorShrinks,   // (shrinking factor * tid) below a bound: the threads that pass grow
+                     // from a few (a scan's down-sweep: 1, 3, 7, ... threads)
     TripCount,       // loop bound or start gives each lane a different trip count
     SwitchValues,    // a switch on a value that differs within a warp
+    IndirectTargets, // a call through a table of functions at a lane-dependent index:
+                     // Distinct different functions within a warp
     EqualsUniform,   // a lane value of few distinct values == a uniform value not known
                      // here (bool odd = tid & 1; if (odd == flag)): TrueMask is the split
                      // when it equals the first of them
@@ -99,6 +103,9 @@ struct CondClass {
   bool GrowthExact = false;   // the bound is GrowthVar itself
   const clang::Expr *LaneSide = nullptr; // the thread-dependent operand
   const clang::Expr *DataSrc = nullptr;
+  bool OneWarpLoop = false;   // PartialWarp for every value its loop bound takes
+                              // (BoundFirst .. BoundLast): the same single warp is split
+  int64_t BoundFirst = 0, BoundLast = 0, BoundAt = 0; // BoundAt: the value TrueMask is for
   bool AssumedShape = false;  // relies on blockDim.x being a multiple of 32 (assumed)
   bool NarrowShape = false;   // lanes differ in threadIdx.y/z: x-extent below 32
 
@@ -198,6 +205,10 @@ CondClass combine(const CondClass &A, const CondClass &B, bool And);
 /// The boolean value of a classified condition.
 LaneValue fromCond(CondClass C);
 } // namespace lane
+
+/// When \p C holds for exactly one lane in each aligned group of G lanes of
+/// every warp (a leader per group: even lanes, every 4th lane), G; else 0.
+unsigned leaderGroup(const CondClass &C);
 
 /// "even lanes", "lanes 0-15", "lane 0", "every 4th lane (0, 4, 8, ...)".
 std::string describeLanes(uint32_t Mask);

@@ -27,6 +27,7 @@ public:
     if (U->isIncrementDecrementOp())
       if (const VarDecl *V = refVar(U->getSubExpr())) {
         Info.Modified.insert(V);
+        Info.Factor[V] = 0;
         note(V, U->isIncrementOp() ? Growth::Grows : Growth::Shrinks);
         if (!Info.Step.count(V))
           Info.Step[V] = nullptr;
@@ -43,6 +44,23 @@ public:
     Info.Modified.insert(V);
     const Expr *R = B->getRHS()->IgnoreParenImpCasts();
     std::optional<int64_t> C = constant(R);
+    int64_t F = 0;
+    if (C && *C > 0 && *C < 31 &&
+        (B->getOpcode() == BO_ShlAssign || B->getOpcode() == BO_ShrAssign))
+      F = int64_t(1) << *C;
+    else if (C && *C > 1 && (B->getOpcode() == BO_MulAssign || B->getOpcode() == BO_DivAssign))
+      F = *C;
+    else if (const auto *Op = dyn_cast<BinaryOperator>(R); Op && B->getOpcode() == BO_Assign &&
+                                                            refVar(Op->getLHS()) == V)
+      if (std::optional<int64_t> K = constant(Op->getRHS())) {
+        if (*K > 0 && *K < 31 && (Op->getOpcode() == BO_Shl || Op->getOpcode() == BO_Shr))
+          F = int64_t(1) << *K;
+        else if (*K > 1 && (Op->getOpcode() == BO_Mul || Op->getOpcode() == BO_Div))
+          F = *K;
+      }
+    auto [FIt, FNew] = Info.Factor.try_emplace(V, F);
+    if (!FNew)
+      FIt->second = 0; // a second update
     switch (B->getOpcode()) {
     case BO_MulAssign:
       note(V, C && *C > 1 ? Growth::Grows : Growth::None);

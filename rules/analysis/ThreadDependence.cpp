@@ -16,6 +16,8 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringSwitch.h"
 
+#include <functional>
+
 using namespace clang;
 using namespace clang::ast_matchers;
 
@@ -64,9 +66,22 @@ void ThreadDependence::registerMatchers(MatchFinder &Finder, MatchFinder::MatchC
 void ThreadDependence::collect(const MatchFinder::MatchResult &Result) {
   Ctx = Result.Context;
   if (const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("td-function")) {
-    if (FD->isDependentContext() || !FD->hasBody() || isSystemCode(FD, *Result.SourceManager) ||
-        functionHasCompileErrors(FD))
-      return; // a body with compile errors has holes the walk would misread
+    if (!FD->hasBody() || isSystemCode(FD, *Result.SourceManager))
+      return;
+    if (functionHasCompileErrors(FD)) {
+      // A body with compile errors has holes the walk would misread; its
+      // sound calls into device functions are followed (run()).
+      if (!FD->isDependentContext() && Seen.insert(FD).second)
+        Broken.push_back(FD);
+      return;
+    }
+    if (FD->isDependentContext()) {
+      // A template as written (not a generic lambda's call operator).
+      const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+      if (!(MD && MD->getParent()->isLambda()) && Seen.insert(FD).second)
+        Templates.push_back(FD);
+      return;
+    }
     if (Seen.insert(FD).second)
       Functions.push_back(FD);
     return;
@@ -131,8 +146,66 @@ void ThreadDependence::run() {
   // Device functions no kernel here reaches: on their own, parameters uniform.
   Shapes.push_back({std::nullopt, SourceLocation(), true});
   const BlockShape &Assumed = Shapes.back();
+  // ... unless a function with compile errors calls them in code that parsed:
+  // then from that call, with what its arguments say (threadIdx.x, blockDim.x).
+  llvm::DenseSet<const FunctionDecl *> Walkable;
+  for (const FunctionDecl *FD : Functions)
+    if (!FD->hasAttr<CUDAGlobalAttr>())
+      Walkable.insert(FD->getCanonicalDecl());
+  for (const FunctionDecl *B : Broken) {
+    llvm::SmallVector<const CallExpr *, 4> Calls;
+    std::function<void(const Stmt *)> Find = [&](const Stmt *St) {
+      if (!St)
+        return;
+      if (const auto *CE = dyn_cast<CallExpr>(St))
+        if (const FunctionDecl *Callee = CE->getDirectCallee();
+            Callee && Walkable.count(Callee->getCanonicalDecl()) && !CE->containsErrors())
+          Calls.push_back(CE);
+      for (const Stmt *C : St->children())
+        Find(C);
+    };
+    Find(B->getBody());
+    const BlockShape *Shape = &Assumed;
+    if (auto It = Launches.find(B->getCanonicalDecl()); It != Launches.end())
+      for (const LaunchShape &L : It->second)
+        if (L.Block && (*L.Block)[0] > 0 && (*L.Block)[1] > 0 && (*L.Block)[2] > 0 &&
+            (*L.Block)[0] * (*L.Block)[1] * (*L.Block)[2] <= 1024) {
+          Shapes.push_back({L.Block, L.Loc, false});
+          Shape = &Shapes.back();
+          break;
+        }
+    for (const CallExpr *CE : Calls) {
+      size_t Bi = Branches.size(), Ba = Barriers.size();
+      Walker W(*Ctx, *Shape, B, Branches, Barriers, Reached, Loops);
+      W.runCall(CE);
+      if (W.tooDeep()) {
+        Branches.erase(Branches.begin() + Bi, Branches.end());
+        Barriers.erase(Barriers.begin() + Ba, Barriers.end());
+      }
+    }
+  }
   for (const FunctionDecl *FD : Functions)
     if (!FD->hasAttr<CUDAGlobalAttr>() && !Reached.count(FD))
+      Walk(FD, Assumed);
+  // Templates that nothing here instantiates (reduction kernels in a header,
+  // block size as a template parameter): their primary template, once. A
+  // value that depends on a template parameter is unknown to the walk, so
+  // what it finds holds for every instantiation. An instantiation with
+  // compile errors is not analysed, and does not count.
+  llvm::DenseSet<const FunctionDecl *> Instantiated;
+  auto NoteInstance = [&](const FunctionDecl *FD) {
+    for (const FunctionDecl *P = FD->getTemplateInstantiationPattern(); P;
+         P = P->getTemplateInstantiationPattern()) {
+      if (!Instantiated.insert(P->getCanonicalDecl()).second || P->isDependentContext())
+        break;
+    }
+  };
+  for (const FunctionDecl *FD : Functions)
+    NoteInstance(FD);
+  for (const FunctionDecl *FD : Reached)
+    NoteInstance(FD);
+  for (const FunctionDecl *FD : Templates)
+    if (!Instantiated.count(FD->getCanonicalDecl()))
       Walk(FD, Assumed);
 }
 

@@ -1,6 +1,9 @@
 //===- ThreadDependence.h - Thread-dependent branches and barriers --------===//
 //
 // Walks every kernel body (per template instantiation) in statement order,
+// and templates that nothing here instantiates as written (the primary
+// template: what depends on a template parameter is unknown, so only what
+// holds for every instantiation is found),
 // tracking the value of each local as a LaneValue (LaneValue.h): which values
 // come from threadIdx, blockIdx, blockDim, gridDim, warpSize, lane-id
 // intrinsics and cooperative-groups ranks, through assignments, compound
@@ -51,7 +54,7 @@ struct BlockShape {
 };
 
 struct BranchEvent {
-  enum class Form { If, Loop, Switch, Conditional, Logical };
+  enum class Form { If, Loop, Switch, Conditional, Logical, IndirectCall };
   Form F = Form::If;
   const clang::Stmt *Branch = nullptr;
   const clang::Expr *Cond = nullptr; // for Switch, the switch value
@@ -61,6 +64,10 @@ struct BranchEvent {
   /// The condition folds to this constant although it is written on a
   /// thread-dependent value (`itid & 0x01 == 0`).
   std::optional<int64_t> ConstantValue;
+  /// An `if` whose condition picks one leader lane per group of lanes
+  /// (leaderGroup): its arm stores to memory, and every store goes to an
+  /// address that is the same for all lanes of a group (y[tid / 2]).
+  bool GroupStores = false;
 };
 
 struct BarrierEvent {
@@ -100,6 +107,12 @@ public:
 private:
   clang::ASTContext *Ctx = nullptr;
   std::vector<const clang::FunctionDecl *> Functions; // definitions, in match order
+  // Templates (function templates, members of class templates): walked as
+  // written when no instantiation of them is analysed here.
+  std::vector<const clang::FunctionDecl *> Templates;
+  // Device code with compile errors: not walked, but its calls whose text is
+  // sound lead into device functions that are (ThreadDependence::run).
+  std::vector<const clang::FunctionDecl *> Broken;
   llvm::DenseSet<const clang::FunctionDecl *> Seen;
   struct LaunchShape {
     std::optional<Dim3> Block;

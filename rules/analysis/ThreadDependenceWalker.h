@@ -68,6 +68,10 @@ struct LoopInfo {
   llvm::DenseMap<const VarDecl *, Growth> Grow;
   llvm::DenseSet<const VarDecl *> Modified;
   llvm::DenseMap<const VarDecl *, const Expr *> Step; // v += e; null for ++/--
+  /// v <<= 1, v *= 2, v >>= 1, v /= 2 (the loop's only update of v): the
+  /// factor by which v changes each trip (2 for all four); 0 when v has other
+  /// updates.
+  llvm::DenseMap<const VarDecl *, int64_t> Factor;
 };
 
 /// Adds to \p Info what \p S updates (variables modified, how they grow, their steps).
@@ -139,6 +143,12 @@ public:
         Branches(Branches), Barriers(Barriers), Reached(Reached), LoopInfos(Loops) {}
 
   void run();
+  /// Walks only the callee of \p CE, a call written in Root (a function the
+  /// walk skips because compile errors left holes in it): the arguments are
+  /// evaluated with nothing known of Root's locals (uniform), so only what
+  /// the call's own text says about the thread reaches the callee
+  /// (`findMax(s, threadIdx.x, blockDim.x)`).
+  void runCall(const CallExpr *CE);
   /// The walk stopped at MaxNesting: its events are incomplete.
   bool tooDeep() const { return TooDeep; }
 
@@ -204,6 +214,10 @@ private:
 
   static bool sameState(const State &A, const State &B);
 
+  /// A flag set to a lane split in one iteration keeps that split at the loop
+  /// head (\p Head merges \p Entry and the back edge \p Back).
+  static void carryFlags(State &Head, const State &Entry, const State &Back);
+
   // --- events ------------------------------------------------------------------------------
   void recordBranch(BranchEvent::Form F, const Stmt *St, const Expr *Cond, const CondClass &C,
                     std::optional<int64_t> Constant = std::nullopt);
@@ -226,6 +240,15 @@ private:
   /// (`for (s = blockDim.x / 2; s > 32; s >>= 1) if (tid < s)`) are warp-uniform
   /// for power-of-two block sizes.
   void protectShrinking(CondClass &C);
+
+  /// A threshold on the thread index whose loop bound steps through values
+  /// known from its start (`for (offset = 16; offset > 0; offset >>= 1)`,
+  /// `for (stride = 1; stride < blockDim.x; stride <<= 1)`) and that splits
+  /// the same single warp for every one of them: a warp-synchronous finish of
+  /// a reduction, or a Kogge-Stone step whose idle threads are the first
+  /// `stride` of the block. \p Op compares \p L with \p R as written in \p B.
+  void boundedThreshold(CondClass &C, const BinaryOperator *B, const LaneValue &L,
+                        const LaneValue &R);
 
   /// Loop conditions: a bound or start that differs between lanes gives each
   /// lane its own trip count.
@@ -299,6 +322,9 @@ private:
 
   LaneValue opaqueCall(const CallExpr *CE, StringRef Name, llvm::ArrayRef<LaneValue> Args);
 
+  /// A call through a table of functions at a lane-dependent index.
+  void indirectCall(const CallExpr *CE);
+
   LaneValue rankOf(GroupKind K, int64_t TileSize);
 
   /// The object of a member call (also of a static member called through an object).
@@ -326,6 +352,21 @@ private:
   std::vector<Frame> Frames;
   std::vector<Target *> Targets;
   std::vector<const LoopInfo *> LoopStack;
+  /// Stores watched in the arm of a leader-per-group `if` (BranchEvent::GroupStores).
+  struct StoreWatch {
+    unsigned Group = 0;
+    bool Any = false, AllPerGroup = true;
+  };
+  std::vector<StoreWatch> Watches;
+  /// A store to memory at index \p Index of a base of value \p Base (or, with
+  /// no index, through a pointer): what the watches need.
+  void noteStore(const LaneValue *Index, const LaneValue &Base);
+  /// Whether the function of \p P assigns, steps or takes the address of it.
+  bool pointerMoved(const ParmVarDecl *P);
+  llvm::DenseMap<const ParmVarDecl *, bool> Moved;
+  /// Per entry of LoopStack: the constants the variables it updates held when
+  /// the loop was entered (`offset = 16`).
+  std::vector<llvm::DenseMap<const VarDecl *, int64_t>> LoopEntry;
   bool Recording = true;
   unsigned CondDepth = 0;
   uint64_t Steps = 0;

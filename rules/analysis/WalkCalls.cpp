@@ -3,6 +3,7 @@
 #include "rules/analysis/ErrorTaint.h"
 
 #include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 using namespace clang;
 
@@ -10,6 +11,53 @@ namespace cudalint {
 namespace walker {
 
 // --- calls -------------------------------------------------------------------
+
+/// `table[i](args)` with `table` a device array of distinct functions and `i`
+/// different between the lanes of a warp: the warp calls each target in turn
+/// with the other lanes idle (cudahandbook's divergence demo).
+void Walker::indirectCall(const CallExpr *CE) {
+  const Expr *Callee = CE->getCallee()->IgnoreParenImpCasts();
+  if (const auto *U = dyn_cast<UnaryOperator>(Callee); U && U->getOpcode() == UO_Deref)
+    Callee = U->getSubExpr()->IgnoreParenImpCasts();
+  const auto *AS = dyn_cast<ArraySubscriptExpr>(Callee);
+  if (!AS)
+    return;
+  const auto *Ref = dyn_cast<DeclRefExpr>(AS->getBase()->IgnoreParenImpCasts());
+  const auto *Table = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  const VarDecl *Def = Table ? Table->getDefinition() : nullptr;
+  const auto *Init = Def && Def->hasInit() ? dyn_cast<InitListExpr>(Def->getInit()->IgnoreImplicit())
+                                           : nullptr;
+  if (!Init || Init->getNumInits() < 2)
+    return;
+  llvm::SmallPtrSet<const Decl *, 32> Targets;
+  for (const Expr *E : Init->inits()) {
+    const Expr *X = E->IgnoreParenImpCasts();
+    if (const auto *A = dyn_cast<UnaryOperator>(X); A && A->getOpcode() == UO_AddrOf)
+      X = A->getSubExpr()->IgnoreParenImpCasts();
+    const auto *FRef = dyn_cast<DeclRefExpr>(X);
+    if (!FRef || !isa<FunctionDecl>(FRef->getDecl()) ||
+        !Targets.insert(FRef->getDecl()->getCanonicalDecl()).second)
+      return; // not a table of distinct functions
+  }
+  LaneValue I = expr(AS->getIdx());
+  if (I.K != LaneValue::Lane || I.isWarpUniform())
+    return;
+  llvm::SmallVector<int64_t, 32> Vals;
+  for (unsigned L = 0; L < WarpLanes; ++L)
+    if (I.Active & (1u << L))
+      Vals.push_back(I.L[L]);
+  llvm::sort(Vals);
+  Vals.erase(std::unique(Vals.begin(), Vals.end()), Vals.end());
+  CondClass C;
+  C.Cat = BranchCategory::LaneSplit;
+  C.Reason = CondClass::Why::IndirectTargets;
+  C.Distinct = std::min<size_t>(Vals.size(), Targets.size());
+  C.EveryWarp = I.Align == 0;
+  C.LaneSide = AS->getIdx();
+  C.AssumedShape = I.AssumedAxis;
+  C.NarrowShape = I.NarrowAxis;
+  recordBranch(BranchEvent::Form::IndirectCall, CE, AS, C);
+}
 
 LaneValue Walker::call(const CallExpr *CE) {
   const FunctionDecl *FD = CE->getDirectCallee();
@@ -54,6 +102,8 @@ LaneValue Walker::call(const CallExpr *CE) {
       return lane::opaque(Args);
     }
   }
+  if (!FD && !isa<CXXMemberCallExpr>(CE))
+    indirectCall(CE);
   if (isBlockBarrierName(Name)) {
     for (const Expr *A : CE->arguments())
       expr(A);
@@ -107,6 +157,12 @@ LaneValue Walker::call(const CallExpr *CE) {
     return lane::binary(BO_Mul, Args[0], Args[1]);
   if (const FunctionDecl *Def = inlinable(FD, CE))
     return inlineCall(CE, Def, Args);
+  // In a template as written, a call of a template specialization that no
+  // instantiation has given a body yet (warp_reduce_all<32>(x)): its result
+  // holds in every instantiation only as what the callee computes, which is
+  // not known; claim nothing about it.
+  if (FD && FD->isTemplateInstantiation() && !FD->hasBody() && Root->isDependentContext())
+    return LaneValue();
   if (CE->getNumArgs() == 0 && isLaneIdName(Name))
     return LaneValue::lanes(lanesOf([](int64_t L, int64_t) { return L; }, 0), 0, false);
   if (CE->getNumArgs() == 0 && isWarpIdName(Name))

@@ -52,6 +52,13 @@ void Walker::protectShrinking(CondClass &C) {
       Bound = BO->getLHS();
       Op = Op == BO_LT ? BO_GT : Op == BO_LE ? BO_GE : Op;
     }
+    // A stop that depends on a template parameter (`s > WARP`) may keep whole
+    // warps in every instantiation: in a template as written, not sure either way.
+    if (Bound && Bound->isValueDependent()) {
+      C.Cat = BranchCategory::Unknown;
+      C.Reason = CondClass::Why::None;
+      return;
+    }
     std::optional<int64_t> K = Bound ? constantOf(Bound) : std::nullopt;
     if (!K)
       return;
@@ -62,6 +69,154 @@ void Walker::protectShrinking(CondClass &C) {
     }
     return;
   }
+}
+
+void Walker::boundedThreshold(CondClass &C, const BinaryOperator *B, const LaneValue &L,
+                              const LaneValue &R) {
+  if (!C.GrowthVar || !C.GrowthExact || C.EveryWarp || !B->isRelationalOp() ||
+      !(C.Cat == BranchCategory::ShrinkingThreshold ||
+        (C.Cat == BranchCategory::LaneSplit && C.Reason == CondClass::Why::LoopThreshold)))
+    return;
+  // The lane side D, compared as `D Op bound`.
+  BinaryOperatorKind Op = B->getOpcode();
+  const LaneValue *D = nullptr;
+  const Expr *LaneE = nullptr;
+  if (refVar(B->getRHS()) == C.GrowthVar) {
+    D = &L;
+    LaneE = B->getLHS();
+  } else if (refVar(B->getLHS()) == C.GrowthVar) {
+    D = &R;
+    LaneE = B->getRHS();
+    Op = Op == BO_LT ? BO_GT : Op == BO_GT ? BO_LT : Op == BO_LE ? BO_GE : BO_LE;
+  }
+  if (!D || D->K != LaneValue::Lane)
+    return;
+  // The loop that steps the bound, its start and its factor.
+  size_t Idx = LoopStack.size();
+  while (Idx > 0 && !LoopStack[Idx - 1]->Grow.count(C.GrowthVar))
+    --Idx;
+  if (Idx == 0)
+    return;
+  const LoopInfo &Info = *LoopStack[Idx - 1];
+  auto Start = LoopEntry[Idx - 1].find(C.GrowthVar);
+  auto Fac = Info.Factor.find(C.GrowthVar);
+  auto Gr = Info.Grow.find(C.GrowthVar);
+  if (Start == LoopEntry[Idx - 1].end() || Fac == Info.Factor.end() || Fac->second < 2 ||
+      Gr->second == Growth::None || Start->second <= 0)
+    return;
+  bool Grows = Gr->second == Growth::Grows;
+  // The loop's own test of the bound, when it compares it with a known value.
+  std::optional<BinaryOperatorKind> LimitOp;
+  std::optional<int64_t> Limit;
+  bool Truthy = false;
+  if (const Expr *LC = Info.Cond ? Info.Cond->IgnoreParenImpCasts() : nullptr) {
+    if (refVar(LC) == C.GrowthVar) {
+      Truthy = true;
+    } else if (const auto *LB = dyn_cast<BinaryOperator>(LC); LB && LB->isComparisonOp()) {
+      const Expr *Other = nullptr;
+      BinaryOperatorKind LOp = LB->getOpcode();
+      if (refVar(LB->getLHS()) == C.GrowthVar) {
+        Other = LB->getRHS();
+      } else if (refVar(LB->getRHS()) == C.GrowthVar) {
+        Other = LB->getLHS();
+        LOp = LOp == BO_LT ? BO_GT : LOp == BO_GT ? BO_LT : LOp == BO_LE ? BO_GE
+              : LOp == BO_GE ? BO_LE : LOp;
+      }
+      if (Other) {
+        bool SavedRec = Recording;
+        Recording = false;
+        State Saved = S;
+        LaneValue OV = expr(Other);
+        S = std::move(Saved);
+        Recording = SavedRec;
+        if (OV.K == LaneValue::Uniform && OV.Const) {
+          LimitOp = LOp;
+          Limit = OV.Const;
+        }
+      }
+    }
+  }
+  auto InLoop = [&](int64_t V) {
+    if (Truthy)
+      return V != 0;
+    if (!Limit)
+      return Grows || V > 0; // a shrinking bound the loop does not test stops at 0 at the latest
+    switch (*LimitOp) {
+    case BO_LT:
+      return V < *Limit;
+    case BO_LE:
+      return V <= *Limit;
+    case BO_GT:
+      return V > *Limit;
+    case BO_GE:
+      return V >= *Limit;
+    case BO_NE:
+      return V != *Limit;
+    default:
+      return false;
+    }
+  };
+  // The values the bound takes; a growing bound with no known limit is
+  // followed far enough that its lane pattern no longer changes.
+  llvm::SmallVector<int64_t, 32> Values;
+  bool Open = Grows && !Limit && !Truthy;
+  for (int64_t V = Start->second; V > 0 && InLoop(V) && Values.size() < 40;
+       V = Grows ? V * Fac->second : V / Fac->second) {
+    Values.push_back(V);
+    if (V > (int64_t(1) << 24))
+      break;
+  }
+  if (Values.empty() || (Open && Values.back() <= (int64_t(1) << 24)))
+    return;
+  int64_t MinL = INT64_MAX;
+  for (unsigned I = 0; I < WarpLanes; ++I)
+    if (D->Active & (1u << I))
+      MinL = std::min(MinL, D->L[I]);
+  std::optional<CondClass> First;
+  int64_t FirstAt = 0;
+  for (int64_t V : Values) {
+    CondClass Cv = lane::compare(Op, *D, LaneValue::constant(V), LaneE, nullptr);
+    if (Cv.Cat == BranchCategory::WarpUniform || Cv.Cat == BranchCategory::Uniform)
+      continue;
+    // One lane on one side (`tid < 1`) is a single-lane split of the same warp.
+    bool OneWarp = (Cv.Cat == BranchCategory::LaneSplit &&
+                    Cv.Reason == CondClass::Why::PartialWarp) ||
+                   Cv.Cat == BranchCategory::SingleLane;
+    if (!OneWarp || Cv.EveryWarp || !Cv.HasRange || (First && Cv.RangeLo != First->RangeLo))
+      return;
+    // Threads below the bound take the branch: they must stay inside that
+    // warp in every trip (a warp-synchronous finish), not shrink to it from
+    // whole warps (a reduction tree, which is reported).
+    bool Below = Op == BO_LT || Op == BO_LE;
+    if (Below && (Cv.RangeLo != MinL || D->Align == 0))
+      return;
+    if (!First || First->Cat == BranchCategory::SingleLane) {
+      First = Cv;
+      FirstAt = V;
+    }
+  }
+  if (!First)
+    return;
+  bool Below = Op == BO_LT || Op == BO_LE;
+  if (Below)
+    for (int64_t V : Values)
+      if (V > First->RangeHi + 1)
+        return;
+  CondClass Out = *First;
+  Out.Cat = BranchCategory::LaneSplit;
+  Out.Reason = CondClass::Why::PartialWarp;
+  Out.OneWarpLoop = true;
+  Out.G = C.G;
+  Out.GrowthVar = C.GrowthVar;
+  Out.GrowthExact = true;
+  Out.BoundAt = FirstAt;
+  Out.BoundFirst = Values.front();
+  Out.BoundLast = Open ? 0 : Values.back(); // 0: no last value (grows until the loop ends)
+  Out.Upper = !Below;
+  Out.AssumedShape = C.AssumedShape;
+  Out.NarrowShape = C.NarrowShape;
+  Out.LaneSide = C.LaneSide;
+  C = Out;
 }
 
 /// Loop conditions: a bound or start that differs between lanes gives each

@@ -1,6 +1,8 @@
 //===- WalkExpressions.cpp - The value of each expression -------------------===//
 #include "rules/analysis/ThreadDependenceWalker.h"
 
+#include <functional>
+
 #include "clang/AST/ExprCXX.h"
 
 using namespace clang;
@@ -10,9 +12,60 @@ namespace walker {
 
 // --- expressions -------------------------------------------------------------
 
+bool Walker::pointerMoved(const ParmVarDecl *P) {
+  auto [It, New] = Moved.try_emplace(P, true);
+  if (!New)
+    return It->second;
+  const auto *FD = dyn_cast<FunctionDecl>(P->getDeclContext());
+  if (!FD || !FD->getBody())
+    return true;
+  // Any assignment, increment or address-of of the parameter itself.
+  std::function<bool(const Stmt *)> Moves = [&](const Stmt *St) {
+    if (!St)
+      return false;
+    auto IsP = [&](const Expr *E) {
+      const auto *R = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+      return R && R->getDecl() == P;
+    };
+    if (const auto *B = dyn_cast<BinaryOperator>(St); B && B->isAssignmentOp() && IsP(B->getLHS()))
+      return true;
+    if (const auto *U = dyn_cast<UnaryOperator>(St);
+        U && (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf) && IsP(U->getSubExpr()))
+      return true;
+    for (const Stmt *C : St->children())
+      if (Moves(C))
+        return true;
+    return false;
+  };
+  bool M = Moves(FD->getBody());
+  Moved[P] = M;
+  return M;
+}
+
+void Walker::noteStore(const LaneValue *Index, const LaneValue &Base) {
+  for (StoreWatch &W : Watches) {
+    W.Any = true;
+    // The same address for every lane of a group of W.Group lanes.
+    auto PerGroup = [&](const LaneValue &X) {
+      if (X.K == LaneValue::Uniform)
+        return true;
+      if (X.K != LaneValue::Lane || X.HasFactor)
+        return false;
+      for (unsigned I = 0; I < WarpLanes; ++I)
+        if ((X.Active & (1u << I)) && X.L[I] != X.L[I - I % W.Group])
+          return false;
+      return true;
+    };
+    if (!PerGroup(Base) || (Index && !PerGroup(*Index)))
+      W.AllPerGroup = false;
+  }
+}
+
 void Walker::assign(const Expr *LHS, const LaneValue &V, bool Weak) {
   LHS = LHS->IgnoreParens();
   if (const ValueDecl *D = trackedVar(LHS)) {
+    if (!Watches.empty())
+      noteStore(nullptr, LaneValue::varying()); // a register, not memory
     bool IsArray = D->getType()->isArrayType();
     auto It = S.Vars.find(D);
     if ((Weak || IsArray) && It != S.Vars.end())
@@ -27,8 +80,22 @@ void Walker::assign(const Expr *LHS, const LaneValue &V, bool Weak) {
     if (!ME->isArrow())
       Base = ME->getBase();
   } else if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
-    expr(AS->getIdx());
+    LaneValue I = expr(AS->getIdx());
     Base = AS->getBase();
+    if (!Watches.empty()) {
+      const ValueDecl *D = trackedVar(Base);
+      bool LocalArray = D && D->getType()->isArrayType();
+      // The walk keeps what is stored through a pointer parameter in the
+      // parameter's value; the address itself is the argument, the same in every
+      // thread, unless the function moves the pointer.
+      const auto *P = dyn_cast_or_null<ParmVarDecl>(D);
+      noteStore(&I, LocalArray ? LaneValue::varying() // registers, not memory
+                    : P && P->getType()->isPointerType() && !pointerMoved(P)
+                        ? LaneValue()
+                        : (isa<ArraySubscriptExpr, MemberExpr>(Base->IgnoreParenImpCasts())
+                               ? LaneValue::varying()
+                               : expr(Base)));
+    }
   } else if (const auto *UO = dyn_cast<UnaryOperator>(E); UO && UO->getOpcode() == UO_Deref) {
     if (const auto *DRE = dyn_cast<DeclRefExpr>(UO->getSubExpr()->IgnoreParenImpCasts()))
       for (auto F = Frames.rbegin(); F != Frames.rend(); ++F) {
@@ -38,8 +105,12 @@ void Walker::assign(const Expr *LHS, const LaneValue &V, bool Weak) {
           return;
         }
       }
-    expr(UO->getSubExpr());
+    LaneValue P = expr(UO->getSubExpr());
+    if (!Watches.empty())
+      noteStore(nullptr, P);
     return;
+  } else if (!Watches.empty()) {
+    noteStore(nullptr, LaneValue::varying());
   }
   if (Base) {
     if (const ValueDecl *D = trackedVar(Base)) {
@@ -90,7 +161,15 @@ LaneValue Walker::expr(const Expr *E) {
   NestingGuard Nest(*this);
   if (!budget())
     return LaneValue::varying();
-  if (E->isValueDependent() || E->isTypeDependent())
+  // In a template as written: an expression whose type depends on a template
+  // parameter is not modelled (uniform, unknown), one whose value does is
+  // walked by its parts, the template parameters being unknown uniform values
+  // (`bx * THREADS + tx` stays the thread index plus a uniform part).
+  if (E->isTypeDependent() ||
+      (E->isValueDependent() &&
+       !isa<BinaryOperator, UnaryOperator, ParenExpr, ImplicitCastExpr, CStyleCastExpr,
+            CXXStaticCastExpr, CXXFunctionalCastExpr, ConditionalOperator, ArraySubscriptExpr,
+            DeclRefExpr>(E)))
     return LaneValue();
   switch (E->getStmtClass()) {
   case Stmt::IntegerLiteralClass:
@@ -399,6 +478,7 @@ LaneValue Walker::binary(const BinaryOperator *B) {
       return lane::binary(Op, L, R);
     CondClass C = lane::compare(Op, L, R, B->getLHS(), B->getRHS());
     protectShrinking(C);
+    boundedThreshold(C, B, L, R);
     return lane::fromCond(std::move(C));
   }
   if (B->getLHS()->getType()->isPointerType() || B->getRHS()->getType()->isPointerType())

@@ -20,6 +20,21 @@ void Walker::run() {
     stmt(Body);
 }
 
+void Walker::runCall(const CallExpr *CE) {
+  Frame F;
+  F.FD = Root;
+  Frames.push_back(F);
+  for (const ParmVarDecl *P : Root->parameters())
+    S.Vars[P] = paramValue(P);
+  const FunctionDecl *Def = inlinable(CE->getDirectCallee(), CE);
+  if (!Def)
+    return;
+  llvm::SmallVector<LaneValue, 4> Args;
+  for (const Expr *A : CE->arguments())
+    Args.push_back(expr(A));
+  inlineCall(CE, Def, Args);
+}
+
 // --- helpers -----------------------------------------------------------------
 
 /// The local variable an lvalue names, if it is tracked.
@@ -129,6 +144,25 @@ bool Walker::sameState(const State &A, const State &B) {
       return false;
   }
   return true;
+}
+
+/// At a loop head: a flag that enters the loop as a constant and leaves an
+/// iteration set to a lane split (`computed = tx % 2 == 0;`, or `true` under
+/// such a branch) holds that split in every iteration after the first; a
+/// plain join would forget which lanes hold it.
+void Walker::carryFlags(State &Head, const State &Entry, const State &Back) {
+  if (Back.Dead)
+    return;
+  for (auto &[D, V] : Head.Vars) {
+    auto In = Entry.Vars.find(D), Out = Back.Vars.find(D);
+    if (In == Entry.Vars.end() || Out == Back.Vars.end())
+      continue;
+    const LaneValue &E = In->second, &B = Out->second;
+    if (E.K == LaneValue::Uniform && E.Const && (*E.Const == 0 || *E.Const == 1) && B.Cond &&
+        (B.Cond->Cat == BranchCategory::LaneSplit ||
+         B.Cond->Cat == BranchCategory::ShrinkingThreshold))
+      V = B;
+  }
 }
 
 // --- statements --------------------------------------------------------------
@@ -253,12 +287,25 @@ void Walker::ifStmt(const IfStmt *If) {
     stmt(*CV.Const ? If->getThen() : If->getElse());
     return;
   }
+  size_t Event = Branches.size();
   recordBranch(BranchEvent::Form::If, If, Cond, C);
+  bool Recorded = Branches.size() > Event;
   State Entry = S;
   bool Push = isThreadDependent(C.Cat);
   if (Push)
     pushControl(Cond, C, If, false);
+  // A leader per group of lanes: watch where the arm stores.
+  unsigned Group = Recorded && !If->getElse() && C.Cat == BranchCategory::LaneSplit &&
+                           C.Reason == CondClass::Why::LaneMask
+                       ? leaderGroup(C)
+                       : 0;
+  if (Group >= 2)
+    Watches.push_back({Group});
   stmt(If->getThen());
+  if (Group >= 2) {
+    Branches[Event].GroupStores = Watches.back().Any && Watches.back().AllPerGroup;
+    Watches.pop_back();
+  }
   State Then = std::move(S);
   S = std::move(Entry);
   if (Push) {
@@ -461,6 +508,11 @@ void Walker::loop(const Stmt *L, const Stmt *Init, const Expr *Cond, const Stmt 
     return;
   LoopInfo &Info = loopInfo(L, Cond, Inc, Body);
   LoopStack.push_back(&Info);
+  LoopEntry.emplace_back();
+  for (const VarDecl *V : Info.Modified)
+    if (auto It = S.Vars.find(V); It != S.Vars.end() && It->second.K == LaneValue::Uniform &&
+                                  It->second.Const)
+      LoopEntry.back()[V] = *It->second.Const;
   std::optional<int64_t> Constant;
   if (Cond) {
     bool SavedRec = Recording;
@@ -481,6 +533,7 @@ void Walker::loop(const Stmt *L, const Stmt *Init, const Expr *Cond, const Stmt 
     recordBranch(BranchEvent::Form::Loop, L, Cond, CondClass(), Constant);
   if (Constant && *Constant == 0 && TestFirst) {
     LoopStack.pop_back();
+    LoopEntry.pop_back();
     return;
   }
   const Expr *LoopCond = Constant ? nullptr : Cond;
@@ -498,6 +551,7 @@ void Walker::loop(const Stmt *L, const Stmt *Init, const Expr *Cond, const Stmt 
       if (!TestFirst)
         C = IterC;
       State Next = mergePlain(Entry, Back);
+      carryFlags(Next, Entry, Back);
       if (sameState(Next, Head) || Exhausted)
         break;
       if (It + 1 >= MaxLoopIterations) {
@@ -552,6 +606,7 @@ void Walker::loop(const Stmt *L, const Stmt *Init, const Expr *Cond, const Stmt 
   }
   S = std::move(Exit);
   LoopStack.pop_back();
+  LoopEntry.pop_back();
 }
 
 } // namespace walker
