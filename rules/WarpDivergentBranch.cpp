@@ -112,7 +112,8 @@ private:
         return "";
       return head("thread-dependent", "single-lane", E, Cond,
                   " picks one leader lane in each group of " + std::to_string(G)) +
-             "\nit is true for " + describeLanes(C.TrueMask) + ", and the branch only stores "
+             "\nit is true for " + describeLanes(C.TrueMask) +
+             ", and the branch only stores "
              "to memory: each leader writes its group's result, the other lanes have nothing to "
              "store, so no regrouping would save anything";
     }
@@ -180,7 +181,8 @@ private:
       bool Left = Cmp->getOpcode() == BO_LE || Cmp->getOpcode() == BO_LT;
       std::string K = sourceText(Left ? Cmp->getLHS() : Cmp->getRHS(), AST);
       return head("thread-dependent", "scan step", E, Cond, " guards a Kogge-Stone step") +
-             "\nit adds the element '" + K + "' places below to each thread's own (a Kogge-Stone "
+             "\nit adds the element '" + K +
+             "' places below to each thread's own (a Kogge-Stone "
              "scan step): the one guarded update is predicated, so the threads below the bound "
              "sit out that update and there is no second path to serialise";
     }
@@ -294,16 +296,20 @@ private:
       bool AtMost = C.AtMost && C.SmallSideTrue;
       std::string When;
       if (C.OneWarpLoop && C.GrowthVar)
-        When = "for every value '" + C.GrowthVar->getName().str() + "' takes (" +
-               boundValues(C) + ") it splits only that warp; when it is " +
-               std::to_string(C.BoundAt) + ", ";
+        When = "for every value '" + C.GrowthVar->getName().str() + "' takes (" + boundValues(C) +
+               ") it splits only that warp; when it is " + std::to_string(C.BoundAt) + ", ";
       return Head(" splits the warp where '" + clip(LaneSide, 24) + "' is " +
                   std::to_string(C.RangeLo) + "-" + std::to_string(C.RangeHi)) +
-             When + "it " + (AtMost ? "can be true" : C.SmallSideTrue ? "is true" : "is false") +
+             When + "it " +
+             (AtMost            ? "can be true"
+              : C.SmallSideTrue ? "is true"
+                                : "is false") +
              " only for " + describeLanes(Small) + " of the warp where " + Range + " (and " +
-             (C.SmallSideTrue ? "false" : "true") + " in every other warp): that warp runs the "
-             "branch with " + describeLanes(Rest) + " idle, then the rest of its path with " +
-             describeLanes(Small) + " idle\n" +
+             (C.SmallSideTrue ? "false" : "true") +
+             " in every other warp): that warp runs the "
+             "branch with " +
+             describeLanes(Rest) + " idle, then the rest of its path with " + describeLanes(Small) +
+             " idle\n" +
              (Narrow ? NarrowFix : "a threshold that is a multiple of 32 keeps warps whole");
     }
     case CondClass::Why::ModUnknown: {
@@ -356,7 +362,8 @@ private:
     case CondClass::Why::IndirectTargets:
       return Head(" calls " + std::to_string(C.Distinct) + " different functions within " +
                   (C.EveryWarp ? "every warp" : "a warp")) +
-             "the index '" + LaneSide + "' differs between the lanes of a warp, so the warp "
+             "the index '" + LaneSide +
+             "' differs between the lanes of a warp, so the warp "
              "calls each target in turn with the lanes of the other targets idle\npick the "
              "function by a value that is the same across a warp (e.g. the warp index "
              "'threadIdx.x / warpSize'), or call one function that branches on the data";
@@ -437,11 +444,12 @@ private:
     bool FewTrue = llvm::popcount(T) <= llvm::popcount(F);
     return head("warp-divergent", "lane-split", E, Cond,
                 " gives a few lanes of every warp their own path") +
-           "\nit " + (FewTrue ? "picks " + describeLanes(T) +
-                                   " of every warp, and the other lanes run the else branch"
-                             : "sends " + describeLanes(F) +
-                                   " of every warp to the else branch, and the other lanes "
-                                   "run the then branch") +
+           "\nit " +
+           (FewTrue ? "picks " + describeLanes(T) +
+                          " of every warp, and the other lanes run the else branch"
+                    : "sends " + describeLanes(F) +
+                          " of every warp to the else branch, and the other lanes "
+                          "run the then branch") +
            ": each warp runs both paths one after the other\ngive every lane the same code "
            "(e.g. pad the data with a halo so that border threads need no special case), or "
            "hand the special case to whole warps";
@@ -476,7 +484,8 @@ private:
       return head("warp-divergent", "shrinking-threshold", E, Cond,
                   C.EveryWarp ? " admits more lanes of every warp each step"
                               : " lets more threads through each iteration") +
-             "\n" + Var + " shrinks every iteration and scales the thread index, so the threads "
+             "\n" + Var +
+             " shrinks every iteration and scales the thread index, so the threads "
              "that pass double each step from a few (1, 3, 7, ... in a scan's down-sweep): while "
              "fewer than 32 pass, only the first lanes of " +
              (C.EveryWarp ? "each warp" : "the first warp") +

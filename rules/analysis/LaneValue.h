@@ -103,8 +103,8 @@ struct CondClass {
   bool GrowthExact = false;   // the bound is GrowthVar itself
   const clang::Expr *LaneSide = nullptr; // the thread-dependent operand
   const clang::Expr *DataSrc = nullptr;
-  bool OneWarpLoop = false;   // PartialWarp for every value its loop bound takes
-                              // (BoundFirst .. BoundLast): the same single warp is split
+  bool OneWarpLoop = false; // PartialWarp for every value its loop bound takes
+                            // (BoundFirst .. BoundLast): the same single warp is split
   int64_t BoundFirst = 0, BoundLast = 0, BoundAt = 0; // BoundAt: the value TrueMask is for
   bool AssumedShape = false;  // relies on blockDim.x being a multiple of 32 (assumed)
   bool NarrowShape = false;   // lanes differ in threadIdx.y/z: x-extent below 32

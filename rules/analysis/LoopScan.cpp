@@ -50,8 +50,8 @@ public:
       F = int64_t(1) << *C;
     else if (C && *C > 1 && (B->getOpcode() == BO_MulAssign || B->getOpcode() == BO_DivAssign))
       F = *C;
-    else if (const auto *Op = dyn_cast<BinaryOperator>(R); Op && B->getOpcode() == BO_Assign &&
-                                                            refVar(Op->getLHS()) == V)
+    else if (const auto *Op = dyn_cast<BinaryOperator>(R);
+             Op && B->getOpcode() == BO_Assign && refVar(Op->getLHS()) == V)
       if (std::optional<int64_t> K = constant(Op->getRHS())) {
         if (*K > 0 && *K < 31 && (Op->getOpcode() == BO_Shl || Op->getOpcode() == BO_Shr))
           F = int64_t(1) << *K;

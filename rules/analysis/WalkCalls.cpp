@@ -25,8 +25,8 @@ void Walker::indirectCall(const CallExpr *CE) {
   const auto *Ref = dyn_cast<DeclRefExpr>(AS->getBase()->IgnoreParenImpCasts());
   const auto *Table = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
   const VarDecl *Def = Table ? Table->getDefinition() : nullptr;
-  const auto *Init = Def && Def->hasInit() ? dyn_cast<InitListExpr>(Def->getInit()->IgnoreImplicit())
-                                           : nullptr;
+  const auto *Init =
+      Def && Def->hasInit() ? dyn_cast<InitListExpr>(Def->getInit()->IgnoreImplicit()) : nullptr;
   if (!Init || Init->getNumInits() < 2)
     return;
   llvm::SmallPtrSet<const Decl *, 32> Targets;

@@ -119,8 +119,11 @@ void Walker::boundedThreshold(CondClass &C, const BinaryOperator *B, const LaneV
         Other = LB->getRHS();
       } else if (refVar(LB->getRHS()) == C.GrowthVar) {
         Other = LB->getLHS();
-        LOp = LOp == BO_LT ? BO_GT : LOp == BO_GT ? BO_LT : LOp == BO_LE ? BO_GE
-              : LOp == BO_GE ? BO_LE : LOp;
+        LOp = LOp == BO_LT   ? BO_GT
+              : LOp == BO_GT ? BO_LT
+              : LOp == BO_LE ? BO_GE
+              : LOp == BO_GE ? BO_LE
+                             : LOp;
       }
       if (Other) {
         bool SavedRec = Recording;
@@ -179,9 +182,9 @@ void Walker::boundedThreshold(CondClass &C, const BinaryOperator *B, const LaneV
     if (Cv.Cat == BranchCategory::WarpUniform || Cv.Cat == BranchCategory::Uniform)
       continue;
     // One lane on one side (`tid < 1`) is a single-lane split of the same warp.
-    bool OneWarp = (Cv.Cat == BranchCategory::LaneSplit &&
-                    Cv.Reason == CondClass::Why::PartialWarp) ||
-                   Cv.Cat == BranchCategory::SingleLane;
+    bool OneWarp =
+        (Cv.Cat == BranchCategory::LaneSplit && Cv.Reason == CondClass::Why::PartialWarp) ||
+        Cv.Cat == BranchCategory::SingleLane;
     if (!OneWarp || Cv.EveryWarp || !Cv.HasRange || (First && Cv.RangeLo != First->RangeLo))
       return;
     // Threads below the bound take the branch: they must stay inside that

@@ -166,10 +166,9 @@ LaneValue Walker::expr(const Expr *E) {
   // walked by its parts, the template parameters being unknown uniform values
   // (`bx * THREADS + tx` stays the thread index plus a uniform part).
   if (E->isTypeDependent() ||
-      (E->isValueDependent() &&
-       !isa<BinaryOperator, UnaryOperator, ParenExpr, ImplicitCastExpr, CStyleCastExpr,
-            CXXStaticCastExpr, CXXFunctionalCastExpr, ConditionalOperator, ArraySubscriptExpr,
-            DeclRefExpr>(E)))
+      (E->isValueDependent() && !isa<BinaryOperator, UnaryOperator, ParenExpr, ImplicitCastExpr,
+                                     CStyleCastExpr, CXXStaticCastExpr, CXXFunctionalCastExpr,
+                                     ConditionalOperator, ArraySubscriptExpr, DeclRefExpr>(E)))
     return LaneValue();
   switch (E->getStmtClass()) {
   case Stmt::IntegerLiteralClass:

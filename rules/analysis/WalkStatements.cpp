@@ -510,8 +510,8 @@ void Walker::loop(const Stmt *L, const Stmt *Init, const Expr *Cond, const Stmt 
   LoopStack.push_back(&Info);
   LoopEntry.emplace_back();
   for (const VarDecl *V : Info.Modified)
-    if (auto It = S.Vars.find(V); It != S.Vars.end() && It->second.K == LaneValue::Uniform &&
-                                  It->second.Const)
+    if (auto It = S.Vars.find(V);
+        It != S.Vars.end() && It->second.K == LaneValue::Uniform && It->second.Const)
       LoopEntry.back()[V] = *It->second.Const;
   std::optional<int64_t> Constant;
   if (Cond) {
