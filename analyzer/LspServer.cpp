@@ -25,6 +25,7 @@
 #include "analyzer/Suppressions.h"
 #include "analyzer/Toolchain.h"
 #include "analyzer/Version.h"
+#include "ptxas_parse/ReadFile.h"
 #include "rules/RuleRegistry.h"
 
 #include "llvm/Support/LSP/Logging.h"
@@ -136,6 +137,15 @@ private:
   JSONTransportInputOverFile Inner;
   raw_ostream &Output;
 };
+
+/// A file's text as every input is read (bounded), or nothing.
+std::optional<std::string> readSource(StringRef Path) {
+  Expected<std::string> Text = readFileBounded(Path, 32 << 20);
+  if (Text)
+    return std::move(*Text);
+  consumeError(Text.takeError());
+  return std::nullopt;
+}
 
 struct OpenDocument {
   std::string Path;
@@ -257,8 +267,7 @@ private:
     for (const auto &Entry : Docs)
       if (Entry.second.Path == Path)
         return Entry.second.Text;
-    ErrorOr<std::unique_ptr<MemoryBuffer>> B = MemoryBuffer::getFile(Path);
-    return B ? (*B)->getBuffer().str() : "";
+    return readSource(Path).value_or("");
   }
 
   void analyseLoop() {
@@ -433,10 +442,7 @@ std::vector<Finding> Server::analyse(const OpenDocument &Doc) {
     Suppress.KnownRules.push_back(R.Id);
   Suppress.KnownRules.push_back(CompileErrorRuleId);
   Suppress.ReadFile = [&](StringRef Path) -> std::optional<std::string> {
-    if (Path == Doc.Path)
-      return Doc.Text;
-    ErrorOr<std::unique_ptr<MemoryBuffer>> B = MemoryBuffer::getFile(Path);
-    return B ? std::optional<std::string>((*B)->getBuffer().str()) : std::nullopt;
+    return Path == Doc.Path ? Doc.Text : readSource(Path);
   };
   applySuppressions(Combined.Findings, {Doc.Path}, Suppress);
   std::vector<Finding> InThisFile;

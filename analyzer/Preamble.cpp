@@ -223,6 +223,27 @@ std::string leadingIncludeBlock(const TranslatedCommand &Cmd, StringRef MainText
   return Block;
 }
 
+/// Writes \p Text to \p Dir/\p Name.cu and builds \p Dir/\p Name.pch of it
+/// with \p Cmd's arguments, on a thread whose crash costs only this preamble.
+std::optional<Preamble> buildFromText(const TranslatedCommand &Cmd, StringRef Dir,
+                                      StringRef Name, StringRef Text) {
+  SmallString<128> Source(Dir), Pch(Dir);
+  sys::path::append(Source, Name + ".cu");
+  sys::path::append(Pch, Name + ".pch");
+  {
+    std::error_code EC;
+    raw_fd_ostream OS(Source, EC);
+    if (EC)
+      return std::nullopt;
+    OS << Text;
+  }
+  std::optional<Preamble> P;
+  CrashRecoveryContext CRC;
+  if (!CRC.RunSafelyOnThread([&] { P = buildOne(Cmd, Source, Pch); }, BuildStackBytes))
+    return std::nullopt;
+  return P;
+}
+
 } // namespace
 
 std::unique_ptr<PreambleSet> PreambleSet::build(const std::vector<const TranslatedCommand *> &Cmds,
@@ -282,35 +303,21 @@ std::unique_ptr<PreambleSet> PreambleSet::build(const std::vector<const Translat
   S.ThreadsRequested = std::min<unsigned>(S.compute_thread_count(), Jobs_.size());
   DefaultThreadPool Pool(S);
   std::mutex M;
-  for (size_t N = 0; N < Jobs_.size(); ++N) {
-    // The PCH's source: the header, or nothing (the prologue comes from the command).
-    SmallString<128> Source(Dir), Pch(Dir);
-    sys::path::append(Source, std::to_string(N) + ".cu");
-    sys::path::append(Pch, std::to_string(N) + ".pch");
-    {
-      std::error_code EC;
-      raw_fd_ostream OS(Source, EC);
-      if (EC)
-        return Set;
-      if (!Jobs_[N].Header.empty())
-        OS << "#include \"" << Jobs_[N].Header << "\"\n";
-    }
-    Pool.async([&, N, Source = Source.str().str(), Pch = Pch.str().str()] {
-      std::optional<Preamble> P;
-      CrashRecoveryContext CRC;
-      if (!CRC.RunSafelyOnThread([&] { P = buildOne(*Jobs_[N].Model, Source, Pch); },
-                                 BuildStackBytes))
-        P.reset();
+  for (size_t N = 0; N < Jobs_.size(); ++N)
+    Pool.async([&, N] {
+      // The PCH's source: the header, or nothing (the prologue comes from the command).
+      const Job &J = Jobs_[N];
+      std::string Text = J.Header.empty() ? "" : "#include \"" + J.Header + "\"\n";
+      std::optional<Preamble> P = buildFromText(*J.Model, Set->Dir, std::to_string(N), Text);
       if (!P)
         return;
-      P->Header = Jobs_[N].Header;
-      P->Users = Jobs_[N].Users.size();
+      P->Header = J.Header;
+      P->Users = J.Users.size();
       std::lock_guard<std::mutex> Lock(M);
       const Preamble &Stored = Set->Built.emplace_back(std::move(*P));
-      for (const TranslatedCommand *C : Jobs_[N].Users)
+      for (const TranslatedCommand *C : J.Users)
         Set->ForCommand[groupKey(*C) + '\0' + C->File] = &Stored;
     });
-  }
   Pool.wait();
   return Set;
 }
@@ -340,19 +347,8 @@ const Preamble *preambleFor(const TranslatedCommand &Cmd, StringRef MainText,
     return nullptr;
   Dir = D.str().str();
   static unsigned N = 0;
-  SmallString<128> SourcePath(Dir), Pch(Dir);
-  sys::path::append(SourcePath, "lsp" + std::to_string(N) + ".cu");
-  sys::path::append(Pch, "lsp" + std::to_string(N++) + ".pch");
-  {
-    std::error_code EC;
-    raw_fd_ostream OS(SourcePath, EC);
-    if (EC)
-      return nullptr;
-    OS << Source;
-  }
-  std::optional<Preamble> P;
-  CrashRecoveryContext CRC;
-  if (!CRC.RunSafelyOnThread([&] { P = buildOne(Cmd, SourcePath, Pch); }, BuildStackBytes) || !P)
+  std::optional<Preamble> P = buildFromText(Cmd, Dir, "lsp" + std::to_string(N++), Source);
+  if (!P)
     return nullptr;
   P->Header = Header;
   P->Users = 1;

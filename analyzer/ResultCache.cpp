@@ -2,6 +2,7 @@
 #include "analyzer/ResultCache.h"
 #include "analyzer/AtomicFile.h"
 #include "analyzer/ResultCodec.h"
+#include "ptxas_parse/ReadFile.h"
 #include "analyzer/Version.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -26,24 +27,17 @@ constexpr uint64_t MaxEntryBytes = 64 << 20;
 
 std::string hashOf(StringRef Bytes) { return contentHash(Bytes); }
 
-/// Reads a whole regular file, or nothing.
+/// Reads a whole regular file (not a FIFO or a device), or nothing.
 std::optional<std::string> readRegularFile(StringRef Path, uint64_t Max) {
-  Expected<sys::fs::file_t> FD = sys::fs::openNativeFileForRead(Path);
-  if (!FD) {
-    consumeError(FD.takeError());
+  sys::fs::file_status St;
+  if (sys::fs::status(Path, St) || St.type() != sys::fs::file_type::regular_file)
+    return std::nullopt;
+  Expected<std::string> Text = readFileBounded(Path, Max);
+  if (!Text) {
+    consumeError(Text.takeError());
     return std::nullopt;
   }
-  sys::fs::file_status St;
-  std::optional<std::string> Out;
-  if (!sys::fs::status(*FD, St) && St.type() == sys::fs::file_type::regular_file &&
-      St.getSize() <= Max) {
-    ErrorOr<std::unique_ptr<MemoryBuffer>> Buf =
-        MemoryBuffer::getOpenFile(*FD, Path, St.getSize(), /*RequiresNullTerminator=*/false);
-    if (Buf)
-      Out = (*Buf)->getBuffer().str();
-  }
-  sys::fs::closeFile(*FD);
-  return Out;
+  return std::move(*Text);
 }
 
 } // namespace
