@@ -16,10 +16,12 @@
 #include "analyzer/FixOutput.h"
 #include "analyzer/Git.h"
 #include "analyzer/Inputs.h"
+#include "analyzer/Options.h"
 #include "analyzer/Report.h"
 #include "analyzer/ResourceUsage.h"
 #include "analyzer/Resources.h"
 #include "analyzer/ResultCache.h"
+#include "analyzer/Shards.h"
 #include "analyzer/Runner.h"
 #include "analyzer/Subcommands.h"
 #include "analyzer/TranslationUnit.h"
@@ -28,6 +30,7 @@
 #include "ptxas_parse/OccupancyCommand.h"
 #include "rules/RuleRegistry.h"
 
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -43,177 +46,9 @@
 
 using namespace llvm;
 using namespace cudalint;
+using namespace cudalint::cli;
 
 namespace {
-
-cl::OptionCategory Category("cuda-lint options");
-
-cl::list<std::string> Paths(cl::Positional, cl::desc("PATH..."), cl::cat(Category));
-cl::opt<std::string> BuildDir("p", cl::desc("Build directory holding compile_commands.json"),
-                              cl::value_desc("dir"), cl::cat(Category));
-cl::list<std::string> ExtraArgs("extra-arg",
-                                cl::desc("Extra argument appended to every Clang command line"),
-                                cl::value_desc("arg"), cl::cat(Category));
-cl::opt<std::string> CudaPath("cuda-path", cl::desc("CUDA toolkit root (default: $CUDA_PATH, "
-                                                    "/usr/local/cuda, or nvcc on PATH)"),
-                              cl::value_desc("dir"), cl::cat(Category));
-cl::opt<unsigned> Jobs("j", cl::Prefix, cl::desc("Translation units analysed in parallel (default: all cores)"),
-                       cl::value_desc("N"), cl::init(0), cl::cat(Category));
-cl::opt<bool> ListRules("list-rules", cl::desc("List the rules and exit"), cl::cat(Category));
-enum class Format { Text, Concise, Json, Sarif, Github };
-cl::opt<Format> OutputFormat(
-    "format", cl::desc("Output format"),
-    cl::values(clEnumValN(Format::Text, "text", "clang-style (default)"),
-               clEnumValN(Format::Concise, "concise",
-                          "one line per finding: file:line:col: severity: message [rule]"),
-               clEnumValN(Format::Json, "json", "JSON (docs/json-format.md)"),
-               clEnumValN(Format::Sarif, "sarif", "SARIF 2.1.0, for code scanning (docs/ci.md)"),
-               clEnumValN(Format::Github, "github",
-                          "GitHub Actions annotations, and a table in $GITHUB_STEP_SUMMARY")),
-    cl::init(Format::Text), cl::cat(Category));
-cl::opt<std::string> SarifRoot("sarif-root",
-                               cl::desc("Report paths relative to DIR in SARIF and GitHub output "
-                                        "(default: the git top level of the current directory)"),
-                               cl::value_desc("dir"), cl::cat(Category));
-cl::opt<std::string> ConfigFile("config",
-                                cl::desc("Use FILE for every input instead of the closest "
-                                         ".cuda-lint.yaml (docs/configuration.md)"),
-                                cl::value_desc("file"), cl::cat(Category));
-cl::opt<bool> DumpConfig("dump-config",
-                         cl::desc("Print the configuration that applies to the first PATH (or "
-                                  "the current directory) and exit"),
-                         cl::cat(Category));
-cl::opt<bool> ReportUnusedSuppressions(
-    "report-unused-suppressions",
-    cl::desc("Report NOLINT comments that suppress no finding (rule unused-nolint)"),
-    cl::cat(Category));
-cl::opt<std::string> ChangedLinesRef("changed-lines",
-                                     cl::desc("Report only findings on lines added or modified "
-                                              "since the git ref REF (e.g. origin/main)"),
-                                     cl::value_desc("REF"), cl::cat(Category));
-cl::opt<std::string> Explain("explain", cl::desc("Print the documentation of RULE and exit"),
-                             cl::value_desc("RULE"), cl::cat(Category));
-cl::opt<std::string> OutputFile("output", cl::desc("Write the report to FILE instead of stdout"),
-                                cl::value_desc("file"), cl::cat(Category));
-cl::alias OutputFileShort("o", cl::desc("Alias for --output"), cl::aliasopt(OutputFile),
-                          cl::NotHidden);
-cl::opt<bool> Statistics("statistics",
-                         cl::desc("Print the number of findings per rule (and how many --fix "
-                                  "would fix) instead of the findings"),
-                         cl::cat(Category));
-enum class FailLevel { Error, Warning };
-cl::opt<FailLevel> FailOn(
-    "fail-on", cl::desc("Exit 1 only for findings at or above this severity"),
-    cl::values(clEnumValN(FailLevel::Error, "error", "errors only"),
-               clEnumValN(FailLevel::Warning, "warning", "warnings and errors (default)")),
-    cl::init(FailLevel::Warning), cl::cat(Category));
-cl::opt<bool> Quiet("quiet", cl::desc("Print the findings and errors only: no summary line"),
-                    cl::cat(Category));
-cl::opt<bool> Diff("diff",
-                   cl::desc("Print the fixes --fix would apply as a unified diff, change "
-                            "nothing, and exit 1 when there is one"),
-                   cl::cat(Category));
-cl::opt<bool> ShowFixes("show-fixes",
-                        cl::desc("List every fix-it after the report: those applied with --fix, "
-                                 "else those --fix would apply"),
-                        cl::cat(Category));
-cl::opt<std::string> ExportFixes("export-fixes",
-                                 cl::desc("Write the fixes --fix would apply to FILE as YAML "
-                                          "for clang-apply-replacements"),
-                                 cl::value_desc("file"), cl::cat(Category));
-cl::opt<std::string> BaselineFile("baseline",
-                                  cl::desc("Report only findings that are not in the baseline "
-                                           "FILE (written by --write-baseline)"),
-                                  cl::value_desc("file"), cl::cat(Category));
-cl::opt<std::string> WriteBaseline("write-baseline",
-                                   cl::desc("Record the findings in FILE, for --baseline, and "
-                                            "exit (0 unless the analysis failed)"),
-                                   cl::value_desc("file"), cl::cat(Category));
-enum class ColorMode { Auto, Always, Never };
-/// Created in main(): LLVM registers its own boolean --color, which is
-/// replaced by this one.
-cl::opt<ColorMode> *Color = nullptr;
-void registerColorOption() {
-  auto &Registered = cl::getRegisteredOptions();
-  if (auto It = Registered.find("color"); It != Registered.end())
-    It->second->removeArgument();
-  Color = new cl::opt<ColorMode>(
-      "color", cl::desc("Colour the text output"),
-      cl::values(clEnumValN(ColorMode::Auto, "auto",
-                            "on a terminal, unless NO_COLOR is set (default)"),
-                 clEnumValN(ColorMode::Always, "always", ""),
-                 clEnumValN(ColorMode::Never, "never", "")),
-      cl::init(ColorMode::Auto), cl::cat(Category));
-}
-cl::list<std::string> PtxasLogs("ptxas-log",
-                                cl::desc("ptxas resource report (nvcc --resource-usage output) for "
-                                         "launch-out-of-resources and low-occupancy"),
-                                cl::value_desc("file"), cl::cat(Category));
-cl::opt<bool> ResourceUsageOpt("resource-usage",
-                               cl::desc("Run nvcc --resource-usage on every translation unit to "
-                                        "get the ptxas report (slower)"),
-                               cl::cat(Category));
-cl::opt<double> OccupancyThresholdOpt(
-    "occupancy-threshold",
-    cl::desc("low-occupancy reports launches below this occupancy, 0..1 (default 0.5, or the "
-             "configuration's occupancy-threshold)"),
-    cl::value_desc("fraction"), cl::init(-1), cl::cat(Category));
-cl::opt<bool> ExitZero("exit-zero", cl::desc("Exit 0 even when there are findings"),
-                       cl::cat(Category));
-cl::opt<bool> CompileErrorsAsNotes(
-    "compile-errors-as-notes",
-    cl::desc("Report Clang's compile errors (clang-diagnostic-error) as notes, which do not fail "
-             "the run"),
-    cl::cat(Category));
-cl::list<std::string> Rules("rules", cl::desc("Run only these rules (comma-separated ids)"),
-                            cl::CommaSeparated, cl::value_desc("id,..."), cl::cat(Category));
-cl::opt<bool> Fix("fix", cl::desc("Apply the safe fix-its in place (files under the given paths "
-                                   "only)"),
-                  cl::cat(Category));
-cl::opt<bool> UnsafeFixes("unsafe-fixes",
-                          cl::desc("With --fix, also apply the fix-its that are right only if "
-                                   "cuda-lint saw every launch (marked unsafe)"),
-                          cl::cat(Category));
-cl::opt<bool> Pedantic("pedantic",
-                       cl::desc("Also report the silent categories (tail guards, single-lane "
-                                "branches, data-dependent branches) as notes"),
-                       cl::cat(Category));
-cl::opt<bool> Verbose("verbose", cl::desc("Print each translation unit's Clang command"),
-                      cl::cat(Category));
-cl::opt<std::string> CacheDir("cache-dir",
-                              cl::desc("Keep results between runs in DIR (default: "
-                                       "$CUDA_LINT_CACHE_DIR, else $XDG_CACHE_HOME/cuda-lint)"),
-                              cl::value_desc("dir"), cl::cat(Category));
-cl::opt<bool> NoPreamble("no-preamble",
-                         cl::desc("Parse the CUDA headers in every translation unit instead of "
-                                  "once per command shape (same findings, slower)"),
-                         cl::cat(Category));
-cl::opt<bool> NoCache("no-cache",
-                      cl::desc("Analyse every file again; read and write no cached result "
-                               "(also $CUDA_LINT_NO_CACHE=1)"),
-                      cl::cat(Category));
-
-/// The result cache of this run, or null (--no-cache, or no usable directory:
-/// then a warning, and the run goes on without it).
-std::unique_ptr<ResultCache> openResultCache(const char *Argv0) {
-  std::optional<std::string> Off = sys::Process::GetEnv("CUDA_LINT_NO_CACHE");
-  if (NoCache || (Off && !Off->empty() && *Off != "0"))
-    return nullptr;
-  std::string Dir = CacheDir.empty() ? ResultCache::defaultDirectory() : CacheDir.getValue();
-  if (Dir.empty())
-    return nullptr;
-  uint64_t Max = ResultCache::DefaultMaxBytes;
-  if (std::optional<std::string> MB = sys::Process::GetEnv("CUDA_LINT_CACHE_MAX_MB"))
-    if (unsigned long long N; !getAsUnsignedInteger(*MB, 10, N))
-      Max = N << 20;
-  Expected<std::unique_ptr<ResultCache>> C =
-      ResultCache::open(Dir, ResultCache::toolIdentity(Argv0), Max);
-  if (C)
-    return std::move(*C);
-  errs() << "cuda-lint: warning: " << toString(C.takeError())
-         << "; analysing without the cache\n";
-  return nullptr;
-}
 
 bool useColor(bool ToTerminal) {
   switch (*Color) {
@@ -411,6 +246,161 @@ void appendStepSummary(const RunResult &Result, const CiReportOptions &Ci) {
   writeGithubSummary(Summary, Result, Ci);
 }
 
+/// What the report is made of: the result and what the run was asked to look at.
+struct Outcome {
+  RunResult Result;
+  std::vector<std::string> Analysed, Roots, RuleIds;
+  AnalysedContent AnalysedText; // what --fix may change
+};
+
+/// Options that --export-facts, --shard or merge cannot go with, if any.
+std::optional<std::string> conflictingShardOptions(bool Merge) {
+  if (!Shard.empty() && ExportFacts.empty())
+    return std::string("--shard needs --export-facts FILE: each shard writes its results, and "
+                       "cuda-lint merge reports on all of them");
+  std::vector<std::pair<cl::Option *, const char *>> Refused;
+  std::string Why;
+  if (Merge) {
+    Why = "cuda-lint merge reports on what the shards analysed; it cannot go with ";
+    Refused = {{&BuildDir, "-p"},
+               {std::addressof(ExtraArgs), "--extra-arg"},
+               {std::addressof(Rules), "--rules"},
+               {&Pedantic, "--pedantic"},
+               {&ResourceUsageOpt, "--resource-usage"},
+               {std::addressof(PtxasLogs), "--ptxas-log"},
+               {&OccupancyThresholdOpt, "--occupancy-threshold"},
+               {&CompileErrorsAsNotes, "--compile-errors-as-notes"},
+               {&Fix, "--fix"},
+               {&Diff, "--diff"},
+               {&Shard, "--shard"},
+               {&ExportFacts, "--export-facts"}};
+  } else if (!ExportFacts.empty()) {
+    Why = "--export-facts writes the results for cuda-lint merge and reports nothing; it cannot "
+          "go with ";
+    Refused = {{&OutputFile, "--output"},     {&OutputFormat, "--format"},
+               {&Statistics, "--statistics"}, {&Fix, "--fix"},
+               {&Diff, "--diff"},             {&ShowFixes, "--show-fixes"},
+               {&ExportFixes, "--export-fixes"}, {&BaselineFile, "--baseline"},
+               {&WriteBaseline, "--write-baseline"}, {&ChangedLinesRef, "--changed-lines"},
+               {&FailOn, "--fail-on"},        {&ExitZero, "--exit-zero"}};
+    if (!Shard.empty() && ResourceUsageOpt)
+      return std::string("--resource-usage compiles every file of the run; with --shard, give "
+                         "each shard the ptxas reports with --ptxas-log");
+  }
+  for (auto [Opt, Name] : Refused)
+    if (Opt->getNumOccurrences())
+      return Why + Name + " (give it to cuda-lint merge)";
+  return std::nullopt;
+}
+
+/// --export-facts: analyses this shard's part of \p Plan and writes the facts file.
+int exportFacts(const InputPlan &Plan, const RunOptions &Run, const ResourceUsage &Usage,
+                Outcome &Out) {
+  ShardSpec Part;
+  if (!Shard.empty()) {
+    Expected<ShardSpec> S = parseShardSpec(Shard);
+    if (!S)
+      return usageError(toString(S.takeError()));
+    Part = *S;
+  }
+  Expected<std::string> Done = exportShard(Plan, Part, Run, Usage.Errors, Out.Analysed, Out.Roots,
+                                           Out.RuleIds, ExportFacts);
+  if (!Done)
+    return usageError("--export-facts '" + ExportFacts + "': " + toString(Done.takeError()));
+  if (!Quiet)
+    errs() << "cuda-lint: " << *Done << "\n";
+  return 0;
+}
+
+/// `cuda-lint merge FILE...`: the result of the runs that wrote the facts files.
+int mergeFacts(Outcome &Out) {
+  Expected<MergedRun> M = mergeRun(Paths);
+  if (!M)
+    return usageError(toString(M.takeError()));
+  Out.Result = std::move(M->Result);
+  Out.RuleIds = std::move(M->RuleIds);
+  Out.Analysed = std::move(M->Analysed);
+  Out.Roots = std::move(M->Roots);
+  return -1;
+}
+
+/// Plans and analyses the paths (or the shard of them); -1 to go on and
+/// report, else the exit code.
+int analyse(const char *Argv0, StringRef Prefix, ConfigLoader &Configs, Outcome &Out) {
+  Expected<ToolchainPaths> Toolchain = findToolchain(CudaPath, Prefix);
+  if (!Toolchain)
+    return usageError(toString(Toolchain.takeError()));
+  if (!BuildDir.empty() && !sys::fs::exists(BuildDir))
+    return usageError("-p '" + BuildDir + "': no such directory");
+  if (Paths.empty() && BuildDir.empty())
+    return usageError("no paths given (usage: cuda-lint [options] PATH...; see --help)");
+
+  InputOptions In;
+  In.Paths = Paths;
+  In.BuildDir = BuildDir;
+  In.Toolchain = *Toolchain; // extra args are added per file by configurePlan
+  InputPlan Plan = planInputs(In);
+  if (Error E = configurePlan(Plan, Configs, ExtraArgs))
+    return usageError(toString(std::move(E)));
+  if (std::optional<std::string> Clash = outputIsInput(Plan))
+    return usageError(*Clash);
+  if (std::optional<std::string> Conflict = conflictingAnalysisOptions())
+    return usageError(*Conflict + " (see cuda-lint --help)");
+
+  RunOptions Run;
+  Run.Jobs = Jobs;
+  Run.EnabledRules = Out.RuleIds; // the configurations' selection applies to the findings
+  Run.Verbose = Verbose;
+  Run.Preamble = !NoPreamble;
+  Run.Progress = !Quiet && errs().is_displayed() && !sys::Process::GetEnv("CI");
+  Run.Pedantic = Pedantic;
+  Run.CompileErrorsAsNotes = CompileErrorsAsNotes;
+  Run.WholeProgram = Paths.empty() && !Plan.Databases.empty();
+  if (OccupancyThresholdOpt.getNumOccurrences()) {
+    if (!(OccupancyThresholdOpt >= 0 && OccupancyThresholdOpt <= 1)) // NaN too
+      return usageError("--occupancy-threshold must be between 0 and 1");
+    Run.OccupancyThreshold = OccupancyThresholdOpt;
+  } else {
+    Expected<const Config &> C =
+        Configs.configForDirectory(absolute(Paths.empty() ? "." : StringRef(Paths.front())));
+    if (C)
+      Run.OccupancyThreshold = C->OccupancyThreshold;
+    else
+      consumeError(C.takeError());
+  }
+  ResourceUsage Usage = loadPtxasLogs(PtxasLogs);
+  if (ResourceUsageOpt) {
+    ResourceUsage Compiled = runResourceUsage(Plan, *Toolchain, {"sm_90"});
+    append_range(Usage.Kernels, Compiled.Kernels);
+    append_range(Usage.Errors, Compiled.Errors);
+  }
+  Run.Resources = std::move(Usage.Kernels);
+  // What the analysis reads, so that --fix refuses a file edited in the meantime.
+  if (Fix || Diff) {
+    Out.AnalysedText.start();
+    for (const auto *Cmds : {&Plan.Sources, &Plan.Headers})
+      for (const TranslatedCommand &C : *Cmds)
+        Out.AnalysedText.record(C.File);
+  }
+  std::unique_ptr<ResultCache> Cache = ResultCache::openForRun(CacheDir, NoCache, Argv0);
+  Run.Cache = Cache.get();
+  auto TrimCache = make_scope_exit([&] {
+    if (!Cache)
+      return;
+    Cache->trim();
+    if (std::string Why = Cache->writeError(); !Why.empty())
+      errs() << "cuda-lint: warning: " << Why << "\n";
+  });
+  for (const auto *Cmds : {&Plan.Sources, &Plan.Headers})
+    for (const TranslatedCommand &C : *Cmds)
+      Out.Analysed.push_back(C.File);
+  if (!ExportFacts.empty())
+    return exportFacts(Plan, Run, Usage, Out);
+  Out.Result = runAnalysis(Plan, Run);
+  append_range(Out.Result.Errors, Usage.Errors);
+  return -1;
+}
+
 } // namespace
 
 static int lintMain(int argc, const char **argv) {
@@ -422,17 +412,25 @@ static int lintMain(int argc, const char **argv) {
     return runLspCommand(argc - 1, argv + 1);
   if (argc > 1 && StringRef(argv[1]) == "occupancy")
     return runOccupancyCommand(argc - 1, argv + 1);
+  if (argc > 1 && StringRef(argv[1]).starts_with("--launcher"))
+    return runLauncher(argc - 1, argv + 1, argv[0], Prefix);
+  // `cuda-lint merge [options] FILE...`: the options of a run, facts files as paths.
+  std::vector<const char *> Args(argv, argv + argc);
+  const bool Merge = argc > 1 && StringRef(argv[1]) == "merge";
+  if (Merge)
+    Args.erase(Args.begin() + 1);
   cl::HideUnrelatedOptions(Category);
   registerColorOption();
   cl::SetVersionPrinter([](raw_ostream &OS) { printVersion(OS, CUDA_LINT_LLVM_LINKAGE); });
   std::string ParseErrors;
   raw_string_ostream ErrStream(ParseErrors);
   if (!cl::ParseCommandLineOptions(
-          argc, argv,
+          Args.size(), Args.data(),
           "CUDA execution-configuration linter\n\n"
           "  cuda-lint [options] PATH...   files, or directories searched for .cu/.cuh\n"
           "  cuda-lint occupancy --help    occupancy from a ptxas resource report\n"
-          "  cuda-lint lsp                 a Language Server for editors (docs/editors.md)\n",
+          "  cuda-lint lsp                 a Language Server for editors (docs/editors.md)\n"
+          "  cuda-lint merge FILE...       report on the files of --export-facts (docs/scale.md)\n",
           &ErrStream)) {
     StringRef First = StringRef(ParseErrors).trim().split('\n').first;
     First.consume_front(sys::path::filename(argv[0]).str() + ": ");
@@ -471,9 +469,6 @@ static int lintMain(int argc, const char **argv) {
     return checkStdout(0);
   }
 
-  Expected<ToolchainPaths> Toolchain = findToolchain(CudaPath, Prefix);
-  if (!Toolchain)
-    return usageError(toString(Toolchain.takeError()));
   std::string SarifDocs; // the rule pages for SARIF's help, checked before the analysis
   if (OutputFormat == Format::Sarif && !Statistics) {
     Expected<std::string> Docs = sarifDocsDir(Prefix);
@@ -481,75 +476,22 @@ static int lintMain(int argc, const char **argv) {
       return usageError(toString(Docs.takeError()));
     SarifDocs = std::move(*Docs);
   }
-  if (!BuildDir.empty() && !sys::fs::exists(BuildDir))
-    return usageError("-p '" + BuildDir + "': no such directory");
-  if (Paths.empty() && BuildDir.empty())
-    return usageError("no paths given (usage: cuda-lint [options] PATH...; see --help)");
 
-  InputOptions In;
-  In.Paths = Paths;
-  In.BuildDir = BuildDir;
-  In.Toolchain = *Toolchain; // extra args are added per file by configurePlan
-  InputPlan Plan = planInputs(In);
-  if (Error E = configurePlan(Plan, Configs, ExtraArgs))
-    return usageError(toString(std::move(E)));
-  if (std::optional<std::string> Clash = outputIsInput(Plan))
-    return usageError(*Clash);
-  if (std::optional<std::string> Conflict = conflictingAnalysisOptions())
+  Outcome Out;
+  Out.RuleIds.assign(Rules.begin(), Rules.end());
+  Out.Roots.assign(Paths.begin(), Paths.end());
+  if (Out.Roots.empty() && !Merge)
+    Out.Roots.push_back("."); // -p build without paths: the current directory
+  if (std::optional<std::string> Conflict = conflictingShardOptions(Merge))
     return usageError(*Conflict + " (see cuda-lint --help)");
+  if (int Code = Merge ? mergeFacts(Out) : analyse(argv[0], Prefix, Configs, Out); Code >= 0)
+    return Code;
+  RunResult &Result = Out.Result;
+  const std::vector<std::string> &Analysed = Out.Analysed, &Roots = Out.Roots;
+  AnalysedContent &AnalysedText = Out.AnalysedText;
 
-  RunOptions Run;
-  Run.Jobs = Jobs;
-  Run.EnabledRules = Rules; // the configurations' selection applies to the findings
-  Run.Verbose = Verbose;
-  Run.Preamble = !NoPreamble;
-  Run.Progress = !Quiet && errs().is_displayed() && !sys::Process::GetEnv("CI");
-  Run.Pedantic = Pedantic;
-  Run.CompileErrorsAsNotes = CompileErrorsAsNotes;
-  Run.WholeProgram = Paths.empty() && !Plan.Databases.empty();
-  if (OccupancyThresholdOpt.getNumOccurrences()) {
-    if (!(OccupancyThresholdOpt >= 0 && OccupancyThresholdOpt <= 1)) // NaN too
-      return usageError("--occupancy-threshold must be between 0 and 1");
-    Run.OccupancyThreshold = OccupancyThresholdOpt;
-  } else {
-    Expected<const Config &> C =
-        Configs.configForDirectory(absolute(Paths.empty() ? "." : StringRef(Paths.front())));
-    if (C)
-      Run.OccupancyThreshold = C->OccupancyThreshold;
-    else
-      consumeError(C.takeError());
-  }
-  ResourceUsage Usage = loadPtxasLogs(PtxasLogs);
-  if (ResourceUsageOpt) {
-    ResourceUsage Compiled = runResourceUsage(Plan, *Toolchain, {"sm_90"});
-    append_range(Usage.Kernels, Compiled.Kernels);
-    append_range(Usage.Errors, Compiled.Errors);
-  }
-  Run.Resources = std::move(Usage.Kernels);
-  // What the analysis reads, so that --fix refuses a file edited in the meantime.
-  AnalysedContent AnalysedText;
-  if (Fix || Diff) {
-    AnalysedText.start();
-    for (const auto *Cmds : {&Plan.Sources, &Plan.Headers})
-      for (const TranslatedCommand &C : *Cmds)
-        AnalysedText.record(C.File);
-  }
-  std::unique_ptr<ResultCache> Cache = openResultCache(argv[0]);
-  Run.Cache = Cache.get();
-  RunResult Result = runAnalysis(Plan, Run);
-  if (Cache) {
-    Cache->trim();
-    if (std::string Why = Cache->writeError(); !Why.empty())
-      errs() << "cuda-lint: warning: " << Why << "\n";
-  }
-  append_range(Result.Errors, Usage.Errors);
-
-  if (Error E = configureFindings(Result.Findings, Configs, !Rules.empty()))
+  if (Error E = configureFindings(Result.Findings, Configs, !Out.RuleIds.empty()))
     return usageError(toString(std::move(E)));
-  std::vector<std::string> Analysed;
-  for (const auto *Cmds : {&Plan.Sources, &Plan.Headers})
-    for (const TranslatedCommand &C : *Cmds)
-      Analysed.push_back(C.File);
   SuppressionOptions Suppress;
   Suppress.ReportUnused = ReportUnusedSuppressions;
   for (const RuleInfo &R : allRules())
@@ -558,8 +500,8 @@ static int lintMain(int argc, const char **argv) {
   Suppress.RuleRan = [&](StringRef File, StringRef Id) {
     if (Id == CompileErrorRuleId)
       return true;
-    if (!Rules.empty())
-      return is_contained(Rules, Id);
+    if (!Out.RuleIds.empty())
+      return is_contained(Out.RuleIds, Id);
     Expected<const Config &> C = Configs.configFor(File);
     if (!C) {
       consumeError(C.takeError());
@@ -604,9 +546,6 @@ static int lintMain(int argc, const char **argv) {
   else
     writeErrors(errs(), RunResult{{}, Result.Errors}, useColor(errs().is_displayed()));
 
-  std::vector<std::string> Roots(Paths.begin(), Paths.end());
-  if (Roots.empty())
-    Roots.push_back("."); // -p build without paths: the current directory
   bool FixFailed = false;
   if (!ExportFixes.empty()) {
     FixSummary Planned;

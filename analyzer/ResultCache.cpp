@@ -11,6 +11,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
 #include <chrono>
@@ -66,6 +67,25 @@ std::string ResultCache::defaultDirectory() {
     sys::path::append(Base, ".cache");
   sys::path::append(Base, "cuda-lint");
   return Base.str().str();
+}
+
+std::unique_ptr<ResultCache> ResultCache::openForRun(StringRef Dir, bool Disabled,
+                                                    const char *Argv0) {
+  std::optional<std::string> Off = sys::Process::GetEnv("CUDA_LINT_NO_CACHE");
+  if (Disabled || (Off && !Off->empty() && *Off != "0"))
+    return nullptr;
+  std::string Where = Dir.empty() ? defaultDirectory() : Dir.str();
+  if (Where.empty())
+    return nullptr;
+  uint64_t Max = DefaultMaxBytes;
+  if (std::optional<std::string> MB = sys::Process::GetEnv("CUDA_LINT_CACHE_MAX_MB"))
+    if (unsigned long long N; !getAsUnsignedInteger(*MB, 10, N))
+      Max = N << 20;
+  Expected<std::unique_ptr<ResultCache>> C = open(Where, toolIdentity(Argv0), Max);
+  if (C)
+    return std::move(*C);
+  errs() << "cuda-lint: warning: " << toString(C.takeError()) << "; analysing without the cache\n";
+  return nullptr;
 }
 
 std::string ResultCache::toolIdentity(const char *Argv0) {

@@ -38,6 +38,12 @@ public:
                                                            std::string Tool,
                                                            uint64_t MaxBytes = DefaultMaxBytes);
 
+  /// The cache of a run: in \p Dir (empty: defaultDirectory()), bounded by
+  /// $CUDA_LINT_CACHE_MAX_MB; null with \p Disabled or $CUDA_LINT_NO_CACHE=1,
+  /// and null with a warning on stderr when the directory is not usable.
+  static std::unique_ptr<ResultCache> openForRun(llvm::StringRef Dir, bool Disabled,
+                                                 const char *Argv0);
+
   /// The cache directory when none is given: $CUDA_LINT_CACHE_DIR, else
   /// $XDG_CACHE_HOME/cuda-lint, else ~/.cache/cuda-lint; empty when none is known.
   static std::string defaultDirectory();

@@ -11,6 +11,8 @@
 
 #include "llvm/Support/LEB128.h"
 
+#include "llvm/ADT/bit.h"
+
 #include <type_traits>
 
 using namespace llvm;
@@ -56,6 +58,20 @@ template <class IO> void fields(IO &IO_, TUResult &R) {
       IO_(R.CompileErrorCount), IO_(R.IncludedFiles), IO_(R.Parsed), IO_(R.ReadFiles);
 }
 
+template <class IO> void fields(IO &IO_, KernelResources &K) {
+  IO_(K.MangledName), IO_(K.DemangledName), IO_(K.Kind), IO_(K.Source), IO_(K.Arch),
+      IO_(K.ArchName), IO_(K.Registers), IO_(K.HasRegisters), IO_(K.Barriers), IO_(K.StaticSmem),
+      IO_(K.StackFrame), IO_(K.SpillStores), IO_(K.SpillLoads), IO_(K.LocalMem),
+      IO_(K.CumulativeStack), IO_(K.Cmem), IO_(K.Textures), IO_(K.Surfaces), IO_(K.Samplers),
+      IO_(K.Gmem), IO_(K.CompileTimeMs), IO_(K.Line);
+}
+template <class IO> void fields(IO &IO_, FactsFile &F) {
+  IO_(F.Tool), IO_(F.Shard), IO_(F.Shards), IO_(F.PlanDigest), IO_(F.Rules), IO_(F.Pedantic),
+      IO_(F.CompileErrorsAsNotes), IO_(F.WholeProgram), IO_(F.OccupancyThreshold),
+      IO_(F.Resources), IO_(F.PlanErrors), IO_(F.ResourceErrors), IO_(F.Analysed), IO_(F.Roots),
+      IO_(F.Sources), IO_(F.Headers), IO_(F.SourceIndex), IO_(F.HeaderIndex);
+}
+
 class Writer {
 public:
   explicit Writer(std::string &Out) : Out(Out) {}
@@ -71,6 +87,12 @@ public:
   void operator()(const std::string &S) {
     integer(S.size());
     Out += S;
+  }
+  void operator()(const double &D) { integer(llvm::bit_cast<uint64_t>(D)); }
+  template <class K, class V> void operator()(const std::map<K, V> &Items) {
+    integer(Items.size());
+    for (const auto &[Key, Value] : Items)
+      (*this)(Key), (*this)(Value);
   }
   template <class T> void operator()(const std::optional<T> &V) {
     integer(V.has_value());
@@ -112,6 +134,17 @@ public:
       V = integer<T>();
     else
       fields(*this, V);
+  }
+  void operator()(double &D) { D = llvm::bit_cast<double>(integer<uint64_t>()); }
+  template <class K, class V> void operator()(std::map<K, V> &Items) {
+    Items.clear();
+    uint64_t N = count();
+    for (uint64_t I = 0; I < N && Ok; ++I) {
+      K Key;
+      V Value;
+      (*this)(Key), (*this)(Value);
+      Items.emplace(std::move(Key), std::move(Value));
+    }
   }
   void operator()(std::string &S) {
     uint64_t N = integer<uint64_t>();
@@ -207,6 +240,25 @@ std::optional<TUResult> decodeTUResult(StringRef Bytes) {
   if (!Rd.ok())
     return std::nullopt;
   return R;
+}
+
+void encodeFactsFile(const FactsFile &F, std::string &Out) {
+  Writer W(Out);
+  W(CodecVersion);
+  W(F);
+}
+
+std::optional<FactsFile> decodeFactsFile(StringRef Bytes) {
+  Reader Rd(Bytes);
+  uint64_t Version = 0;
+  Rd(Version);
+  if (Version != CodecVersion)
+    return std::nullopt;
+  FactsFile F;
+  Rd(F);
+  if (!Rd.ok())
+    return std::nullopt;
+  return F;
 }
 
 } // namespace cudalint

@@ -149,11 +149,55 @@ bool ruleEnabled(const RunOptions &Opts, StringRef Id) {
 
 } // namespace
 
-RunResult runAnalysis(const InputPlan &Plan, const RunOptions &Opts) {
-  RunResult Out;
-  Out.Errors = Plan.Errors;
+/// The headers of \p Headers that none of \p Sources read.
+static std::vector<TranslatedCommand> uncoveredHeaders(const std::vector<TranslatedCommand> &Headers,
+                                                       const std::vector<TUResult> &Sources) {
+  StringSet<> Covered;
+  for (const TUResult &R : Sources)
+    for (const std::string &F : R.IncludedFiles)
+      Covered.insert(F);
+  std::vector<TranslatedCommand> Alone;
+  for (const TranslatedCommand &H : Headers)
+    if (!Covered.contains(H.File))
+      Alone.push_back(H);
+  return Alone;
+}
 
-  std::vector<TUResult> Results = runAll(Plan.Sources, Opts);
+RunResult runAnalysis(const InputPlan &Plan, const RunOptions &Opts) {
+  std::vector<TUResult> Sources = runAll(Plan.Sources, Opts);
+  std::vector<TUResult> Headers = runAll(uncoveredHeaders(Plan.Headers, Sources), Opts);
+  return assembleResults(std::move(Sources), std::move(Headers), Plan.Errors, Opts);
+}
+
+PlanResults analyseSelection(const InputPlan &Plan, const PlanSelection &Selected,
+                             const RunOptions &Opts) {
+  PlanResults Out;
+  std::vector<TranslatedCommand> Sources, Headers;
+  for (size_t I : Selected.Sources)
+    Sources.push_back(Plan.Sources[I]);
+  Out.Sources = runAll(Sources, Opts);
+  // A header that one of these sources reads is dropped whatever the other
+  // shards find; one that none of them reads is analysed alone, and the
+  // merge drops it if a source of another shard reads it.
+  StringSet<> Own;
+  for (const TranslatedCommand &H : uncoveredHeaders(Plan.Headers, Out.Sources))
+    Own.insert(H.File);
+  std::vector<size_t> HeaderIndex;
+  for (size_t I : Selected.Headers)
+    if (Own.contains(Plan.Headers[I].File)) {
+      Headers.push_back(Plan.Headers[I]);
+      HeaderIndex.push_back(I);
+    }
+  Out.Headers = runAll(Headers, Opts);
+  Out.HeaderIndex = std::move(HeaderIndex);
+  Out.SourceIndex = Selected.Sources;
+  return Out;
+}
+
+RunResult assembleResults(std::vector<TUResult> Results, std::vector<TUResult> Headers,
+                          const std::vector<AnalysisError> &PlanErrors, const RunOptions &Opts) {
+  RunResult Out;
+  Out.Errors = PlanErrors;
   // Headers that some source includes were analysed as part of it.
   StringSet<> Covered, CoveredByParsed;
   for (const TUResult &R : Results)
@@ -174,11 +218,9 @@ RunResult runAnalysis(const InputPlan &Plan, const RunOptions &Opts) {
       R = TUResult();
     }
   llvm::erase_if(Results, [](const TUResult &R) { return R.File.empty(); });
-  std::vector<TranslatedCommand> Alone;
-  for (const TranslatedCommand &H : Plan.Headers)
-    if (!Covered.contains(H.File))
-      Alone.push_back(H);
-  for (TUResult &R : runAll(Alone, Opts)) {
+  for (TUResult &R : Headers) {
+    if (Covered.contains(R.File))
+      continue; // read by a source of another shard
     if (!R.Errors.empty()) {
       Out.SkippedHeaders.push_back(
           {R.File, "not analysed: no analysed .cu file includes this header and it does not "

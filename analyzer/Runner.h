@@ -52,6 +52,27 @@ struct RunResult {
 /// analysed alone afterwards), then the whole-program rules.
 RunResult runAnalysis(const InputPlan &Plan, const RunOptions &Opts);
 
+/// Which TUs of a plan one shard analyses (positions in Plan.Sources and Plan.Headers).
+struct PlanSelection {
+  std::vector<size_t> Sources, Headers;
+};
+
+/// The per-TU results of a selection, before the whole-program step.
+struct PlanResults {
+  std::vector<TUResult> Sources, Headers; // Headers: those none of Sources read
+  std::vector<size_t> SourceIndex, HeaderIndex; // their positions in the plan
+};
+
+/// Analyses the TUs of \p Selected (one shard of a plan).
+PlanResults analyseSelection(const InputPlan &Plan, const PlanSelection &Selected,
+                             const RunOptions &Opts);
+
+/// What runAnalysis does after analysing each TU: drops the headers and .cu
+/// files that an analysed source includes, notes those that do not parse alone,
+/// and runs combineResults. \p Sources and \p Headers in plan order.
+RunResult assembleResults(std::vector<TUResult> Sources, std::vector<TUResult> Headers,
+                          const std::vector<AnalysisError> &PlanErrors, const RunOptions &Opts);
+
 /// The whole-program step of runAnalysis: merges the TUs' findings, errors and
 /// facts into \p Out, runs the whole-program rules and deduplicates.
 void combineResults(std::vector<TUResult> &Results, const RunOptions &Opts, RunResult &Out);

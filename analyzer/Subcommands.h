@@ -32,6 +32,11 @@ int listRules(bool Json);
 /// missing when it lacks the page of a rule.
 llvm::Expected<std::string> sarifDocsDir(llvm::StringRef Prefix);
 
+/// `cuda-lint --launcher=DIR COMPILER ARGS...`: runs the compile, then
+/// analyses it into a facts file in DIR (Launcher.cpp). argv[0] is the
+/// --launcher option; \p Argv0 is cuda-lint's own.
+int runLauncher(int argc, const char **argv, const char *Argv0, llvm::StringRef Prefix);
+
 /// `cuda-lint lsp`: a Language Server over stdio (LspServer.cpp).
 int runLspCommand(int argc, const char **argv);
 
