@@ -7,8 +7,11 @@
 // correlation id in kernels/harness/confirm_records.py. A launch line also carries the host call
 // stack of the launch ("stack": [[module, offset], ...], frames outside the CUDA and system
 // libraries), which kernels/harness/launch_sites.py resolves to source lines when the program
-// has debug information (-g). The program's calls, return values and output are left as they
-// are; the records are flushed at exit.
+// has debug information (-g). With `--ncu`, the first launches of the kernels whose findings need
+// hardware counters are profiled in the same run by the CUPTI range profiler
+// (counter_profiler.h), and each one's counters are written as a "counters" line. The program's
+// calls, return values and output are left as they are; the records are flushed at exit.
+#include "counter_profiler.h"
 #include "launch_decode.h"
 #include "record_writer.h"
 
@@ -37,14 +40,14 @@ RecordWriter g_writer;
 CUpti_SubscriberHandle g_subscriber;
 std::atomic<bool> g_active{false};
 thread_local int t_runtimeLaunchDepth = 0;
+// Driver launches the program made itself (outside a runtime launch) still in progress.
+thread_local int t_driverLaunchDepth = 0;
 constexpr size_t kActivityBufferSize = 8u << 20;
 
 std::string num(uint64_t v) { return std::to_string(v); }
 // `{"type": "<type>", "pid": <pid>`: every record names its process, so that the records of a
 // program's several processes can share one file and still be joined per process.
-std::string begin(const char *type) {
-  return std::string("{\"type\": \"") + type + "\", \"pid\": " + std::to_string(getpid());
-}
+std::string begin(const char *type) { return recordStart(type); }
 std::string num(int64_t v) { return std::to_string(v); }
 std::string dims(int64_t x, int64_t y, int64_t z) {
   return "[" + std::to_string(x) + ", " + std::to_string(y) + ", " + std::to_string(z) + "]";
@@ -183,27 +186,50 @@ void CUPTIAPI bufferCompleted(CUcontext ctx, uint32_t streamId, uint8_t *buffer,
 
 void CUPTIAPI onCallback(void *, CUpti_CallbackDomain domain, CUpti_CallbackId cbid,
                          const void *data) {
+  if (domain == CUPTI_CB_DOMAIN_RESOURCE) {
+    if (cbid == CUPTI_CBID_RESOURCE_CONTEXT_DESTROY_STARTING)
+      profiler::contextDestroying(static_cast<const CUpti_ResourceData *>(data)->context);
+    return;
+  }
   const auto *cb = static_cast<const CUpti_CallbackData *>(data);
   LaunchCall call;
   const bool runtime = domain == CUPTI_CB_DOMAIN_RUNTIME_API;
+  const bool enter = cb->callbackSite == CUPTI_API_ENTER;
   if (runtime) {
     if (!decodeRuntimeLaunch(cbid, cb->functionParams, call))
       return;
-    if (cb->callbackSite == CUPTI_API_ENTER) {
-      ++t_runtimeLaunchDepth;
+    if (enter) {
+      // The profiler starts before a chosen launch (the depth is raised first, so that anything
+      // it sets off is seen as nested).
+      if (++t_runtimeLaunchDepth == 1 && t_driverLaunchDepth == 0)
+        profiler::launchEnter(cb->context, cb->symbolName, call, cb->correlationId);
       return;
     }
     --t_runtimeLaunchDepth;
   } else {
-    // A driver launch made by the runtime launch being recorded is the same launch.
-    if (domain != CUPTI_CB_DOMAIN_DRIVER_API || t_runtimeLaunchDepth > 0 ||
-        cb->callbackSite != CUPTI_API_EXIT || !decodeDriverLaunch(cbid, cb->functionParams, call))
+    if (domain != CUPTI_CB_DOMAIN_DRIVER_API || !decodeDriverLaunch(cbid, cb->functionParams, call))
       return;
+    // A driver launch made by the runtime launch being recorded is the same launch: it is where
+    // the profiler starts when the runtime call had no context yet.
+    if (t_runtimeLaunchDepth > 0) {
+      if (enter)
+        profiler::nestedEnter(cb->context, cb->symbolName, call);
+      return;
+    }
+    if (enter) {
+      if (++t_driverLaunchDepth == 1)
+        profiler::launchEnter(cb->context, cb->symbolName, call, cb->correlationId);
+      return;
+    }
+    if (t_driverLaunchDepth > 0 && --t_driverLaunchDepth > 0)
+      return; // a driver launch inside a driver launch: the outer one is recorded
   }
   int result = 0;
   if (cb->functionReturnValue)
     result = runtime ? static_cast<int>(*static_cast<const cudaError_t *>(cb->functionReturnValue))
                      : static_cast<int>(*static_cast<const CUresult *>(cb->functionReturnValue));
+  if (t_runtimeLaunchDepth == 0 && t_driverLaunchDepth == 0)
+    profiler::launchExit(result); // stops the profiler after a chosen launch
 
   std::string streamId = "null", contextId = "null";
   if (cb->context) {
@@ -270,6 +296,7 @@ extern "C" __attribute__((visibility("default"))) int InitializeInjection(void) 
     return 1; // nothing to record into: stay out of the program's way
   g_writer.writeLine(begin("process") + ", \"cupti_api_version\": " +
                      num(uint64_t(CUPTI_API_VERSION)) + ", \"argv\": " + commandLine() + "}");
+  const bool profiling = profiler::configure(g_writer);
 
   enable(cuptiActivityRegisterCallbacks(bufferRequested, bufferCompleted),
          "cuptiActivityRegisterCallbacks");
@@ -286,6 +313,10 @@ extern "C" __attribute__((visibility("default"))) int InitializeInjection(void) 
     for (const CUpti_CallbackId *id = driverLaunchCallbacks(); *id; ++id)
       enable(cuptiEnableCallback(1, g_subscriber, CUPTI_CB_DOMAIN_DRIVER_API, *id),
              "cuptiEnableCallback(driver)");
+    if (profiling)
+      enable(cuptiEnableCallback(1, g_subscriber, CUPTI_CB_DOMAIN_RESOURCE,
+                                 CUPTI_CBID_RESOURCE_CONTEXT_DESTROY_STARTING),
+             "cuptiEnableCallback(resource)");
   }
   g_active = true;
   std::atexit(atExit);
