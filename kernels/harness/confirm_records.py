@@ -11,13 +11,19 @@ Record types (one JSON object per line, each with "type" and "pid"):
   dropped  activity records CUPTI had to drop; error: a CUPTI call that failed; end: flushed at exit
   sites    written by cuda_lint_confirm.py after the run: a launch's call stack resolved to source
            lines (launch_sites.py), so that kept records need no binary to be judged again
+  profiler_request  `--ncu`: the kernels, metrics and launches per configuration asked of the
+           in-process profiler (CUPTI range profiler), and whether this library has it
+  profiler the range profiler of a context: "ok" (chip, passes, metrics, metrics the GPU lacks)
+           or "unavailable" with the reason
+  counters a profiled launch's metric values ("metrics": {name: value or null}) or "error", keyed
+           like its launch: (pid, correlation_id) and the kernel's name
 A launch and the kernel it ran share (pid, correlation_id); a failed launch's kernel record has
 start = end = 0; a kernel launched by a path the callbacks do not see (graphs, device-side
 launches) has no launch record and gets its stream kind from its context's legacy stream id.
 """
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import List, Optional, Tuple
 
 import cuda_errors
@@ -47,6 +53,14 @@ class Launch:
     context_id: Optional[int] = None
     stack: Optional[list] = None   # [[module, offset], ...] of the launch's host call stack
     sites: Optional[set] = None    # {(file basename, line)} once launch_sites resolved the stack
+    counters: Optional[dict] = None  # {metric name: value or None} of a launch profiled in process
+    counter_error: Optional[str] = None  # why a launch chosen for profiling has no counters
+
+    @property
+    def profiled(self):
+        """The in-process profiler ran around this launch (serialised and replayed: its timing
+        is not the program's)."""
+        return self.counters is not None or self.counter_error is not None
 
     @property
     def failed(self):
@@ -79,6 +93,9 @@ class Recording:
     dropped: int
     complete: bool          # every process that started recording also flushed at exit
     bad_lines: int
+    profiler_requests: List[dict] = field(default_factory=list)  # one per process asked
+    profilers: List[dict] = field(default_factory=list)          # one per profiled context
+    counters: List[dict] = field(default_factory=list)           # the counters records
 
     def executed(self):
         return [l for l in self.launches if l.executed]
@@ -109,6 +126,7 @@ def _dims(value):
 def parse_lines(lines):
     """Builds a Recording from an iterable of JSON lines."""
     api, kernels, devices, processes, errors, sites = [], [], [], [], [], []
+    requests, profilers, counters = [], [], []
     null_streams = {}
     ended, dropped, bad = set(), 0, 0
     for raw in lines:
@@ -139,6 +157,12 @@ def parse_lines(lines):
             ended.add(pid)
         elif kind == "sites":
             sites.append(rec)
+        elif kind == "profiler_request":
+            requests.append(rec)
+        elif kind == "profiler":
+            profilers.append(rec)
+        elif kind == "counters":
+            counters.append(rec)
 
     launches = {}
     order = []
@@ -184,9 +208,20 @@ def parse_lines(lines):
         launch = launches.get((rec.get("pid", 0), rec.get("correlation_id")))
         if launch is not None:
             launch.sites = {(f, int(n)) for f, n in rec.get("sites") or []} or None
+    for rec in counters:
+        launch = launches.get((rec.get("pid", 0), rec.get("correlation_id")))
+        # Keyed like the launch, name included: a record that does not name the launch's
+        # kernel belongs to no launch.
+        if launch is None or (launch.name and rec.get("kernel") != launch.name):
+            continue
+        if rec.get("error"):
+            launch.counter_error = str(rec["error"])
+        else:
+            launch.counters = dict(rec.get("metrics") or {})
     complete = bool(processes) and all(p.get("pid", 0) in ended for p in processes)
     return Recording(launches=order, devices=devices, processes=processes, errors=errors,
-                     dropped=dropped, complete=complete, bad_lines=bad)
+                     dropped=dropped, complete=complete, bad_lines=bad,
+                     profiler_requests=requests, profilers=profilers, counters=counters)
 
 
 def load(path):

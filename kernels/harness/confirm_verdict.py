@@ -18,6 +18,7 @@ import re
 
 import cuda_errors
 import confirm_records
+import ncu_metrics
 
 CONFIRMED, NOT_EXERCISED, NOT_CONFIRMED = "confirmed", "not exercised", "not confirmed"
 OBSERVED = "observed, no cost"
@@ -154,13 +155,29 @@ def _counters(join, profile):
     return profile.counters_for(join.launched_names())
 
 
-def _no_counters(profile, what, join):
+def _no_counters(profile, what, join, keys=()):
+    """Why a verdict has no counters: not asked for, the profiler unavailable, profiling of the
+    joined launches failed, none of them profiled, or the GPU lacks a metric it needs."""
     if profile is None:
         return "%s needs hardware counters: rerun with --ncu" % what
-    if profile.ok:
-        return "%s needs hardware counters, and ncu profiled none of %s" % (
-            what, ", ".join(join.launched_names()) or "its launches")
-    return "%s needs hardware counters, and ncu gave none: %s" % (what, profile.error)
+    names = join.launched_names()
+    if not profile.ok:
+        return "%s needs hardware counters, and %s gave none: %s" % (what, profile.tool,
+                                                                      profile.error)
+    counters = profile.counters_for(names)
+    if counters is not None:
+        missing = [ncu_metrics.METRICS.get(k, k) for k in keys if counters.get(k) is None]
+        return "%s needs hardware counters, and %s could not collect %s on this GPU" % (
+            what, profile.tool, ", ".join(missing) or "them")
+    failed = sorted({profile.failures[n] for n in names if n in profile.failures})
+    if failed:
+        return "%s needs hardware counters, and profiling %s failed: %s" % (
+            what, ", ".join(names), "; ".join(failed))
+    why = "%s needs hardware counters, and %s profiled none of %s" % (
+        what, profile.tool, ", ".join(names) or "its launches")
+    if profile.error:
+        why += " (%s)" % profile.error
+    return why
 
 
 def check_block_size(join, recording, profile):
@@ -198,8 +215,9 @@ def check_divergence(join, recording, profile):
     if not ran:
         return _result(NOT_CONFIRMED, "none of its %d launches ran" % len(join.subject))
     counters = _counters(join, profile)
-    if not counters or "divergent_branch_targets" not in counters:
-        return _result(NOT_CONFIRMED, _no_counters(profile, "warp divergence", join))
+    if not counters or counters.get("divergent_branch_targets") is None:
+        return _result(NOT_CONFIRMED, _no_counters(profile, "warp divergence", join,
+                                                   ("divergent_branch_targets",)))
     divergent = counters["divergent_branch_targets"]
     efficiency = counters.get("warp_efficiency_pct")
     nonpred = counters.get("nonpred_efficiency_pct")
@@ -213,7 +231,9 @@ def check_divergence(join, recording, profile):
             "warp_efficiency_pct": efficiency, "nonpred_efficiency_pct": nonpred,
             "lanes_lost_pct": lost, "predicated_off_pct": predicated,
             "kernel_time_ms": _ms(sum(l.duration_ns for l in ran)), "launches": len(ran),
-            "gpu_time_share_pct": share, "kernels": join.launched_names()}
+            "gpu_time_share_pct": share, "kernels": join.launched_names(),
+            "counters_source": profile.source,
+            "profiled_launches": sum(profile.launches.get(n, 0) for n in join.launched_names())}
     eff = "warp execution efficiency %s" % _pct(efficiency)
     if nonpred is not None:
         eff += ", %s counting predicated-off lanes as idle" % _pct(nonpred)
@@ -259,11 +279,13 @@ def waits_on_legacy(ran, recording):
     executed = [l for l in recording.launches if l.executed and l.start is not None]
     ready = _ready_times(executed)
     out = []
+    # A launch the in-process profiler ran (serialised, replayed) neither waited nor made others
+    # wait in the program's own timing: it is left out of the pairs.
     for legacy in ran:
-        if id(legacy) not in ready:
+        if id(legacy) not in ready or legacy.profiled:
             continue
         others = [o for o in executed if o.pid == legacy.pid and o.stream_id != legacy.stream_id
-                  and o.stream_kind != "per-thread" and id(o) in ready]
+                  and o.stream_kind != "per-thread" and id(o) in ready and not o.profiled]
         for other in others:
             if other.start >= legacy.end and ready[id(other)] < legacy.end:
                 out.append((other, legacy, other.start - max(ready[id(other)], legacy.start)))
@@ -330,6 +352,11 @@ def check_default_stream(join, recording, profile):
     else:
         why = "work of %d other streams ran, and none of it waited for these launches nor they " \
               "for it" % len(others)
+    profiled = sum(1 for l in recording.launches if l.executed and l.profiled
+                   and l.pid in {x.pid for x in ran})
+    if others and profiled:
+        cost["profiled_launches_not_timed"] = profiled
+        why += " (%d launches profiled for counters, so serialised, are not counted)" % profiled
     if backlog:
         why += "; %d launches were queued while the one before them on this stream ran fewer " \
                "blocks than the GPU has SMs: separate streams would overlap them only if they " \
@@ -451,8 +478,9 @@ def check_low_occupancy(join, recording, profile):
     if not ran:
         return _result(NOT_CONFIRMED, "none of its %d launches ran" % len(join.subject))
     counters = _counters(join, profile)
-    if not counters or "achieved_occupancy_pct" not in counters:
-        return _result(NOT_CONFIRMED, _no_counters(profile, "achieved occupancy", join))
+    if not counters or counters.get("achieved_occupancy_pct") is None:
+        return _result(NOT_CONFIRMED, _no_counters(profile, "achieved occupancy", join,
+                                                   ("achieved_occupancy_pct",)))
     achieved = counters["achieved_occupancy_pct"]
     cost = {"achieved_occupancy_pct": achieved, "threshold_pct": LOW_OCCUPANCY_THRESHOLD_PCT,
             "kernel_time_ms": _ms(sum(l.duration_ns for l in ran))}
@@ -480,7 +508,8 @@ RULE_CHECKS = {
     "barrier-in-divergent-branch": check_barrier,
 }
 
-# Rules whose verdict needs ncu counters (the confirm script profiles their kernels with --ncu).
+# Rules whose verdict needs hardware counters (the confirm script profiles their kernels with
+# --ncu: in process, or under ncu where that is unavailable).
 COUNTER_RULES = {"warp-divergent-branch", "low-occupancy"}
 
 
