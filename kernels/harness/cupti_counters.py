@@ -69,6 +69,10 @@ def fallback_reason(recording, req):
     if contexts and not any(c.get("status") == "ok" for c in contexts):
         reasons = sorted({c.get("reason") or "unknown reason" for c in contexts})
         return "the CUPTI range profiler is unavailable: " + "; ".join(reasons)
+    profiled = [l for l in recording.launches if l.profiled]
+    if profiled and all(l.counters is None for l in profiled):
+        return "the CUPTI range profiler failed on every profiled launch: " + \
+            profiled[0].counter_error
     return ""
 
 

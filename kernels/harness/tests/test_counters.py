@@ -242,6 +242,13 @@ class FallbackTest(unittest.TestCase):
         reason = cupti_counters.fallback_reason(rec, None)
         self.assertIn("cuptiRangeProfilerEnable: not supported", reason)
 
+    def test_a_profiler_that_failed_on_every_launch_means_ncu(self):
+        lines = read_lines("clock") + counters_lines("clock")[:2] + [json.dumps(
+            {"type": "counters", "pid": 1552, "correlation_id": 1,
+             "kernel": "_Z14timedReductionPKfPfPl", "error": "cuptiRangeProfilerStart: boom"})]
+        reason = cupti_counters.fallback_reason(confirm_records.parse_lines(lines), None)
+        self.assertIn("failed on every profiled launch: cuptiRangeProfilerStart: boom", reason)
+
     def test_forcing_ncu(self):
         old = os.environ.get(cupti_counters.PROFILER_ENV)
         try:
