@@ -73,6 +73,14 @@ def fallback_reason(recording, req):
     if profiled and all(l.counters is None for l in profiled):
         return "the CUPTI range profiler failed on every profiled launch: " + \
             profiled[0].counter_error
+    if req is not None and not profiled:
+        wanted = set(req.names)
+        ran = sorted({l.name for l in recording.launches
+                      if l.executed and confirm_verdict.device_name(l.name) in wanted})
+        if ran:
+            # Launched, yet no launch of them reached the profiler (not seen by the launch
+            # callbacks: a CUDA graph, say).
+            return "the in-process profiler saw no launch of %s" % ", ".join(ran)
     return ""
 
 

@@ -249,6 +249,19 @@ class FallbackTest(unittest.TestCase):
         reason = cupti_counters.fallback_reason(confirm_records.parse_lines(lines), None)
         self.assertIn("failed on every profiled launch: cuptiRangeProfilerStart: boom", reason)
 
+    def test_kernels_that_ran_but_were_never_profiled_mean_ncu(self):
+        lines = read_lines("clock") + counters_lines("clock")[:1]  # the request only
+        rec = confirm_records.parse_lines(lines)
+        req = cupti_counters.request(FINDINGS["clock"], 1)
+        self.assertEqual(cupti_counters.fallback_reason(rec, req),
+                         "the in-process profiler saw no launch of _Z14timedReductionPKfPfPl")
+        # Profiled: no fallback.
+        self.assertEqual(cupti_counters.fallback_reason(recording("clock"), req), "")
+        # Asked for kernels that never ran: nothing to fall back for.
+        other = cupti_counters.request([{"rule": "warp-divergent-branch",
+                                         "kernel": {"name": "_Z5otherv"}}], 1)
+        self.assertEqual(cupti_counters.fallback_reason(rec, other), "")
+
     def test_forcing_ncu(self):
         old = os.environ.get(cupti_counters.PROFILER_ENV)
         try:
