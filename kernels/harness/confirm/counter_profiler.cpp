@@ -70,6 +70,7 @@ template <typename P> P params(size_t structSize) {
   p.structSize = structSize;
   return p;
 }
+#define CUPTI_PARAMS(type) params<type>(type##_STRUCT_SIZE)
 
 std::string num(uint64_t v) { return std::to_string(v); }
 std::string dims(const unsigned *d) {
@@ -100,7 +101,7 @@ std::string configKey(const char *name, const LaunchCall &call) {
          num(call.dynamicSmem);
 }
 
-std::mutex g_mutex; // guards g_quota and g_contexts
+std::mutex g_mutex;                                // guards g_quota and g_contexts
 std::unordered_map<std::string, unsigned> g_quota; // configuration -> launches chosen
 
 struct ContextProfiler {
@@ -174,12 +175,11 @@ uint32_t contextId(CUcontext ctx) {
 }
 
 void writeCountersError(const Pending &p, const std::string &error) {
-  g_writer->writeLine(recordStart("counters") + ", \"correlation_id\": " +
-                      num(p.correlationId) + ", \"kernel\": " + jsonString(p.name.c_str()) +
-                      ", \"grid\": " + dims(p.call.grid) + ", \"block\": " + dims(p.call.block) +
-                      ", \"dynamic_smem\": " + num(p.call.dynamicSmem) +
-                      ", \"context_id\": " + num(p.contextId) +
-                      ", \"error\": " + jsonString(error.c_str()) + "}");
+  g_writer->writeLine(
+      recordStart("counters") + ", \"correlation_id\": " + num(p.correlationId) +
+      ", \"kernel\": " + jsonString(p.name.c_str()) + ", \"grid\": " + dims(p.call.grid) +
+      ", \"block\": " + dims(p.call.block) + ", \"dynamic_smem\": " + num(p.call.dynamicSmem) +
+      ", \"context_id\": " + num(p.contextId) + ", \"error\": " + jsonString(error.c_str()) + "}");
 }
 
 #if CUDA_LINT_HAVE_RANGE_PROFILER
@@ -191,7 +191,7 @@ std::string g_initError;
 bool initializeOnce(std::string &error) {
   std::lock_guard<std::mutex> lock(g_initMutex);
   if (g_initState == 0) {
-    auto p = params<CUpti_Profiler_Initialize_Params>(CUpti_Profiler_Initialize_Params_STRUCT_SIZE);
+    auto p = CUPTI_PARAMS(CUpti_Profiler_Initialize_Params);
     CUptiResult r = cuptiProfilerInitialize(&p);
     g_initState = r == CUPTI_SUCCESS ? 1 : 2;
     if (r != CUPTI_SUCCESS)
@@ -216,7 +216,7 @@ const char *supportText(CUpti_Profiler_Support_Level level) {
 
 // "" when the device can be profiled, else why not.
 std::string deviceSupport(uint32_t device) {
-  auto p = params<CUpti_Profiler_DeviceSupported_Params>(CUpti_Profiler_DeviceSupported_Params_STRUCT_SIZE);
+  auto p = CUPTI_PARAMS(CUpti_Profiler_DeviceSupported_Params);
   p.cuDevice = static_cast<CUdevice>(device);
   p.api = CUPTI_PROFILER_RANGE_PROFILING;
   CUptiResult r = cuptiProfilerDeviceSupported(&p);
@@ -226,8 +226,12 @@ std::string deviceSupport(uint32_t device) {
     return "";
   std::string why = "the device does not support range profiling:";
   const std::pair<const char *, CUpti_Profiler_Support_Level> parts[] = {
-      {"architecture", p.architecture}, {"SLI", p.sli}, {"vGPU", p.vGpu},
-      {"confidential computing", p.confidentialCompute}, {"CMP", p.cmp}, {"WSL", p.wsl}};
+      {"architecture", p.architecture},
+      {"SLI", p.sli},
+      {"vGPU", p.vGpu},
+      {"confidential computing", p.confidentialCompute},
+      {"CMP", p.cmp},
+      {"WSL", p.wsl}};
   for (const auto &part : parts)
     if (part.second != CUPTI_PROFILER_CONFIGURATION_SUPPORTED)
       why += std::string(" ") + part.first + " " + supportText(part.second) + ";";
@@ -236,14 +240,14 @@ std::string deviceSupport(uint32_t device) {
 }
 
 bool metricKnown(CUpti_Profiler_Host_Object *host, const std::string &metric) {
-  auto p = params<CUpti_Profiler_Host_GetMetricProperties_Params>(CUpti_Profiler_Host_GetMetricProperties_Params_STRUCT_SIZE);
+  auto p = CUPTI_PARAMS(CUpti_Profiler_Host_GetMetricProperties_Params);
   p.pHostObject = host;
   p.pMetricName = metric.c_str();
   return cuptiProfilerHostGetMetricProperties(&p) == CUPTI_SUCCESS;
 }
 
 bool initCounterData(ContextProfiler &cp, std::string &error) {
-  auto p = params<CUpti_RangeProfiler_CounterDataImage_Initialize_Params>(CUpti_RangeProfiler_CounterDataImage_Initialize_Params_STRUCT_SIZE);
+  auto p = CUPTI_PARAMS(CUpti_RangeProfiler_CounterDataImage_Initialize_Params);
   p.pRangeProfilerObject = cp.object;
   p.counterDataSize = cp.counterData.size();
   p.pCounterData = cp.counterData.data();
@@ -254,7 +258,7 @@ bool initCounterData(ContextProfiler &cp, std::string &error) {
 }
 
 bool setConfig(ContextProfiler &cp, std::string &error) {
-  auto p = params<CUpti_RangeProfiler_SetConfig_Params>(CUpti_RangeProfiler_SetConfig_Params_STRUCT_SIZE);
+  auto p = CUPTI_PARAMS(CUpti_RangeProfiler_SetConfig_Params);
   p.pRangeProfilerObject = cp.object;
   p.configSize = cp.config.size();
   p.pConfig = cp.config.data();
@@ -275,13 +279,13 @@ bool setConfig(ContextProfiler &cp, std::string &error) {
 
 void teardown(ContextProfiler &cp) {
   if (cp.object) {
-    auto p = params<CUpti_RangeProfiler_Disable_Params>(CUpti_RangeProfiler_Disable_Params_STRUCT_SIZE);
+    auto p = CUPTI_PARAMS(CUpti_RangeProfiler_Disable_Params);
     p.pRangeProfilerObject = cp.object;
     cuptiRangeProfilerDisable(&p);
     cp.object = nullptr;
   }
   if (cp.host) {
-    auto p = params<CUpti_Profiler_Host_Deinitialize_Params>(CUpti_Profiler_Host_Deinitialize_Params_STRUCT_SIZE);
+    auto p = CUPTI_PARAMS(CUpti_Profiler_Host_Deinitialize_Params);
     p.pHostObject = cp.host;
     cuptiProfilerHostDeinitialize(&p);
     cp.host = nullptr;
@@ -298,11 +302,11 @@ void setup(ContextProfiler &cp) {
   auto fail = [&](const std::string &why) {
     teardown(cp);
     cp.state = ContextProfiler::State::Unavailable;
-    g_writer->writeLine(recordStart("profiler") + ", \"context_id\": " + num(ctxId) +
-                        ", \"device_id\": " + num(device) + ", \"chip\": " +
-                        (chip.empty() ? std::string("null") : jsonString(chip.c_str())) +
-                        ", \"status\": \"unavailable\", \"reason\": " +
-                        jsonString(why.c_str()) + "}");
+    g_writer->writeLine(
+        recordStart("profiler") + ", \"context_id\": " + num(ctxId) +
+        ", \"device_id\": " + num(device) +
+        ", \"chip\": " + (chip.empty() ? std::string("null") : jsonString(chip.c_str())) +
+        ", \"status\": \"unavailable\", \"reason\": " + jsonString(why.c_str()) + "}");
   };
   if (!initializeOnce(error))
     return fail(error);
@@ -313,14 +317,14 @@ void setup(ContextProfiler &cp) {
   if (!support.empty())
     return fail(support);
 
-  auto chipParams = params<CUpti_Device_GetChipName_Params>(CUpti_Device_GetChipName_Params_STRUCT_SIZE);
+  auto chipParams = CUPTI_PARAMS(CUpti_Device_GetChipName_Params);
   chipParams.deviceIndex = device;
   r = cuptiDeviceGetChipName(&chipParams);
   if (r != CUPTI_SUCCESS || !chipParams.pChipName)
     return fail(resultText("cuptiDeviceGetChipName", r));
   chip = chipParams.pChipName;
 
-  auto avail = params<CUpti_Profiler_GetCounterAvailability_Params>(CUpti_Profiler_GetCounterAvailability_Params_STRUCT_SIZE);
+  auto avail = CUPTI_PARAMS(CUpti_Profiler_GetCounterAvailability_Params);
   avail.ctx = cp.ctx;
   r = cuptiProfilerGetCounterAvailability(&avail);
   if (r != CUPTI_SUCCESS)
@@ -331,7 +335,7 @@ void setup(ContextProfiler &cp) {
   if (r != CUPTI_SUCCESS)
     return fail(resultText("cuptiProfilerGetCounterAvailability", r));
 
-  auto hostParams = params<CUpti_Profiler_Host_Initialize_Params>(CUpti_Profiler_Host_Initialize_Params_STRUCT_SIZE);
+  auto hostParams = CUPTI_PARAMS(CUpti_Profiler_Host_Initialize_Params);
   hostParams.profilerType = CUPTI_PROFILER_TYPE_RANGE_PROFILER;
   hostParams.pChipName = chip.c_str();
   hostParams.pCounterAvailabilityImage = availability.data();
@@ -351,40 +355,40 @@ void setup(ContextProfiler &cp) {
   for (const std::string &m : cp.metrics)
     cp.metricNames.push_back(m.c_str());
 
-  auto add = params<CUpti_Profiler_Host_ConfigAddMetrics_Params>(CUpti_Profiler_Host_ConfigAddMetrics_Params_STRUCT_SIZE);
+  auto add = CUPTI_PARAMS(CUpti_Profiler_Host_ConfigAddMetrics_Params);
   add.pHostObject = cp.host;
   add.ppMetricNames = cp.metricNames.data();
   add.numMetrics = cp.metricNames.size();
   r = cuptiProfilerHostConfigAddMetrics(&add);
   if (r != CUPTI_SUCCESS)
     return fail(resultText("cuptiProfilerHostConfigAddMetrics", r));
-  auto size = params<CUpti_Profiler_Host_GetConfigImageSize_Params>(CUpti_Profiler_Host_GetConfigImageSize_Params_STRUCT_SIZE);
+  auto size = CUPTI_PARAMS(CUpti_Profiler_Host_GetConfigImageSize_Params);
   size.pHostObject = cp.host;
   r = cuptiProfilerHostGetConfigImageSize(&size);
   if (r != CUPTI_SUCCESS)
     return fail(resultText("cuptiProfilerHostGetConfigImageSize", r));
   cp.config.assign(size.configImageSize, 0);
-  auto image = params<CUpti_Profiler_Host_GetConfigImage_Params>(CUpti_Profiler_Host_GetConfigImage_Params_STRUCT_SIZE);
+  auto image = CUPTI_PARAMS(CUpti_Profiler_Host_GetConfigImage_Params);
   image.pHostObject = cp.host;
   image.configImageSize = cp.config.size();
   image.pConfigImage = cp.config.data();
   r = cuptiProfilerHostGetConfigImage(&image);
   if (r != CUPTI_SUCCESS)
     return fail(resultText("cuptiProfilerHostGetConfigImage", r));
-  auto passParams = params<CUpti_Profiler_Host_GetNumOfPasses_Params>(CUpti_Profiler_Host_GetNumOfPasses_Params_STRUCT_SIZE);
+  auto passParams = CUPTI_PARAMS(CUpti_Profiler_Host_GetNumOfPasses_Params);
   passParams.configImageSize = cp.config.size();
   passParams.pConfigImage = cp.config.data();
   if (cuptiProfilerHostGetNumOfPasses(&passParams) == CUPTI_SUCCESS)
     passes = passParams.numOfPasses;
 
-  auto enable = params<CUpti_RangeProfiler_Enable_Params>(CUpti_RangeProfiler_Enable_Params_STRUCT_SIZE);
+  auto enable = CUPTI_PARAMS(CUpti_RangeProfiler_Enable_Params);
   enable.ctx = cp.ctx;
   r = cuptiRangeProfilerEnable(&enable);
   if (r != CUPTI_SUCCESS || !enable.pRangeProfilerObject)
     return fail(resultText("cuptiRangeProfilerEnable", r));
   cp.object = enable.pRangeProfilerObject;
 
-  auto dataSize = params<CUpti_RangeProfiler_GetCounterDataSize_Params>(CUpti_RangeProfiler_GetCounterDataSize_Params_STRUCT_SIZE);
+  auto dataSize = CUPTI_PARAMS(CUpti_RangeProfiler_GetCounterDataSize_Params);
   dataSize.pRangeProfilerObject = cp.object;
   dataSize.pMetricNames = cp.metricNames.data();
   dataSize.numMetrics = cp.metricNames.size();
@@ -401,9 +405,8 @@ void setup(ContextProfiler &cp) {
   g_writer->writeLine(recordStart("profiler") + ", \"context_id\": " + num(ctxId) +
                       ", \"device_id\": " + num(device) + ", \"chip\": " +
                       jsonString(chip.c_str()) + ", \"status\": \"ok\", \"replay\": \"kernel\"" +
-                      ", \"passes\": " + num(passes) + ", \"metrics\": " +
-                      stringList(cp.metrics) + ", \"unsupported_metrics\": " +
-                      stringList(unsupported) + "}");
+                      ", \"passes\": " + num(passes) + ", \"metrics\": " + stringList(cp.metrics) +
+                      ", \"unsupported_metrics\": " + stringList(unsupported) + "}");
 }
 
 bool startRange(ContextProfiler &cp, std::string &error) {
@@ -414,7 +417,7 @@ bool startRange(ContextProfiler &cp, std::string &error) {
     cp.needsConfig = false;
     configured = true;
   }
-  auto p = params<CUpti_RangeProfiler_Start_Params>(CUpti_RangeProfiler_Start_Params_STRUCT_SIZE);
+  auto p = CUPTI_PARAMS(CUpti_RangeProfiler_Start_Params);
   p.pRangeProfilerObject = cp.object;
   CUptiResult r = cuptiRangeProfilerStart(&p);
   if (r != CUPTI_SUCCESS && !configured) {
@@ -443,13 +446,13 @@ std::string value(double v) {
 void stopAndRecord(const Pending &p, int launchResult) {
   ContextProfiler &cp = *p.profiler;
   std::string error;
-  auto stop = params<CUpti_RangeProfiler_Stop_Params>(CUpti_RangeProfiler_Stop_Params_STRUCT_SIZE);
+  auto stop = CUPTI_PARAMS(CUpti_RangeProfiler_Stop_Params);
   stop.pRangeProfilerObject = cp.object;
   CUptiResult r = cuptiRangeProfilerStop(&stop);
   if (r != CUPTI_SUCCESS) {
     error = resultText("cuptiRangeProfilerStop", r);
   } else {
-    auto decode = params<CUpti_RangeProfiler_DecodeData_Params>(CUpti_RangeProfiler_DecodeData_Params_STRUCT_SIZE);
+    auto decode = CUPTI_PARAMS(CUpti_RangeProfiler_DecodeData_Params);
     decode.pRangeProfilerObject = cp.object;
     r = cuptiRangeProfilerDecodeData(&decode);
     if (r != CUPTI_SUCCESS)
@@ -461,7 +464,7 @@ void stopAndRecord(const Pending &p, int launchResult) {
   }
   size_t ranges = 0;
   if (error.empty()) {
-    auto info = params<CUpti_RangeProfiler_GetCounterDataInfo_Params>(CUpti_RangeProfiler_GetCounterDataInfo_Params_STRUCT_SIZE);
+    auto info = CUPTI_PARAMS(CUpti_RangeProfiler_GetCounterDataInfo_Params);
     info.pCounterDataImage = cp.counterData.data();
     info.counterDataImageSize = cp.counterData.size();
     r = cuptiRangeProfilerGetCounterDataInfo(&info);
@@ -476,10 +479,10 @@ void stopAndRecord(const Pending &p, int launchResult) {
     writeCountersError(p, error);
   } else if (ranges != 1) {
     writeCountersError(p, num(ranges) + " kernels ran while the launch was profiled (one "
-                              "expected: another thread launched into the context)");
+                                        "expected: another thread launched into the context)");
   } else {
     std::vector<double> values(cp.metricNames.size(), NAN);
-    auto eval = params<CUpti_Profiler_Host_EvaluateToGpuValues_Params>(CUpti_Profiler_Host_EvaluateToGpuValues_Params_STRUCT_SIZE);
+    auto eval = CUPTI_PARAMS(CUpti_Profiler_Host_EvaluateToGpuValues_Params);
     eval.pHostObject = cp.host;
     eval.pCounterDataImage = cp.counterData.data();
     eval.counterDataImageSize = cp.counterData.size();
@@ -495,12 +498,11 @@ void stopAndRecord(const Pending &p, int launchResult) {
       for (size_t i = 0; i < cp.metrics.size(); ++i)
         metrics += (i ? ", " : "") + jsonString(cp.metrics[i].c_str()) + ": " + value(values[i]);
       metrics += "}";
-      g_writer->writeLine(recordStart("counters") + ", \"correlation_id\": " +
-                          num(p.correlationId) + ", \"kernel\": " + jsonString(p.name.c_str()) +
-                          ", \"grid\": " + dims(p.call.grid) + ", \"block\": " +
-                          dims(p.call.block) + ", \"dynamic_smem\": " + num(p.call.dynamicSmem) +
-                          ", \"context_id\": " + num(p.contextId) + ", \"metrics\": " + metrics +
-                          "}");
+      g_writer->writeLine(
+          recordStart("counters") + ", \"correlation_id\": " + num(p.correlationId) +
+          ", \"kernel\": " + jsonString(p.name.c_str()) + ", \"grid\": " + dims(p.call.grid) +
+          ", \"block\": " + dims(p.call.block) + ", \"dynamic_smem\": " + num(p.call.dynamicSmem) +
+          ", \"context_id\": " + num(p.contextId) + ", \"metrics\": " + metrics + "}");
     }
   }
   // Cleared for the next profiled launch; if that fails, it is configured again before it.
@@ -588,13 +590,11 @@ bool configure(RecordWriter &writer) {
     error = "this injection library was built without the CUPTI range profiler (a CUDA toolkit "
             "older than 12.6)";
   g_request.active = error.empty() && !g_request.kernels.empty();
-  writer.writeLine(recordStart("profiler_request") + ", \"kernels\": " +
-                   num(g_request.kernels.size()) + ", \"metrics\": " +
-                   stringList(g_request.metrics) + ", \"launches_per_config\": " +
-                   num(g_request.launchesPerConfig) + ", \"available\": " +
-                   (error.empty() ? "true" : "false") +
-                   (error.empty() ? std::string() : ", \"reason\": " + jsonString(error.c_str())) +
-                   "}");
+  writer.writeLine(
+      recordStart("profiler_request") + ", \"kernels\": " + num(g_request.kernels.size()) +
+      ", \"metrics\": " + stringList(g_request.metrics) + ", \"launches_per_config\": " +
+      num(g_request.launchesPerConfig) + ", \"available\": " + (error.empty() ? "true" : "false") +
+      (error.empty() ? std::string() : ", \"reason\": " + jsonString(error.c_str())) + "}");
   return g_request.active;
 }
 
