@@ -174,13 +174,27 @@ uint32_t contextId(CUcontext ctx) {
   return id;
 }
 
-void writeCountersError(const Pending &p, const std::string &error) {
-  g_writer->writeLine(
-      recordStart("counters") + ", \"correlation_id\": " + num(p.correlationId) +
-      ", \"kernel\": " + jsonString(p.name.c_str()) + ", \"grid\": " + dims(p.call.grid) +
-      ", \"block\": " + dims(p.call.block) + ", \"dynamic_smem\": " + num(p.call.dynamicSmem) +
-      ", \"context_id\": " + num(p.contextId) + ", \"error\": " + jsonString(error.c_str()) + "}");
+// `"counters", correlation id, kernel, configuration, context, replayed`: the start of a counters
+// record. `replayed`: the range profiler ran around the launch (CUPTI replayed the kernel inside
+// the launch call, and its kernel record has no timestamps); false when it could not be started.
+std::string countersStart(const Pending &p, bool replayed) {
+  return recordStart("counters") + ", \"correlation_id\": " + num(p.correlationId) +
+         ", \"kernel\": " + jsonString(p.name.c_str()) + ", \"grid\": " + dims(p.call.grid) +
+         ", \"block\": " + dims(p.call.block) + ", \"dynamic_smem\": " + num(p.call.dynamicSmem) +
+         ", \"context_id\": " + num(p.contextId) +
+         ", \"replayed\": " + (replayed ? "true" : "false");
 }
+
+void writeCountersError(const Pending &p, bool replayed, const std::string &error) {
+  g_writer->writeLine(countersStart(p, replayed) + ", \"error\": " + jsonString(error.c_str()) +
+                      "}");
+}
+
+// Correlation ids of the launches the range profiler ran around (from its start; removed when the
+// launch failed): their kernels ran, replayed, and the injection library marks their kernel
+// records.
+std::mutex g_replayedMutex;
+std::unordered_set<uint32_t> g_replayed;
 
 #if CUDA_LINT_HAVE_RANGE_PROFILER
 
@@ -476,10 +490,11 @@ void stopAndRecord(const Pending &p, int launchResult) {
   if (launchResult != 0) {
     // The launch failed, so no kernel ran: nothing to report (its launch record says why).
   } else if (!error.empty()) {
-    writeCountersError(p, error);
+    writeCountersError(p, true, error);
   } else if (ranges != 1) {
-    writeCountersError(p, num(ranges) + " kernels ran while the launch was profiled (one "
-                                        "expected: another thread launched into the context)");
+    writeCountersError(p, true,
+                       num(ranges) + " kernels ran while the launch was profiled (one "
+                                     "expected: another thread launched into the context)");
   } else {
     std::vector<double> values(cp.metricNames.size(), NAN);
     auto eval = CUPTI_PARAMS(CUpti_Profiler_Host_EvaluateToGpuValues_Params);
@@ -492,17 +507,13 @@ void stopAndRecord(const Pending &p, int launchResult) {
     eval.pMetricValues = values.data();
     r = cuptiProfilerHostEvaluateToGpuValues(&eval);
     if (r != CUPTI_SUCCESS) {
-      writeCountersError(p, resultText("cuptiProfilerHostEvaluateToGpuValues", r));
+      writeCountersError(p, true, resultText("cuptiProfilerHostEvaluateToGpuValues", r));
     } else {
       std::string metrics = "{";
       for (size_t i = 0; i < cp.metrics.size(); ++i)
         metrics += (i ? ", " : "") + jsonString(cp.metrics[i].c_str()) + ": " + value(values[i]);
       metrics += "}";
-      g_writer->writeLine(
-          recordStart("counters") + ", \"correlation_id\": " + num(p.correlationId) +
-          ", \"kernel\": " + jsonString(p.name.c_str()) + ", \"grid\": " + dims(p.call.grid) +
-          ", \"block\": " + dims(p.call.block) + ", \"dynamic_smem\": " + num(p.call.dynamicSmem) +
-          ", \"context_id\": " + num(p.contextId) + ", \"metrics\": " + metrics + "}");
+      g_writer->writeLine(countersStart(p, true) + ", \"metrics\": " + metrics + "}");
     }
   }
   // Cleared for the next profiled launch; if that fails, it is configured again before it.
@@ -546,9 +557,14 @@ void start(CUcontext ctx) {
     if (startRange(*cp, error)) {
       p.started = true;
       p.profiler = cp;
+      {
+        // Before the launch runs, so that its kernel record finds it however early it comes.
+        std::lock_guard<std::mutex> lock(g_replayedMutex);
+        g_replayed.insert(p.correlationId);
+      }
       return; // busy stays held until launchExit
     }
-    writeCountersError(p, error);
+    writeCountersError(p, false, error);
   }
 #endif
   cp->busy.unlock();
@@ -635,6 +651,10 @@ void launchExit(int result) {
   Pending p = std::move(t_pending);
   t_pending = Pending();
   if (p.started) {
+    if (result != 0) { // the launch failed: nothing ran
+      std::lock_guard<std::mutex> lock(g_replayedMutex);
+      g_replayed.erase(p.correlationId);
+    }
 #if CUDA_LINT_HAVE_RANGE_PROFILER
     stopAndRecord(p, result);
 #endif
@@ -642,6 +662,13 @@ void launchExit(int result) {
   } else if (p.chosen) {
     release(p.key); // never started (no context was current): a later launch may be profiled
   }
+}
+
+bool replayed(uint32_t correlationId) {
+  if (!g_request.active)
+    return false;
+  std::lock_guard<std::mutex> lock(g_replayedMutex);
+  return g_replayed.count(correlationId) != 0;
 }
 
 void contextDestroying(CUcontext ctx) {

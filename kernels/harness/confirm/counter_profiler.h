@@ -14,7 +14,9 @@
 //   profiler          per context, once a chosen kernel first launches in it: "ok" (chip, passes,
 //                     metrics, metrics the GPU does not have) or "unavailable" with the reason
 //   counters          per profiled launch, keyed like its "launch" record (pid, correlation_id,
-//                     kernel): metric values (null where CUPTI gave none), or "error"
+//                     kernel): metric values (null where CUPTI gave none), or "error"; "replayed"
+//                     says whether the range profiler ran around it (the kernel ran, replayed
+//                     inside the launch call, and CUPTI's kernel record of it has no timestamps)
 #pragma once
 
 #include "launch_decode.h"
@@ -43,6 +45,10 @@ bool requested();
 void launchEnter(CUcontext ctx, const char *symbol, const LaunchCall &call, uint32_t correlationId);
 void nestedEnter(CUcontext ctx, const char *symbol, const LaunchCall &call);
 void launchExit(int result);
+
+// Whether the range profiler ran around the accepted launch of this correlation id (its kernel was
+// replayed inside the launch call; CUPTI's kernel record of it has start = end = 0).
+bool replayed(uint32_t correlationId);
 
 // A context is being destroyed: its range profiler is disabled first.
 void contextDestroying(CUcontext ctx);
