@@ -36,9 +36,9 @@ class Request:
 
 def request(findings, launches_per_config):
     """What to profile for these findings: the kernels their counter rules name, exactly as the
-    GPU names them (the same names launches are joined by), and the metrics those rules read;
-    None when no finding needs counters. A finding that names no kernel cannot be chosen before
-    the run."""
+    GPU names them (the same names launches are joined by), the metrics those rules read and
+    gpu__time_duration.sum; None when no finding needs counters. A finding that names no kernel
+    cannot be chosen before the run."""
     names, rules = set(), set()
     for f in findings:
         if f.get("rule") in confirm_verdict.COUNTER_RULES:
@@ -48,7 +48,10 @@ def request(findings, launches_per_config):
                 rules.add(f["rule"])
     if not names:
         return None
-    return Request(names, ncu_metrics.metrics_for(rules), launches_per_config)
+    # And the kernel's duration: CUPTI gives a replayed launch no activity timestamps, so this is
+    # its kernel time (confirm_records.Launch.duration_ns).
+    return Request(names, ncu_metrics.metrics_for(rules) + [ncu_metrics.METRICS["duration_ns"]],
+                   launches_per_config)
 
 
 def forced_ncu():
@@ -69,11 +72,11 @@ def fallback_reason(recording, req):
     if contexts and not any(c.get("status") == "ok" for c in contexts):
         reasons = sorted({c.get("reason") or "unknown reason" for c in contexts})
         return "the CUPTI range profiler is unavailable: " + "; ".join(reasons)
-    profiled = [l for l in recording.launches if l.profiled]
-    if profiled and all(l.counters is None for l in profiled):
+    chosen = [l for l in recording.launches if l.chosen]
+    if chosen and all(l.counters is None for l in chosen):
         return "the CUPTI range profiler failed on every profiled launch: " + \
-            profiled[0].counter_error
-    if req is not None and not profiled:
+            chosen[0].counter_error
+    if req is not None and not chosen:
         wanted = set(req.names)
         ran = sorted({l.name for l in recording.launches
                       if l.executed and confirm_verdict.device_name(l.name) in wanted})

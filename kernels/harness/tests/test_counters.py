@@ -30,6 +30,7 @@ SAMPLES = os.path.join(HERE, "Inputs", "samples")
 with open(os.path.join(SAMPLES, "findings.json")) as f:
     FINDINGS = json.load(f)["findings"]
 DIVERGENCE_METRICS = ncu_metrics.metrics_for(["warp-divergent-branch"])
+DURATION = "gpu__time_duration.sum"
 
 
 def read_lines(name):
@@ -108,7 +109,8 @@ class RequestTest(unittest.TestCase):
         req = cupti_counters.request(FINDINGS["clock"], 1)
         # clock's `static` kernel: _ZL... on the host side in older findings, _Z... on the GPU.
         self.assertEqual(req.names, ["_Z14timedReductionPKfPfPl"])
-        self.assertEqual(req.metrics, DIVERGENCE_METRICS)
+        # The rule's metrics, and the kernel's duration (a replayed launch has no timestamps).
+        self.assertEqual(req.metrics, DIVERGENCE_METRICS + [DURATION])
         old = dict(finding("clock", "warp-divergent-branch", 70))
         old["kernel"] = dict(old["kernel"], name="_ZL14timedReductionPKfPfPl")
         self.assertEqual(cupti_counters.request([old], 1).names, ["_Z14timedReductionPKfPfPl"])
@@ -125,7 +127,7 @@ class RequestTest(unittest.TestCase):
     def test_occupancy_findings_ask_for_achieved_occupancy_only(self):
         f = {"rule": "low-occupancy", "kernel": {"name": "_Z1kv"}}
         self.assertEqual(cupti_counters.request([f], 1).metrics,
-                         ["sm__warps_active.avg.pct_of_peak_sustained_active"])
+                         ["sm__warps_active.avg.pct_of_peak_sustained_active", DURATION])
 
     def test_environment_of_the_injection_library(self):
         req = cupti_counters.request(FINDINGS["reduction"], 3)
@@ -133,7 +135,8 @@ class RequestTest(unittest.TestCase):
             env = req.environment(d)
             with open(env["CUDA_LINT_CONFIRM_PROFILE_KERNELS"]) as f:
                 self.assertEqual(f.read().split(), req.names)
-        self.assertEqual(env["CUDA_LINT_CONFIRM_PROFILE_METRICS"].split(","), DIVERGENCE_METRICS)
+        self.assertEqual(env["CUDA_LINT_CONFIRM_PROFILE_METRICS"].split(","),
+                         DIVERGENCE_METRICS + [DURATION])
         self.assertEqual(env["CUDA_LINT_CONFIRM_PROFILE_LAUNCHES"], "3")
 
 
@@ -158,7 +161,7 @@ class RecordsTest(unittest.TestCase):
             {"type": "counters", "pid": 1552, "correlation_id": 1,
              "kernel": "_Z14timedReductionPKfPfPl", "error": "cuptiRangeProfilerStart: boom"})]
         rec = confirm_records.parse_lines(lines)
-        launch = next(l for l in rec.launches if l.profiled)
+        launch = next(l for l in rec.launches if l.chosen)
         self.assertIsNone(launch.counters)
         self.assertEqual(launch.counter_error, "cuptiRangeProfilerStart: boom")
 
@@ -219,6 +222,162 @@ class ProfileTest(unittest.TestCase):
                      cupti_counters.profile(rec, None))
         self.assertIn("the in-process profiler profiled none of _Z14timedReductionPKfPfPl",
                       v["reason"])
+
+
+def device_records(name, upgrade=None):
+    """Records the injection library wrote with --ncu on an H100 (2026-11-23; trimmed to the
+    first launches): its profiled launches have kernel records with start = end = 0, as CUPTI
+    gives a launch the range profiler replayed. That library wrote no "replayed" field and
+    collected no gpu__time_duration.sum; `upgrade` ({correlation id: ns}) adds both in the
+    format the library writes now, with that measured time."""
+    lines = read_lines(name + "_cupti")
+    if upgrade is None:
+        return confirm_records.parse_lines(lines)
+    out = []
+    for line in lines:
+        r = json.loads(line)
+        if r["type"] in ("kernel", "counters") and r.get("correlation_id") in upgrade and \
+                r.get("end", 0) == 0:
+            r["replayed"] = True
+            if r["type"] == "counters":
+                r["metrics"][DURATION] = upgrade[r["correlation_id"]]
+        out.append(json.dumps(r))
+    return confirm_records.parse_lines(out)
+
+
+def stem(reason):
+    """The reason with its run-to-run times masked, as compare_reports.py compares them."""
+    import compare_reports
+    return compare_reports.stem(reason)
+
+
+class ReplayedLaunchTest(unittest.TestCase):
+    """A launch the in-process profiler replayed ran: CUPTI gives its kernel record start = end
+    = 0 (as for a failed launch), which made clock's, scalarProd's and reduceMultiPass's only
+    launch "not run" and dropped the profiled launches from launch counts and kernel times."""
+
+    # The verdicts of the H100 baseline (docs/confirm-samples.md: counters from ncu, so no launch
+    # of the recorded run profiled), times masked.
+    BASELINE = {
+        ("clock", 51): "all 1 launches ran: 18 registers/thread, its largest block (256 "
+                       "threads) allows 255; theoretical occupancy 100%, not limited by "
+                       "registers; the block fits, so __launch_bounds__(256) would not change "
+                       "the registers",
+        ("clock", 70): "320 divergent branch targets per launch, warp execution efficiency "
+                       "96.7%, 82.7% counting predicated-off lanes as idle; 1 launches, 0.002 ms "
+                       "kernel time (100.0% of the program's GPU time)",
+        ("clock", 134): "1 launches on the legacy default stream, 0.002 ms of kernel time; no "
+                        "other stream ran work in this process, so no other stream's work "
+                        "waited",
+        ("scalarProd", 50): "all 1 launches ran: 32 registers/thread, its largest block (256 "
+                            "threads) allows 255; theoretical occupancy 100%, not limited by "
+                            "registers; the block fits, so __launch_bounds__(256) would not "
+                            "change the registers",
+        ("scalarProd", 88): "1280 divergent branch targets per launch, warp execution "
+                            "efficiency 98.2%, 90.5% counting predicated-off lanes as idle; 1 "
+                            "launches, 0.007 ms kernel time (100.0% of the program's GPU time)",
+        ("scalarProd", 126): "1 launches on the legacy default stream, 0.007 ms of kernel time; "
+                             "no other stream ran work in this process, so no other stream's "
+                             "work waited",
+    }
+
+    def test_a_replayed_launch_ran_without_timestamps(self):
+        rec = device_records("clock")
+        (launch,) = rec.launches
+        self.assertEqual((launch.start, launch.end), (None, None))  # CUPTI's 0, 0
+        self.assertTrue(launch.replayed and launch.executed and launch.profiled)
+        self.assertFalse(launch.timed)
+        self.assertEqual(launch.registers, 18)  # the kernel record still gives its registers
+        self.assertIsNone(launch.duration_source)
+        self.assertEqual(len(rec.executed()), 1)
+
+    def test_its_time_is_the_profilers_measurement(self):
+        rec = device_records("clock", upgrade={1: 1953})
+        (launch,) = rec.launches
+        self.assertTrue(launch.replayed and launch.executed)
+        self.assertEqual((launch.duration_source, launch.duration_ns), ("profiler", 1953))
+        self.assertEqual(rec.gpu_time_ns(), 1953)
+
+    def test_a_failed_launch_that_was_chosen_did_not_run(self):
+        lines = read_lines("clock_cupti")
+        failed = [json.loads(l) for l in lines]
+        for r in failed:
+            if r["type"] == "launch":
+                r["result"] = 1
+        rec = confirm_records.parse_lines(json.dumps(r) for r in failed)
+        self.assertFalse(rec.launches[0].executed)
+        self.assertFalse(rec.launches[0].replayed)
+
+    def test_a_profiler_that_could_not_start_leaves_the_launch_timed(self):
+        # The library writes "replayed": false with the error; the kernel ran as usual.
+        lines = read_lines("clock") + [json.dumps(
+            {"type": "counters", "pid": 1552, "correlation_id": 1,
+             "kernel": "_Z14timedReductionPKfPfPl", "replayed": False,
+             "error": "cuptiRangeProfilerStart: boom"})]
+        (launch,) = confirm_records.parse_lines(lines).launches
+        self.assertTrue(launch.chosen and launch.timed)
+        self.assertFalse(launch.profiled)
+        self.assertGreater(launch.duration_ns, 0)
+
+    def test_verdicts_on_the_only_launch_are_the_baselines(self):
+        for sample, times in (("clock", {1: 1953}), ("scalarProd", {1: 6900})):
+            for rec in (device_records(sample, upgrade=times), device_records(sample)):
+                prof = cupti_counters.profile(rec, None)
+                for f in FINDINGS[sample]:
+                    v = cv.judge(f, rec, prof)
+                    expected = self.BASELINE[(sample, f["line"])]
+                    if any(l.duration_source for l in rec.launches):
+                        self.assertEqual(stem(v["reason"]), stem(expected), (sample, f["line"]))
+                    elif f["rule"] != "missing-launch-bounds":
+                        # Without the measured time (a library before gpu__time_duration.sum),
+                        # the verdict is the same and says the time is unknown.
+                        self.assertIn("without a kernel time", v["reason"])
+                    self.assertEqual(v["verdict"], cv.CONFIRMED if f["rule"] ==
+                                     "warp-divergent-branch" else cv.OBSERVED, v["reason"])
+        v = cv.judge(finding("clock", "warp-divergent-branch", 70),
+                     device_records("clock", {1: 1953}),
+                     cupti_counters.profile(device_records("clock", {1: 1953}), None))
+        self.assertEqual(v["cost"]["launches_timed_by_profiler"], 1)
+        self.assertAlmostEqual(v["cost"]["kernel_time_ms"], 0.001953)
+        self.assertEqual(v["cost"]["gpu_time_share_pct"], 100.0)
+
+    def test_multi_pass_reduction_keeps_every_launch(self):
+        # threadFenceReduction: reduceMultiPass<128, true> launched once (profiled), and
+        # reduceSinglePass<128, true>, its first launch profiled.
+        rec = device_records("threadFenceReduction", upgrade={1: 15000, 2: 14000})
+        self.assertEqual(len(rec.executed()), len(rec.launches))
+        prof = cupti_counters.profile(rec, None)
+        v = {f["line"]: cv.judge(f, rec, prof) for f in FINDINGS["threadFenceReduction"]
+             if f["line"] in (67, 121, 231, 326)}
+        self.assertEqual(v[121]["verdict"], cv.OBSERVED, v[121]["reason"])
+        self.assertTrue(v[121]["reason"].startswith("all 1 launches ran: 25 registers/thread"))
+        self.assertEqual(v[231]["verdict"], cv.OBSERVED)
+        self.assertIn("1 launches on the legacy default stream, 0.015 ms of kernel time; no "
+                      "other stream ran work", v[231]["reason"])
+        self.assertEqual(v[67]["verdict"], cv.CONFIRMED)
+        self.assertEqual(v[67]["cost"]["launches"], len(rec.launches))
+        self.assertEqual(v[67]["cost"]["launches_timed_by_profiler"], 2)
+
+    def test_profiled_configurations_keep_their_launches(self):
+        # reduction --kernel=0: the first launch of each of three configurations profiled.
+        rec = device_records("reduction_k0", upgrade={1: 180000, 4: 3000, 6: 2500})
+        self.assertEqual(sum(1 for l in rec.launches if l.replayed), 3)
+        self.assertEqual(len(rec.executed()), len(rec.launches))
+        f = finding("reduction", "warp-divergent-branch", 121)
+        v = cv.judge(f, rec, cupti_counters.profile(rec, None))
+        self.assertEqual(v["verdict"], cv.CONFIRMED, v["reason"])
+        self.assertEqual(v["cost"]["launches"], len(rec.launches))
+        self.assertEqual(v["cost"]["launches_timed_by_profiler"], 3)
+        self.assertIn("24.2% of the lanes of its warp instructions were predicated off",
+                      v["reason"])
+
+    def test_replayed_launches_take_no_part_in_the_timeline(self):
+        rec = device_records("reduction_k0", upgrade={1: 180000, 4: 3000, 6: 2500})
+        replayed = {id(l) for l in rec.launches if l.replayed}
+        self.assertFalse(replayed & confirm_records.overlapping(rec.launches))
+        legacy = [l for l in rec.launches if l.stream_kind == "legacy"]
+        self.assertEqual(cv.waits_on_legacy(legacy, rec), [])
+        cv.queued_behind_small(legacy, rec)  # sorts by start: no None among them
 
 
 class FallbackTest(unittest.TestCase):
