@@ -251,8 +251,15 @@ def main(argv):
             started = time.monotonic()
             exit_code = run_recorded(args.cmd, lib, records,
                                      request.environment(workdir) if in_process else None)
-            timing = {"recorded_run_s": round(time.monotonic() - started, 3)}
+            finished = time.monotonic()
+            timing = {"recorded_run_s": round(finished - started, 3)}
             recording = confirm_records.load(records)
+            lib = recording.library_times
+            if lib:
+                # The injection library's own host time in that run (its "end" records).
+                timing["library"] = {"launch_records": lib.get("launch_records", 0)}
+                timing["library"].update({k[:-3] + "_s": round(v / 1e9, 3)
+                                          for k, v in sorted(lib.items()) if k.endswith("_ns")})
             resolved = launch_sites.annotate(recording.launches)
             if resolved:
                 with open(records, "a", encoding="utf-8") as f:
@@ -274,6 +281,9 @@ def main(argv):
                     timing["ncu_run_s"] = round(time.monotonic() - started, 3)
             results = confirm_verdict.judge_all(findings, recording, profile)
             report = build_report(args, exit_code, recording, profile, results)
+            # Reading the records, launch sites, verdicts (the ncu run, if any, left out).
+            timing["post_s"] = round(time.monotonic() - finished - timing.get("ncu_run_s", 0),
+                                     3)
             report["timing"] = timing
         finally:
             shutil.rmtree(workdir, ignore_errors=True)

@@ -55,8 +55,13 @@ for b in "$out"/bin/*; do echo "built $(basename "$b")"; done
 
 median3() { sort -n | sed -n 2p; }
 minus() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", a - b }'; }
-printf 'run\tplain_s\tconfirm_s\tconfirm_ncu_s\tncu_pass_s\tprofiled_launches\tcounters\n' \
-  >"$out/timing.tsv"
+# The --ncu run's time, split: recorded_s (the program under the injection library, in-process
+# counters included), post_s (reading the records, launch sites, verdicts), and of recorded_s the
+# library's own host time: lib_records_s (launch records, lib_stack_s of it for call stacks) and
+# lib_profiler_s (the range profiler's callbacks, not its replay passes).
+printf '%s\t' run plain_s confirm_s confirm_ncu_s ncu_pass_s profiled_launches counters \
+  launches recorded_s post_s lib_records_s lib_stack_s >"$out/timing.tsv"
+printf 'lib_profiler_s\n' >>"$out/timing.tsv"
 echo "$RUNS" | while IFS='|' read -r name s args; do
   [ $# -gt 0 ] && ! printf '%s\n' "$@" | grep -qx "$s" && continue
   bin=$out/bin/$s
@@ -76,12 +81,15 @@ echo "$RUNS" | while IFS='|' read -r name s args; do
     </dev/null >"$out/confirm/${name}_ncu.json" 2>"$out/logs/confirm_${name}_ncu.log"
   t2=$(date +%s.%N)
   # ncu_pass_s: the second run under ncu ("-" when the counters came from the recorded run).
-  read -r pass launches source < <(python3 -c "import json,sys; r=json.load(open(sys.argv[1])); \
-n = r.get('ncu') or {}; print(r.get('timing', {}).get('ncu_run_s', '-'), \
-n.get('profiled_launches', 0), n.get('source') or '-')" \
-    "$out/confirm/${name}_ncu.json" 2>/dev/null || echo "- - -")
-  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$plain" "$(minus "$t1" "$t0")" \
-    "$(minus "$t2" "$t1")" "$pass" "$launches" "$source" >>"$out/timing.tsv"
+  split=$(python3 -c "import json,sys; r=json.load(open(sys.argv[1])); \
+n = r.get('ncu') or {}; t = r.get('timing', {}); l = t.get('library', {}); \
+print('\t'.join(str(v) for v in (t.get('ncu_run_s', '-'), n.get('profiled_launches', 0), \
+n.get('source') or '-', r['records']['launches'], t.get('recorded_run_s', '-'), \
+t.get('post_s', '-'), l.get('launch_record_s', '-'), l.get('stack_s', '-'), \
+l.get('profiler_s', '-'))))" "$out/confirm/${name}_ncu.json" 2>/dev/null ||
+    printf -- '-\t0\t-\t-\t-\t-\t-\t-\t-')
+  printf '%s\t%s\t%s\t%s\t%s\n' "$name" "$plain" "$(minus "$t1" "$t0")" \
+    "$(minus "$t2" "$t1")" "$split" >>"$out/timing.tsv"
   if [ "${COMPARE_NCU:-0}" = 1 ]; then
     # The same --ncu run with its counters from a second run under ncu, to compare verdicts.
     CUDA_LINT_CONFIRM_PROFILER=ncu $confirm \
