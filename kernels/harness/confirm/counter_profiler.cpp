@@ -32,6 +32,8 @@
 #include <cupti_target.h>
 #endif
 
+#include <time.h>
+
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -73,6 +75,11 @@ template <typename P> P params(size_t structSize) {
 #define CUPTI_PARAMS(type) params<type>(type##_STRUCT_SIZE)
 
 std::string num(uint64_t v) { return std::to_string(v); }
+uint64_t nowNs() {
+  timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return uint64_t(ts.tv_sec) * 1000000000ull + uint64_t(ts.tv_nsec);
+}
 std::string dims(const unsigned *d) {
   return "[" + num(d[0]) + ", " + num(d[1]) + ", " + num(d[2]) + "]";
 }
@@ -131,6 +138,7 @@ struct Pending {
   LaunchCall call;
   uint32_t correlationId = 0;
   uint32_t contextId = 0;
+  uint64_t startedNs = 0; // when the range profiler was started for it
 };
 thread_local Pending t_pending;
 // Set while this thread runs profiler code: a launch callback CUPTI might raise from inside it
@@ -185,9 +193,10 @@ std::string countersStart(const Pending &p, bool replayed) {
          ", \"replayed\": " + (replayed ? "true" : "false");
 }
 
-void writeCountersError(const Pending &p, bool replayed, const std::string &error) {
+void writeCountersError(const Pending &p, bool replayed, const std::string &error,
+                        const std::string &extra = std::string()) {
   g_writer->writeLine(countersStart(p, replayed) + ", \"error\": " + jsonString(error.c_str()) +
-                      "}");
+                      extra + "}");
 }
 
 // Correlation ids of the launches the range profiler ran around (from its start; removed when the
@@ -313,6 +322,9 @@ void setup(ContextProfiler &cp) {
   std::string chip, error;
   std::vector<std::string> unsupported;
   size_t passes = 0;
+  // Host time of the setup's stages (ns), written in the record.
+  const uint64_t t0 = nowNs();
+  uint64_t tInitialized = t0, tDevice = t0, tHost = t0;
   auto fail = [&](const std::string &why) {
     teardown(cp);
     cp.state = ContextProfiler::State::Unavailable;
@@ -324,6 +336,7 @@ void setup(ContextProfiler &cp) {
   };
   if (!initializeOnce(error))
     return fail(error);
+  tInitialized = nowNs();
   CUptiResult r = cuptiGetDeviceId(cp.ctx, &device);
   if (r != CUPTI_SUCCESS)
     return fail(resultText("cuptiGetDeviceId", r));
@@ -348,6 +361,7 @@ void setup(ContextProfiler &cp) {
   r = cuptiProfilerGetCounterAvailability(&avail);
   if (r != CUPTI_SUCCESS)
     return fail(resultText("cuptiProfilerGetCounterAvailability", r));
+  tDevice = nowNs();
 
   auto hostParams = CUPTI_PARAMS(CUpti_Profiler_Host_Initialize_Params);
   hostParams.profilerType = CUPTI_PROFILER_TYPE_RANGE_PROFILER;
@@ -394,6 +408,7 @@ void setup(ContextProfiler &cp) {
   passParams.pConfigImage = cp.config.data();
   if (cuptiProfilerHostGetNumOfPasses(&passParams) == CUPTI_SUCCESS)
     passes = passParams.numOfPasses;
+  tHost = nowNs();
 
   auto enable = CUPTI_PARAMS(CUpti_RangeProfiler_Enable_Params);
   enable.ctx = cp.ctx;
@@ -416,11 +431,15 @@ void setup(ContextProfiler &cp) {
     return fail(error);
 
   cp.state = ContextProfiler::State::Ready;
-  g_writer->writeLine(recordStart("profiler") + ", \"context_id\": " + num(ctxId) +
-                      ", \"device_id\": " + num(device) + ", \"chip\": " +
-                      jsonString(chip.c_str()) + ", \"status\": \"ok\", \"replay\": \"kernel\"" +
-                      ", \"passes\": " + num(passes) + ", \"metrics\": " + stringList(cp.metrics) +
-                      ", \"unsupported_metrics\": " + stringList(unsupported) + "}");
+  const uint64_t tEnabled = nowNs();
+  g_writer->writeLine(
+      recordStart("profiler") + ", \"context_id\": " + num(ctxId) +
+      ", \"device_id\": " + num(device) + ", \"chip\": " + jsonString(chip.c_str()) +
+      ", \"status\": \"ok\", \"replay\": \"kernel\"" + ", \"passes\": " + num(passes) +
+      ", \"metrics\": " + stringList(cp.metrics) + ", \"unsupported_metrics\": " +
+      stringList(unsupported) + ", \"setup_ns\": {\"initialize\": " + num(tInitialized - t0) +
+      ", \"device\": " + num(tDevice - tInitialized) + ", \"host\": " + num(tHost - tDevice) +
+      ", \"enable\": " + num(tEnabled - tHost) + "}}");
 }
 
 bool startRange(ContextProfiler &cp, std::string &error) {
@@ -459,6 +478,13 @@ std::string value(double v) {
 // Stops the range profiler after the launch and writes the launch's counters.
 void stopAndRecord(const Pending &p, int launchResult) {
   ContextProfiler &cp = *p.profiler;
+  // Host time from the profiler's start to its stop (the launch call, its replay passes
+  // included), and from the stop to the metric values.
+  const uint64_t stopping = nowNs();
+  auto timing = [&]() {
+    return ", \"launch_ns\": " + num(stopping - p.startedNs) +
+           ", \"read_ns\": " + num(nowNs() - stopping);
+  };
   std::string error;
   auto stop = CUPTI_PARAMS(CUpti_RangeProfiler_Stop_Params);
   stop.pRangeProfilerObject = cp.object;
@@ -490,11 +516,12 @@ void stopAndRecord(const Pending &p, int launchResult) {
   if (launchResult != 0) {
     // The launch failed, so no kernel ran: nothing to report (its launch record says why).
   } else if (!error.empty()) {
-    writeCountersError(p, true, error);
+    writeCountersError(p, true, error, timing());
   } else if (ranges != 1) {
     writeCountersError(p, true,
                        num(ranges) + " kernels ran while the launch was profiled (one "
-                                     "expected: another thread launched into the context)");
+                                     "expected: another thread launched into the context)",
+                       timing());
   } else {
     std::vector<double> values(cp.metricNames.size(), NAN);
     auto eval = CUPTI_PARAMS(CUpti_Profiler_Host_EvaluateToGpuValues_Params);
@@ -507,13 +534,13 @@ void stopAndRecord(const Pending &p, int launchResult) {
     eval.pMetricValues = values.data();
     r = cuptiProfilerHostEvaluateToGpuValues(&eval);
     if (r != CUPTI_SUCCESS) {
-      writeCountersError(p, true, resultText("cuptiProfilerHostEvaluateToGpuValues", r));
+      writeCountersError(p, true, resultText("cuptiProfilerHostEvaluateToGpuValues", r), timing());
     } else {
       std::string metrics = "{";
       for (size_t i = 0; i < cp.metrics.size(); ++i)
         metrics += (i ? ", " : "") + jsonString(cp.metrics[i].c_str()) + ": " + value(values[i]);
       metrics += "}";
-      g_writer->writeLine(countersStart(p, true) + ", \"metrics\": " + metrics + "}");
+      g_writer->writeLine(countersStart(p, true) + ", \"metrics\": " + metrics + timing() + "}");
     }
   }
   // Cleared for the next profiled launch; if that fails, it is configured again before it.
@@ -556,6 +583,7 @@ void start(CUcontext ctx) {
     std::string error;
     if (startRange(*cp, error)) {
       p.started = true;
+      p.startedNs = nowNs();
       p.profiler = cp;
       {
         // Before the launch runs, so that its kernel record finds it however early it comes.
