@@ -194,17 +194,21 @@ std::string callStack() {
   return out + "]";
 }
 
-// Demangled names, once per kernel name (the same few kernels are launched many times).
-const std::string &demangled(const char *name) {
-  static std::mutex mutex;
-  static std::unordered_map<std::string, std::string> cache;
-  static const std::string none;
+// Demangled names, once per kernel name (the same few kernels are launched many times). The cache
+// is never destroyed: the kernel records are written by the atexit handler's flush, and a static
+// object first used after that handler was registered would be destroyed before it runs.
+struct DemangleCache {
+  std::mutex mutex;
+  std::unordered_map<std::string, std::string> names;
+};
+std::string demangled(const char *name) {
+  static DemangleCache *const cache = new DemangleCache;
   if (!name)
-    return none;
-  std::lock_guard<std::mutex> lock(mutex);
-  auto it = cache.find(name);
-  if (it == cache.end())
-    it = cache.emplace(name, demangle(name)).first;
+    return std::string();
+  std::lock_guard<std::mutex> lock(cache->mutex);
+  auto it = cache->names.find(name);
+  if (it == cache->names.end())
+    it = cache->names.emplace(name, demangle(name)).first;
   return it->second;
 }
 

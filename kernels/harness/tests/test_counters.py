@@ -224,25 +224,13 @@ class ProfileTest(unittest.TestCase):
                       v["reason"])
 
 
-def device_records(name, upgrade=None):
-    """Records the injection library wrote with --ncu on an H100 (2026-11-23; trimmed to the
+def device_records(name, old=False):
+    """Records the injection library wrote with --ncu on an H100 on 2026-11-23 (trimmed to the
     first launches): its profiled launches have kernel records with start = end = 0, as CUPTI
-    gives a launch the range profiler replayed. That library wrote no "replayed" field and
-    collected no gpu__time_duration.sum; `upgrade` ({correlation id: ns}) adds both in the
-    format the library writes now, with that measured time."""
-    lines = read_lines(name + "_cupti")
-    if upgrade is None:
-        return confirm_records.parse_lines(lines)
-    out = []
-    for line in lines:
-        r = json.loads(line)
-        if r["type"] in ("kernel", "counters") and r.get("correlation_id") in upgrade and \
-                r.get("end", 0) == 0:
-            r["replayed"] = True
-            if r["type"] == "counters":
-                r["metrics"][DURATION] = upgrade[r["correlation_id"]]
-        out.append(json.dumps(r))
-    return confirm_records.parse_lines(out)
+    gives a launch the range profiler replayed. `old`: a library before the "replayed" field and
+    gpu__time_duration.sum (02:37 UTC); otherwise the current one (02:51 UTC), whose counters
+    records carry "replayed": true and the launch's measured gpu__time_duration.sum."""
+    return confirm_records.parse_lines(read_lines(name + ("_cupti_old" if old else "_cupti")))
 
 
 def stem(reason):
@@ -282,25 +270,37 @@ class ReplayedLaunchTest(unittest.TestCase):
     }
 
     def test_a_replayed_launch_ran_without_timestamps(self):
-        rec = device_records("clock")
-        (launch,) = rec.launches
-        self.assertEqual((launch.start, launch.end), (None, None))  # CUPTI's 0, 0
-        self.assertTrue(launch.replayed and launch.executed and launch.profiled)
-        self.assertFalse(launch.timed)
-        self.assertEqual(launch.registers, 18)  # the kernel record still gives its registers
-        self.assertIsNone(launch.duration_source)
-        self.assertEqual(len(rec.executed()), 1)
+        for old in (True, False):
+            rec = device_records("clock", old=old)
+            (launch,) = rec.launches
+            self.assertEqual((launch.start, launch.end), (None, None))  # CUPTI's 0, 0
+            self.assertTrue(launch.replayed and launch.executed and launch.profiled)
+            self.assertFalse(launch.timed)
+            self.assertEqual(launch.registers, 18)  # the kernel record still gives registers
+            self.assertEqual(len(rec.executed()), 1)
+        # The older library measured no time for it; the current one gives the profiler's.
+        self.assertIsNone(device_records("clock", old=True).launches[0].duration_source)
+        (launch,) = device_records("clock").launches
+        self.assertEqual((launch.duration_source, launch.duration_ns), ("profiler", 3328))
 
-    def test_its_time_is_the_profilers_measurement(self):
-        rec = device_records("clock", upgrade={1: 1953})
-        (launch,) = rec.launches
-        self.assertTrue(launch.replayed and launch.executed)
-        self.assertEqual((launch.duration_source, launch.duration_ns), ("profiler", 1953))
-        self.assertEqual(rec.gpu_time_ns(), 1953)
+    def test_the_library_marks_the_replayed_kernel_record(self):
+        kernel = [json.loads(l) for l in read_lines("clock_cupti")
+                  if json.loads(l)["type"] == "kernel"][0]
+        self.assertEqual((kernel["start"], kernel["end"], kernel["replayed"]), (0, 0, True))
+        counters = [json.loads(l) for l in read_lines("clock_cupti")
+                    if json.loads(l)["type"] == "counters"][0]
+        self.assertTrue(counters["replayed"])
+        self.assertGreater(counters["launch_ns"], 0)  # the launch call, replay passes included
+        profiler = [json.loads(l) for l in read_lines("clock_cupti")
+                    if json.loads(l)["type"] == "profiler"][0]
+        self.assertEqual(set(profiler["setup_ns"]), {"initialize", "device", "host", "enable"})
+        self.assertIn(DURATION, profiler["metrics"])
+        end = confirm_records.parse_lines(read_lines("clock_cupti")).library_times
+        self.assertEqual(end["launch_records"], 1)
+        self.assertGreater(end["profiler_ns"], 0)
 
     def test_a_failed_launch_that_was_chosen_did_not_run(self):
-        lines = read_lines("clock_cupti")
-        failed = [json.loads(l) for l in lines]
+        failed = [json.loads(l) for l in read_lines("clock_cupti_old")]
         for r in failed:
             if r["type"] == "launch":
                 r["result"] = 1
@@ -320,47 +320,58 @@ class ReplayedLaunchTest(unittest.TestCase):
         self.assertGreater(launch.duration_ns, 0)
 
     def test_verdicts_on_the_only_launch_are_the_baselines(self):
-        for sample, times in (("clock", {1: 1953}), ("scalarProd", {1: 6900})):
-            for rec in (device_records(sample, upgrade=times), device_records(sample)):
+        for sample in ("clock", "scalarProd"):
+            for old in (False, True):
+                rec = device_records(sample, old=old)
                 prof = cupti_counters.profile(rec, None)
                 for f in FINDINGS[sample]:
                     v = cv.judge(f, rec, prof)
-                    expected = self.BASELINE[(sample, f["line"])]
-                    if any(l.duration_source for l in rec.launches):
-                        self.assertEqual(stem(v["reason"]), stem(expected), (sample, f["line"]))
-                    elif f["rule"] != "missing-launch-bounds":
-                        # Without the measured time (a library before gpu__time_duration.sum),
-                        # the verdict is the same and says the time is unknown.
-                        self.assertIn("without a kernel time", v["reason"])
                     self.assertEqual(v["verdict"], cv.CONFIRMED if f["rule"] ==
                                      "warp-divergent-branch" else cv.OBSERVED, v["reason"])
-        v = cv.judge(finding("clock", "warp-divergent-branch", 70),
-                     device_records("clock", {1: 1953}),
-                     cupti_counters.profile(device_records("clock", {1: 1953}), None))
+                    if not old:
+                        self.assertEqual(stem(v["reason"]),
+                                         stem(self.BASELINE[(sample, f["line"])]))
+                    elif f["rule"] != "missing-launch-bounds":
+                        # Without the measured time (the older library), the verdict is the
+                        # same and says the time is unknown.
+                        self.assertIn("without a kernel time", v["reason"])
+        rec = device_records("clock")
+        v = cv.judge(finding("clock", "warp-divergent-branch", 70), rec,
+                     cupti_counters.profile(rec, None))
         self.assertEqual(v["cost"]["launches_timed_by_profiler"], 1)
-        self.assertAlmostEqual(v["cost"]["kernel_time_ms"], 0.001953)
+        self.assertAlmostEqual(v["cost"]["kernel_time_ms"], 0.003328)
         self.assertEqual(v["cost"]["gpu_time_share_pct"], 100.0)
 
     def test_multi_pass_reduction_keeps_every_launch(self):
         # threadFenceReduction: reduceMultiPass<128, true> launched once (profiled), and
         # reduceSinglePass<128, true>, its first launch profiled.
-        rec = device_records("threadFenceReduction", upgrade={1: 15000, 2: 14000})
-        self.assertEqual(len(rec.executed()), len(rec.launches))
-        prof = cupti_counters.profile(rec, None)
-        v = {f["line"]: cv.judge(f, rec, prof) for f in FINDINGS["threadFenceReduction"]
-             if f["line"] in (67, 121, 231, 326)}
-        self.assertEqual(v[121]["verdict"], cv.OBSERVED, v[121]["reason"])
-        self.assertTrue(v[121]["reason"].startswith("all 1 launches ran: 25 registers/thread"))
-        self.assertEqual(v[231]["verdict"], cv.OBSERVED)
-        self.assertIn("1 launches on the legacy default stream, 0.015 ms of kernel time; no "
-                      "other stream ran work", v[231]["reason"])
-        self.assertEqual(v[67]["verdict"], cv.CONFIRMED)
-        self.assertEqual(v[67]["cost"]["launches"], len(rec.launches))
-        self.assertEqual(v[67]["cost"]["launches_timed_by_profiler"], 2)
+        for old in (False, True):
+            rec = device_records("threadFenceReduction", old=old)
+            self.assertEqual(len(rec.executed()), len(rec.launches))
+            prof = cupti_counters.profile(rec, None)
+            v = {f["line"]: cv.judge(f, rec, prof) for f in FINDINGS["threadFenceReduction"]
+                 if f["line"] in (67, 121, 231, 326)}
+            self.assertEqual(v[121]["verdict"], cv.OBSERVED, v[121]["reason"])
+            self.assertTrue(v[121]["reason"].startswith("all 1 launches ran: 25 registers"))
+            self.assertEqual(v[231]["verdict"], cv.OBSERVED)
+            self.assertIn("no other stream ran work", v[231]["reason"])
+            self.assertEqual(v[67]["verdict"], cv.CONFIRMED)
+            self.assertEqual(v[67]["cost"]["launches"], len(rec.launches))
+            # Both kernels' counters (64 and 129 divergent targets), as ncu's gave 96.
+            self.assertEqual(v[67]["cost"]["kernels"],
+                             ["_Z15reduceMultiPassILj128ELb1EEvPKfPfj",
+                              "_Z16reduceSinglePassILj128ELb1EEvPKfPfj"])
+            self.assertTrue(v[67]["reason"].startswith("96 divergent branch targets"),
+                            v[67]["reason"])
+        self.assertEqual(v[67]["cost"]["launches_without_time"], 2)  # the older library
+        rec = device_records("threadFenceReduction")
+        v = cv.judge(finding("threadFenceReduction", "default-stream-launch", 231), rec)
+        self.assertTrue(v["reason"].startswith("1 launches on the legacy default stream, 0.015 "
+                                               "ms of kernel time; no other stream"), v["reason"])
 
     def test_profiled_configurations_keep_their_launches(self):
         # reduction --kernel=0: the first launch of each of three configurations profiled.
-        rec = device_records("reduction_k0", upgrade={1: 180000, 4: 3000, 6: 2500})
+        rec = device_records("reduction_k0")
         self.assertEqual(sum(1 for l in rec.launches if l.replayed), 3)
         self.assertEqual(len(rec.executed()), len(rec.launches))
         f = finding("reduction", "warp-divergent-branch", 121)
@@ -372,13 +383,12 @@ class ReplayedLaunchTest(unittest.TestCase):
                       v["reason"])
 
     def test_replayed_launches_take_no_part_in_the_timeline(self):
-        rec = device_records("reduction_k0", upgrade={1: 180000, 4: 3000, 6: 2500})
+        rec = device_records("reduction_k0")
         replayed = {id(l) for l in rec.launches if l.replayed}
         self.assertFalse(replayed & confirm_records.overlapping(rec.launches))
         legacy = [l for l in rec.launches if l.stream_kind == "legacy"]
         self.assertEqual(cv.waits_on_legacy(legacy, rec), [])
         cv.queued_behind_small(legacy, rec)  # sorts by start: no None among them
-
 
 class FallbackTest(unittest.TestCase):
     def test_an_older_library_means_ncu(self):
