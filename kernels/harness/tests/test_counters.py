@@ -7,8 +7,9 @@ ncu, and the verdicts that read them.
 The counters records here are made from the ncu CSV recorded on an H100 for the same sample runs
 (Inputs/samples/*_ncu.csv: the same metrics of the same launch configurations, first launch of
 each), attached to those runs' launch records (Inputs/samples/*.jsonl), so that the verdicts can be
-compared with the ones ncu's counters gave. They are in the format the injection library writes;
-records the library itself wrote on a GPU are the inputs of test_joins.py once recorded there."""
+compared with the ones ncu's counters gave. They are in the format the injection library writes.
+ReplayedLaunchTest reads records the library itself wrote with --ncu on an H100
+(Inputs/samples/*_cupti.jsonl; *_cupti_old.jsonl from the library before the "replayed" field)."""
 
 import json
 import os
