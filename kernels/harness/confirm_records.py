@@ -9,18 +9,38 @@ Record types (one JSON object per line, each with "type" and "pid"):
            shared memory, stream id, start and end (ns)
   device   the GPU's limits; context: a context and its legacy (NULL) stream id
   dropped  activity records CUPTI had to drop; error: a CUPTI call that failed; end: flushed at exit
+           (with the library's own host time: launch_records, launch_record_ns, stack_ns,
+           profiler_ns, activity_ns)
   sites    written by cuda_lint_confirm.py after the run: a launch's call stack resolved to source
            lines (launch_sites.py), so that kept records need no binary to be judged again
+  profiler_request  `--ncu`: the kernels, metrics and launches per configuration asked of the
+           in-process profiler (CUPTI range profiler), and whether this library has it
+  profiler the range profiler of a context: "ok" (chip, passes, metrics, metrics the GPU lacks)
+           or "unavailable" with the reason
+  counters a profiled launch's metric values ("metrics": {name: value or null}) or "error", keyed
+           like its launch: (pid, correlation_id) and the kernel's name
 A launch and the kernel it ran share (pid, correlation_id); a failed launch's kernel record has
 start = end = 0; a kernel launched by a path the callbacks do not see (graphs, device-side
 launches) has no launch record and gets its stream kind from its context's legacy stream id.
+
+A launch the in-process profiler replayed (its counters record says "replayed": true; records of
+libraries before that field: a counters record with metrics, or an error on a launch whose kernel
+record has start = end = 0) ran, although CUPTI gives its kernel record start = end = 0 too: it is
+executed, has no place on the timeline (`timed` is false), and its kernel time is the profiler's
+gpu__time_duration.sum of it where that was collected (`duration_source` "profiler").
 """
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import List, Optional, Tuple
 
 import cuda_errors
+
+# What the "end" record says of the library's own host time.
+_LIBRARY_TIMES = ("launch_records", "launch_record_ns", "stack_ns", "profiler_ns", "activity_ns")
+
+# The kernel duration the in-process profiler measures of a replayed launch (ns).
+_DURATION_METRIC = "gpu__time_duration.sum"
 
 
 @dataclass
@@ -47,6 +67,47 @@ class Launch:
     context_id: Optional[int] = None
     stack: Optional[list] = None   # [[module, offset], ...] of the launch's host call stack
     sites: Optional[set] = None    # {(file basename, line)} once launch_sites resolved the stack
+    counters: Optional[dict] = None  # {metric name: value or None} of a launch profiled in process
+    counter_error: Optional[str] = None  # why a launch chosen for profiling has no counters
+    # The in-process profiler ran around this launch: CUPTI serialised and replayed it inside the
+    # launch call, so it has no activity timestamps and its timing is not the program's.
+    replayed: bool = False
+    kernel_seen: bool = False  # an activity (kernel) record joined this launch
+
+    @property
+    def chosen(self):
+        """The in-process profiler chose this launch (a counters record, with values or an
+        error; an error before the profiler started leaves the launch as it was)."""
+        return self.counters is not None or self.counter_error is not None
+
+    @property
+    def profiled(self):
+        """The in-process profiler replayed this launch (see `replayed`)."""
+        return self.replayed
+
+    @property
+    def timed(self):
+        """The kernel has activity timestamps: a place on the program's timeline."""
+        return self.executed and self.start is not None and self.end is not None and \
+            self.end > 0
+
+    @property
+    def profiler_duration_ns(self):
+        """The kernel time the in-process profiler measured for a replayed launch, or None."""
+        if not self.replayed or not self.counters:
+            return None
+        value = self.counters.get(_DURATION_METRIC)
+        return int(value) if value is not None else None
+
+    @property
+    def duration_source(self):
+        """"activity" (CUPTI's start and end), "profiler" (a replayed launch's measured time) or
+        None (no kernel time known: not run, or replayed without a time metric)."""
+        if self.timed:
+            return "activity"
+        if self.executed and self.profiler_duration_ns is not None:
+            return "profiler"
+        return None
 
     @property
     def failed(self):
@@ -59,9 +120,13 @@ class Launch:
 
     @property
     def duration_ns(self):
-        if self.start is None or self.end is None:
-            return 0
-        return max(0, self.end - self.start)
+        """Kernel time: from the activity record, else the profiler's for a replayed launch, else
+        0 (see duration_source)."""
+        if self.timed:
+            return max(0, self.end - self.start)
+        if self.executed:
+            return self.profiler_duration_ns or 0
+        return 0
 
     @property
     def threads_per_block(self):
@@ -79,6 +144,12 @@ class Recording:
     dropped: int
     complete: bool          # every process that started recording also flushed at exit
     bad_lines: int
+    profiler_requests: List[dict] = field(default_factory=list)  # one per process asked
+    profilers: List[dict] = field(default_factory=list)          # one per profiled context
+    counters: List[dict] = field(default_factory=list)           # the counters records
+    # The injection library's own host time, summed over processes (its "end" records):
+    # launch_records, launch_record_ns (stack_ns of it), profiler_ns, activity_ns.
+    library_times: dict = field(default_factory=dict)
 
     def executed(self):
         return [l for l in self.launches if l.executed]
@@ -109,8 +180,10 @@ def _dims(value):
 def parse_lines(lines):
     """Builds a Recording from an iterable of JSON lines."""
     api, kernels, devices, processes, errors, sites = [], [], [], [], [], []
+    requests, profilers, counters = [], [], []
     null_streams = {}
     ended, dropped, bad = set(), 0, 0
+    library = {}
     for raw in lines:
         raw = raw.strip()
         if not raw:
@@ -137,8 +210,17 @@ def parse_lines(lines):
             dropped += int(rec.get("count", 0))
         elif kind == "end":
             ended.add(pid)
+            for key in _LIBRARY_TIMES:
+                if isinstance(rec.get(key), int):
+                    library[key] = library.get(key, 0) + rec[key]
         elif kind == "sites":
             sites.append(rec)
+        elif kind == "profiler_request":
+            requests.append(rec)
+        elif kind == "profiler":
+            profilers.append(rec)
+        elif kind == "counters":
+            counters.append(rec)
 
     launches = {}
     order = []
@@ -166,8 +248,12 @@ def parse_lines(lines):
             launches[key] = launch
             order.append(launch)
         # CUPTI also writes a record (start = end = 0) for a launch that failed: keep its
-        # registers, but it did not run.
+        # registers, but it did not run. (So does it for a launch the in-process profiler
+        # replayed, which did run: see the counters records below.)
         launch.executed = launch.result == 0 and bool(rec.get("end"))
+        launch.kernel_seen = True
+        if rec.get("replayed") and launch.result == 0:
+            launch.replayed = True
         launch.name = launch.name or rec.get("name")
         launch.demangled = launch.demangled or rec.get("demangled")
         launch.grid = _dims(rec.get("grid")) or launch.grid
@@ -184,9 +270,35 @@ def parse_lines(lines):
         launch = launches.get((rec.get("pid", 0), rec.get("correlation_id")))
         if launch is not None:
             launch.sites = {(f, int(n)) for f, n in rec.get("sites") or []} or None
+    for rec in counters:
+        launch = launches.get((rec.get("pid", 0), rec.get("correlation_id")))
+        # Keyed like the launch, name included: a record that does not name the launch's
+        # kernel belongs to no launch.
+        if launch is None or (launch.name and rec.get("kernel") != launch.name):
+            continue
+        if rec.get("error"):
+            launch.counter_error = str(rec["error"])
+        else:
+            launch.counters = dict(rec.get("metrics") or {})
+        if "replayed" in rec:
+            replayed = bool(rec["replayed"])
+        else:
+            # Older records: values come only from a replayed kernel; an error was written
+            # either before the profiler started (the kernel then ran as usual, with its
+            # timestamps) or after the replay (start = end = 0).
+            replayed = launch.counters is not None or (launch.kernel_seen and not launch.end)
+        launch.replayed = launch.replayed or (replayed and launch.result == 0)
+    for launch in order:
+        if launch.replayed:
+            # It ran (inside its launch call, once per replay pass); CUPTI gives no timestamps.
+            launch.executed = True
+            if not launch.end:
+                launch.start = launch.end = None
     complete = bool(processes) and all(p.get("pid", 0) in ended for p in processes)
     return Recording(launches=order, devices=devices, processes=processes, errors=errors,
-                     dropped=dropped, complete=complete, bad_lines=bad)
+                     dropped=dropped, complete=complete, bad_lines=bad,
+                     profiler_requests=requests, profilers=profilers, counters=counters,
+                     library_times=library)
 
 
 def load(path):
@@ -202,7 +314,7 @@ def overlapping(launches):
     """
     by_pid = {}
     for launch in launches:
-        if launch.executed and launch.start is not None and launch.end is not None:
+        if launch.timed:
             by_pid.setdefault(launch.pid, []).append(launch)
     result = set()
     for group in by_pid.values():

@@ -13,11 +13,13 @@ where it gives them. Counters are looked up under the same names the launches ha
 has its own runtime test; see RULE_CHECKS.
 """
 
+import bisect
 import os
 import re
 
 import cuda_errors
 import confirm_records
+import ncu_metrics
 
 CONFIRMED, NOT_EXERCISED, NOT_CONFIRMED = "confirmed", "not exercised", "not confirmed"
 OBSERVED = "observed, no cost"
@@ -154,13 +156,29 @@ def _counters(join, profile):
     return profile.counters_for(join.launched_names())
 
 
-def _no_counters(profile, what, join):
+def _no_counters(profile, what, join, keys=()):
+    """Why a verdict has no counters: not asked for, the profiler unavailable, profiling of the
+    joined launches failed, none of them profiled, or the GPU lacks a metric it needs."""
     if profile is None:
         return "%s needs hardware counters: rerun with --ncu" % what
-    if profile.ok:
-        return "%s needs hardware counters, and ncu profiled none of %s" % (
-            what, ", ".join(join.launched_names()) or "its launches")
-    return "%s needs hardware counters, and ncu gave none: %s" % (what, profile.error)
+    names = join.launched_names()
+    if not profile.ok:
+        return "%s needs hardware counters, and %s gave none: %s" % (what, profile.tool,
+                                                                      profile.error)
+    counters = profile.counters_for(names)
+    if counters is not None:
+        missing = [ncu_metrics.METRICS.get(k, k) for k in keys if counters.get(k) is None]
+        return "%s needs hardware counters, and %s could not collect %s on this GPU" % (
+            what, profile.tool, ", ".join(missing) or "them")
+    failed = sorted({profile.failures[n] for n in names if n in profile.failures})
+    if failed:
+        return "%s needs hardware counters, and profiling %s failed: %s" % (
+            what, ", ".join(names), "; ".join(failed))
+    why = "%s needs hardware counters, and %s profiled none of %s" % (
+        what, profile.tool, ", ".join(names) or "its launches")
+    if profile.error:
+        why += " (%s)" % profile.error
+    return why
 
 
 def check_block_size(join, recording, profile):
@@ -186,6 +204,28 @@ def check_block_size(join, recording, profile):
     return _result(CONFIRMED, reason, cost)
 
 
+def _time_sources(ran):
+    """Where the kernel times of these launches come from, for the cost: a launch the in-process
+    profiler replayed has no activity timestamps; its time is the profiler's measurement of it
+    (gpu__time_duration.sum) where that was collected, else unknown (counted as 0)."""
+    out = {}
+    by_profiler = sum(1 for l in ran if l.duration_source == "profiler")
+    untimed = sum(1 for l in ran if l.duration_source is None)
+    if by_profiler:
+        out["launches_timed_by_profiler"] = by_profiler
+    if untimed:
+        out["launches_without_time"] = untimed
+    return out
+
+
+def _untimed_note(ran):
+    """`, N of them replayed for counters without a kernel time`, or "" when every time is
+    known."""
+    untimed = sum(1 for l in ran if l.duration_source is None)
+    return ", %d of them replayed for counters without a kernel time" % untimed if untimed \
+        else ""
+
+
 def _share(join, recording, ran):
     """The kernel's share (%) of the GPU time of the processes it ran in."""
     total = sum(recording.gpu_time_ns(pid) for pid in {l.pid for l in ran})
@@ -198,8 +238,9 @@ def check_divergence(join, recording, profile):
     if not ran:
         return _result(NOT_CONFIRMED, "none of its %d launches ran" % len(join.subject))
     counters = _counters(join, profile)
-    if not counters or "divergent_branch_targets" not in counters:
-        return _result(NOT_CONFIRMED, _no_counters(profile, "warp divergence", join))
+    if not counters or counters.get("divergent_branch_targets") is None:
+        return _result(NOT_CONFIRMED, _no_counters(profile, "warp divergence", join,
+                                                   ("divergent_branch_targets",)))
     divergent = counters["divergent_branch_targets"]
     efficiency = counters.get("warp_efficiency_pct")
     nonpred = counters.get("nonpred_efficiency_pct")
@@ -213,12 +254,15 @@ def check_divergence(join, recording, profile):
             "warp_efficiency_pct": efficiency, "nonpred_efficiency_pct": nonpred,
             "lanes_lost_pct": lost, "predicated_off_pct": predicated,
             "kernel_time_ms": _ms(sum(l.duration_ns for l in ran)), "launches": len(ran),
-            "gpu_time_share_pct": share, "kernels": join.launched_names()}
+            **_time_sources(ran),
+            "gpu_time_share_pct": share, "kernels": join.launched_names(),
+            "counters_source": profile.source,
+            "profiled_launches": sum(profile.launches.get(n, 0) for n in join.launched_names())}
     eff = "warp execution efficiency %s" % _pct(efficiency)
     if nonpred is not None:
         eff += ", %s counting predicated-off lanes as idle" % _pct(nonpred)
-    tail = "; %d launches, %.3f ms kernel time (%s of the program's GPU time)" % (
-        len(ran), cost["kernel_time_ms"], _pct(share))
+    tail = "; %d launches, %.3f ms kernel time%s (%s of the program's GPU time)" % (
+        len(ran), cost["kernel_time_ms"], _untimed_note(ran), _pct(share))
     if divergent > 0:
         return _result(CONFIRMED, "%.0f divergent branch targets per launch, %s%s"
                        % (divergent, eff, tail), cost)
@@ -255,20 +299,46 @@ def waits_on_legacy(ran, recording):
     """[(waiting launch, legacy launch, ns waited)]: kernels of other streams that were ready
     (queued, their own stream idle) before a legacy-stream kernel ended and started only after
     it, and legacy kernels that were ready before another stream's kernel ended and started
-    only after it: the implicit synchronisation of the legacy stream."""
-    executed = [l for l in recording.launches if l.executed and l.start is not None]
+    only after it: the implicit synchronisation of the legacy stream.
+
+    Only kernels with activity timestamps take part: a launch the in-process profiler replayed
+    (serialised, no timestamps) neither waited nor made others wait in the program's own timing.
+    Pairs are found by bisection over kernels sorted by end (not by trying every pair), so a
+    long program costs O(n log n) plus the waits found."""
+    executed = [l for l in recording.launches if l.timed]
     ready = _ready_times(executed)
+    others, legacies = {}, {}
+    for o in executed:
+        if o.stream_kind != "per-thread" and id(o) in ready and not o.profiled:
+            others.setdefault(o.pid, []).append(o)
+    for g in ran:
+        if g.timed and not g.profiled and id(g) in ready:
+            legacies.setdefault(g.pid, []).append(g)
     out = []
-    for legacy in ran:
-        if id(legacy) not in ready:
-            continue
-        others = [o for o in executed if o.pid == legacy.pid and o.stream_id != legacy.stream_id
-                  and o.stream_kind != "per-thread" and id(o) in ready]
-        for other in others:
-            if other.start >= legacy.end and ready[id(other)] < legacy.end:
-                out.append((other, legacy, other.start - max(ready[id(other)], legacy.start)))
-            elif legacy.start >= other.end and ready[id(legacy)] < other.end:
-                out.append((legacy, other, legacy.start - max(ready[id(legacy)], other.start)))
+    for pid, mine in legacies.items():
+        theirs = others.get(pid, [])
+        mine = sorted(mine, key=lambda g: g.end)
+        mine_ends = [g.end for g in mine]
+        theirs = sorted(theirs, key=lambda o: o.end)
+        their_ends = [o.end for o in theirs]
+        # Another stream's kernel o, ready before a legacy kernel g ended, started only after it:
+        # ready(o) < end(g) <= start(o).
+        first = set()
+        for o in theirs:
+            lo = bisect.bisect_right(mine_ends, ready[id(o)])
+            hi = bisect.bisect_right(mine_ends, o.start)
+            for g in mine[lo:hi]:
+                if o.stream_id != g.stream_id:
+                    first.add((id(o), id(g)))
+                    out.append((o, g, o.start - max(ready[id(o)], g.start)))
+        # A legacy kernel g, ready before another stream's kernel o ended, started only after
+        # it: ready(g) < end(o) <= start(g) (a pair already counted the other way is not).
+        for g in mine:
+            lo = bisect.bisect_right(their_ends, ready[id(g)])
+            hi = bisect.bisect_right(their_ends, g.start)
+            for o in theirs[lo:hi]:
+                if o.stream_id != g.stream_id and (id(o), id(g)) not in first:
+                    out.append((g, o, g.start - max(ready[id(g)], o.start)))
     return out
 
 
@@ -279,9 +349,12 @@ def queued_behind_small(legacy, recording):
     if not sms:
         return 0
     count = 0
-    for pid in {l.pid for l in legacy}:
-        mine = sorted((l for l in legacy if l.pid == pid and l.start is not None),
-                      key=lambda l: l.start)
+    by_pid = {}
+    for l in legacy:
+        if l.timed:
+            by_pid.setdefault(l.pid, []).append(l)
+    for mine in by_pid.values():
+        mine.sort(key=lambda l: l.start)
         for prev, nxt in zip(mine, mine[1:]):
             blocks = prev.grid[0] * prev.grid[1] * prev.grid[2] if prev.grid else None
             if (nxt.queued is not None and nxt.queued < prev.end and blocks is not None
@@ -299,9 +372,9 @@ def check_default_stream(join, recording, profile):
     ran = [l for l in on_default if l.executed]
     legacy = [l for l in ran if l.stream_kind == "legacy"]
     kinds = sorted({l.stream_kind for l in on_default})
+    pids, streams = {x.pid for x in ran}, {x.stream_id for x in ran}
     others = {(l.pid, l.stream_id) for l in recording.launches
-              if l.executed and l.pid in {x.pid for x in ran}
-              and l.stream_id not in {x.stream_id for x in ran}}
+              if l.executed and l.pid in pids and l.stream_id not in streams}
     waits = waits_on_legacy(legacy, recording)
     backlog = queued_behind_small(legacy, recording)
     waited_ns = sum(w for _, _, w in waits)
@@ -309,11 +382,12 @@ def check_default_stream(join, recording, profile):
             "stream": "/".join(kinds),
             "stream_ids": sorted({l.stream_id for l in on_default if l.stream_id is not None}),
             "time_on_default_stream_ms": _ms(sum(l.duration_ns for l in ran)),
+            **_time_sources(ran),
             "other_streams": len(others), "waits": len(waits), "waited_ms": _ms(waited_ns),
             "queued_behind_small_kernel": backlog,
             "queue_times": all(l.queued is not None for l in ran)}
-    head = "%d launches on the %s default stream, %.3f ms of kernel time" % (
-        len(on_default), cost["stream"], cost["time_on_default_stream_ms"])
+    head = "%d launches on the %s default stream, %.3f ms of kernel time%s" % (
+        len(on_default), cost["stream"], cost["time_on_default_stream_ms"], _untimed_note(ran))
     if waits:
         return _result(CONFIRMED, "%s; %d times a kernel waited for the other stream's work "
                        "though it was ready (the legacy stream's implicit synchronisation), "
@@ -330,6 +404,10 @@ def check_default_stream(join, recording, profile):
     else:
         why = "work of %d other streams ran, and none of it waited for these launches nor they " \
               "for it" % len(others)
+    profiled = sum(1 for l in recording.launches if l.executed and l.profiled and l.pid in pids)
+    if others and profiled:
+        cost["profiled_launches_not_timed"] = profiled
+        why += " (%d launches profiled for counters, so serialised, are not counted)" % profiled
     if backlog:
         why += "; %d launches were queued while the one before them on this stream ran fewer " \
                "blocks than the GPU has SMs: separate streams would overlap them only if they " \
@@ -451,8 +529,9 @@ def check_low_occupancy(join, recording, profile):
     if not ran:
         return _result(NOT_CONFIRMED, "none of its %d launches ran" % len(join.subject))
     counters = _counters(join, profile)
-    if not counters or "achieved_occupancy_pct" not in counters:
-        return _result(NOT_CONFIRMED, _no_counters(profile, "achieved occupancy", join))
+    if not counters or counters.get("achieved_occupancy_pct") is None:
+        return _result(NOT_CONFIRMED, _no_counters(profile, "achieved occupancy", join,
+                                                   ("achieved_occupancy_pct",)))
     achieved = counters["achieved_occupancy_pct"]
     cost = {"achieved_occupancy_pct": achieved, "threshold_pct": LOW_OCCUPANCY_THRESHOLD_PCT,
             "kernel_time_ms": _ms(sum(l.duration_ns for l in ran))}
@@ -480,7 +559,8 @@ RULE_CHECKS = {
     "barrier-in-divergent-branch": check_barrier,
 }
 
-# Rules whose verdict needs ncu counters (the confirm script profiles their kernels with --ncu).
+# Rules whose verdict needs hardware counters (the confirm script profiles their kernels with
+# --ncu: in process, or under ncu where that is unavailable).
 COUNTER_RULES = {"warp-divergent-branch", "low-occupancy"}
 
 

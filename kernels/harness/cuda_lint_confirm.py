@@ -6,9 +6,12 @@
 
 FILE is `cuda-lint --format=json` output. CMD runs once with the CUPTI injection library
 (CUDA_INJECTION64_PATH), which records every kernel launch; its output goes to stderr, so stdout
-holds only the report. With --ncu, CMD runs a second time under Nsight Compute, profiling only the
-kernels of findings whose verdict needs counters (warp divergence, occupancy), at most N launches
-(--ncu-launches, default 3) of each kernel and launch configuration. Each finding is then
+holds only the report. With --ncu, the same run also collects the hardware counters of the kernels
+of findings whose verdict needs them (warp divergence, occupancy): the injection library profiles
+at most N launches (--ncu-launches, default 1) of each of those kernels and launch configuration
+with the CUPTI range profiler (cupti_counters.py). Where that profiler is unavailable (a library or
+toolkit without it, a driver or system that does not allow it), or CUDA_LINT_CONFIRM_PROFILER=ncu,
+CMD runs a second time under Nsight Compute for the same launches instead. Each finding is then
 `confirmed` (with the measured cost), `observed, no cost`, `not exercised` or `not confirmed`
 (see confirm_verdict.py).
 CUDA_LINT_CONFIRM_RECORDS=PATH keeps the raw records at PATH. Exit status: 0 when a report was
@@ -30,6 +33,7 @@ sys.path.insert(0, HERE)
 
 import confirm_records  # noqa: E402
 import confirm_verdict  # noqa: E402
+import cupti_counters  # noqa: E402
 import launch_sites  # noqa: E402
 import ncu_metrics  # noqa: E402
 from confirm_verdict import base_name  # noqa: E402
@@ -60,7 +64,9 @@ def parse_args(argv):
         raise UsageError("no command after `--`")
     parser.add_argument("--findings", required=True, help="cuda-lint --format=json output")
     parser.add_argument("--ncu", action="store_true",
-                        help="also profile the flagged kernels with Nsight Compute")
+                        help="also collect hardware counters of the flagged kernels (in the same "
+                             "run with CUPTI's range profiler; with Nsight Compute in a second "
+                             "run where that is unavailable)")
     parser.add_argument("--ncu-launches", type=int,
                         default=ncu_metrics.DEFAULT_LAUNCHES_PER_KERNEL, metavar="N",
                         help="profile at most N launches of each kernel and launch configuration "
@@ -107,8 +113,9 @@ def find_injection_lib(explicit):
                      "--injection-lib" % LIB_NAME)
 
 
-def run_recorded(cmd, lib, records):
+def run_recorded(cmd, lib, records, extra_env=None):
     env = dict(os.environ, CUDA_INJECTION64_PATH=lib, CUDA_LINT_CONFIRM_OUT=records)
+    env.update(extra_env or {})
     open(records, "w").close()
     sys.stdout.flush()
     try:
@@ -161,9 +168,13 @@ def build_report(args, exit_code, recording, profile, results):
     if args.ncu:
         report["ncu"] = {"ok": bool(profile and profile.ok),
                          "error": profile.error if profile else "no flagged kernel needed counters",
+                         "source": profile.source if profile else None,
+                         "fallback_reason": profile.fallback_reason if profile else "",
                          "kernels": sorted(profile.kernels) if profile else [],
                          "launches_per_kernel": args.ncu_launches,
-                         "profiled_launches": sum(profile.launches.values()) if profile else 0}
+                         "profiled_launches": sum(profile.launches.values()) if profile else 0,
+                         "failures": dict(profile.failures) if profile else {},
+                         "unsupported_metrics": list(profile.unsupported) if profile else []}
     return report
 
 
@@ -183,8 +194,15 @@ def notes(report):
         lines.append("CUPTI dropped %d activity records" % rec["dropped"])
     for e in rec["errors"]:
         lines.append("CUPTI: %s: %s" % (e.get("where"), e.get("message")))
-    if report["ncu"] and not report["ncu"]["ok"]:
-        lines.append("ncu: %s" % report["ncu"]["error"])
+    counters = report["ncu"]
+    if counters and counters.get("fallback_reason"):
+        lines.append("counters from a second run under ncu: %s" % counters["fallback_reason"])
+    if counters and not counters["ok"]:
+        lines.append("ncu: %s" % counters["error"])
+    elif counters and counters.get("error"):
+        lines.append("counters: %s" % counters["error"])
+    if counters and counters.get("unsupported_metrics"):
+        lines.append("counters: the GPU has no %s" % ", ".join(counters["unsupported_metrics"]))
     return lines
 
 
@@ -227,24 +245,45 @@ def main(argv):
         try:
             records = os.environ.get("CUDA_LINT_CONFIRM_RECORDS") or os.path.join(
                 workdir, "records.jsonl")
+            # --ncu: the counters are collected in this same run (cupti_counters.py).
+            request = cupti_counters.request(findings, args.ncu_launches) if args.ncu else None
+            in_process = request is not None and not cupti_counters.forced_ncu()
             started = time.monotonic()
-            exit_code = run_recorded(args.cmd, lib, records)
-            timing = {"recorded_run_s": round(time.monotonic() - started, 3)}
+            exit_code = run_recorded(args.cmd, lib, records,
+                                     request.environment(workdir) if in_process else None)
+            finished = time.monotonic()
+            timing = {"recorded_run_s": round(finished - started, 3)}
             recording = confirm_records.load(records)
+            lib = recording.library_times
+            if lib:
+                # The injection library's own host time in that run (its "end" records).
+                timing["library"] = {"launch_records": lib.get("launch_records", 0)}
+                timing["library"].update({k[:-3] + "_s": round(v / 1e9, 3)
+                                          for k, v in sorted(lib.items()) if k.endswith("_ns")})
             resolved = launch_sites.annotate(recording.launches)
             if resolved:
                 with open(records, "a", encoding="utf-8") as f:
                     f.write("".join(line + "\n" for line in launch_sites.sites_records(resolved)))
             profile = None
-            if args.ncu:
-                names = counter_kernels(findings, recording)
-                started = time.monotonic()
-                if names:
-                    profile = ncu_metrics.profile(args.cmd, workdir, kernel_names=names,
-                                                  launches_per_kernel=args.ncu_launches)
-                timing["ncu_run_s"] = round(time.monotonic() - started, 3)
+            if request is not None:
+                fallback = "CUDA_LINT_CONFIRM_PROFILER=ncu" if not in_process else \
+                    cupti_counters.fallback_reason(recording, request)
+                if not fallback:
+                    profile = cupti_counters.profile(recording, request)
+                else:
+                    # A second run under ncu, for the launched kernels that need counters.
+                    names = counter_kernels(findings, recording)
+                    started = time.monotonic()
+                    if names:
+                        profile = ncu_metrics.profile(args.cmd, workdir, kernel_names=names,
+                                                      launches_per_kernel=args.ncu_launches)
+                        profile.fallback_reason = fallback
+                    timing["ncu_run_s"] = round(time.monotonic() - started, 3)
             results = confirm_verdict.judge_all(findings, recording, profile)
             report = build_report(args, exit_code, recording, profile, results)
+            # Reading the records, launch sites, verdicts (the ncu run, if any, left out).
+            timing["post_s"] = round(time.monotonic() - finished - timing.get("ncu_run_s", 0),
+                                     3)
             report["timing"] = timing
         finally:
             shutil.rmtree(workdir, ignore_errors=True)

@@ -1,5 +1,7 @@
 """Hardware counters through Nsight Compute (ncu): runs a program under ncu for the metrics the
-harness reports, then reads them back per kernel from the report's CSV export.
+harness reports, then reads them back per kernel from the report's CSV export. `cuda-lint confirm
+--ncu` collects the same metrics in process through the CUPTI range profiler (cupti_counters.py)
+and comes here only where that is unavailable; both give a Profile.
 
 Metrics (Hopper names):
   smsp__thread_inst_executed_per_inst_executed.ratio  active lanes per executed warp instruction
@@ -32,6 +34,38 @@ METRICS = {
 }
 _BY_METRIC = {v: k for k, v in METRICS.items()}
 
+# The counters each rule's verdict reads (confirm_verdict.py), by METRICS key.
+VERDICT_METRICS = {
+    "warp-divergent-branch": ("divergent_branch_targets", "branch_targets", "lanes_per_inst",
+                              "pred_on_lanes_per_inst"),
+    "low-occupancy": ("achieved_occupancy_pct",),
+}
+
+
+def metrics_for(rules):
+    """The metric names the verdicts of these rules read, in METRICS order."""
+    keys = {k for r in rules for k in VERDICT_METRICS.get(r, ())}
+    return [name for key, name in METRICS.items() if key in keys]
+
+
+def metric_key(name):
+    """The METRICS key of a metric name, None for a metric the harness does not read."""
+    return _BY_METRIC.get(name)
+
+
+def derive(values):
+    """Adds the warp execution efficiencies (%) to a kernel's counters, from lanes per
+    instruction."""
+    if values.get("lanes_per_inst") is not None:
+        values["warp_efficiency_pct"] = 100.0 * values["lanes_per_inst"] / 32.0
+    if values.get("pred_on_lanes_per_inst") is not None:
+        values["nonpred_efficiency_pct"] = 100.0 * values["pred_on_lanes_per_inst"] / 32.0
+    return values
+
+
+SOURCE_NCU = "ncu"
+SOURCE_CUPTI = "cupti"  # the injection library's in-process range profiler
+
 
 @dataclass
 class Profile:
@@ -39,6 +73,16 @@ class Profile:
     error: str = ""
     kernels: dict = field(default_factory=dict)   # kernel name -> {key: mean value}
     launches: dict = field(default_factory=dict)  # kernel name -> profiled launches
+    source: str = SOURCE_NCU
+    # In process: kernel name -> why launches of it chosen for profiling gave no counters, and
+    # the metric names the GPU does not have.
+    failures: dict = field(default_factory=dict)
+    unsupported: list = field(default_factory=list)
+    fallback_reason: str = ""  # why ncu ran instead of the in-process profiler
+
+    @property
+    def tool(self):
+        return "the in-process profiler" if self.source == SOURCE_CUPTI else "ncu"
 
     def counters_for(self, names):
         """Counters of the kernels named (the exact names the run's launches had), averaged over
@@ -91,12 +135,7 @@ def parse_details_csv(text):
         sums[name][key] += value
         counts.setdefault(name, {}).setdefault(key, 0)
         counts[name][key] += 1
-    kernels = {n: {k: sums[n][k] / counts[n][k] for k in sums[n]} for n in sums}
-    for values in kernels.values():
-        if "lanes_per_inst" in values:
-            values["warp_efficiency_pct"] = 100.0 * values["lanes_per_inst"] / 32.0
-        if "pred_on_lanes_per_inst" in values:
-            values["nonpred_efficiency_pct"] = 100.0 * values["pred_on_lanes_per_inst"] / 32.0
+    kernels = {n: derive({k: sums[n][k] / counts[n][k] for k in sums[n]}) for n in sums}
     return kernels, {n: len(v) for n, v in ids.items()}
 
 

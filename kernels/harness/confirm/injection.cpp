@@ -7,8 +7,11 @@
 // correlation id in kernels/harness/confirm_records.py. A launch line also carries the host call
 // stack of the launch ("stack": [[module, offset], ...], frames outside the CUDA and system
 // libraries), which kernels/harness/launch_sites.py resolves to source lines when the program
-// has debug information (-g). The program's calls, return values and output are left as they
-// are; the records are flushed at exit.
+// has debug information (-g). With `--ncu`, the first launches of the kernels whose findings need
+// hardware counters are profiled in the same run by the CUPTI range profiler
+// (counter_profiler.h), and each one's counters are written as a "counters" line. The program's
+// calls, return values and output are left as they are; the records are flushed at exit.
+#include "counter_profiler.h"
 #include "launch_decode.h"
 #include "record_writer.h"
 
@@ -18,16 +21,23 @@
 
 #include <dlfcn.h>
 #include <execinfo.h>
+#include <link.h>
+#include <time.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
+#include <climits>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <iterator>
+#include <mutex>
 #include <string>
+#include <unordered_map>
+#include <vector>
 
 using namespace cuda_lint_confirm;
 
@@ -37,14 +47,14 @@ RecordWriter g_writer;
 CUpti_SubscriberHandle g_subscriber;
 std::atomic<bool> g_active{false};
 thread_local int t_runtimeLaunchDepth = 0;
+// Driver launches the program made itself (outside a runtime launch) still in progress.
+thread_local int t_driverLaunchDepth = 0;
 constexpr size_t kActivityBufferSize = 8u << 20;
 
 std::string num(uint64_t v) { return std::to_string(v); }
 // `{"type": "<type>", "pid": <pid>`: every record names its process, so that the records of a
 // program's several processes can share one file and still be joined per process.
-std::string begin(const char *type) {
-  return std::string("{\"type\": \"") + type + "\", \"pid\": " + std::to_string(getpid());
-}
+std::string begin(const char *type) { return recordStart(type); }
 std::string num(int64_t v) { return std::to_string(v); }
 std::string dims(int64_t x, int64_t y, int64_t z) {
   return "[" + std::to_string(x) + ", " + std::to_string(y) + ", " + std::to_string(z) + "]";
@@ -85,30 +95,147 @@ bool libraryFrame(const char *module) {
   return false;
 }
 
+// The loaded modules' address ranges, so that each frame's module is found by a binary search.
+// (dladdr, used before, also searches the module's dynamic symbol table for the nearest symbol,
+// for every frame, the driver's and CUPTI's included: most of the library's cost per launch.)
+// Rebuilt when the dynamic linker's count of loaded and unloaded objects changes.
+struct Module {
+  std::string path; // the main executable as /proc/self/exe names it
+  uintptr_t bias;   // load address: frame - bias is the ELF virtual address addr2line takes
+  bool library;
+};
+struct Segment {
+  uintptr_t lo, hi;
+  size_t module;
+};
+struct ModuleMap {
+  std::mutex mutex;
+  unsigned long long adds = ULLONG_MAX, subs = ULLONG_MAX;
+  std::vector<Module> modules;
+  std::vector<Segment> segments; // sorted by lo
+};
+ModuleMap g_modules;
+
+int readGeneration(dl_phdr_info *info, size_t, void *data) {
+  auto *gen = static_cast<unsigned long long *>(data);
+  gen[0] = info->dlpi_adds;
+  gen[1] = info->dlpi_subs;
+  return 1; // every object carries the counters: the first is enough
+}
+
+std::string executablePath() {
+  char buf[4096];
+  ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
+  return n > 0 ? std::string(buf, size_t(n)) : std::string();
+}
+
+int addModule(dl_phdr_info *info, size_t, void *data) {
+  auto &map = *static_cast<ModuleMap *>(data);
+  std::string path = info->dlpi_name ? info->dlpi_name : "";
+  if (path.empty() && map.modules.empty())
+    path = executablePath(); // the first object is the program itself
+  if (path.empty())
+    return 0;
+  const size_t index = map.modules.size();
+  map.modules.push_back({path, uintptr_t(info->dlpi_addr), libraryFrame(path.c_str())});
+  for (int i = 0; i < info->dlpi_phnum; ++i) {
+    const auto &ph = info->dlpi_phdr[i];
+    if (ph.p_type == PT_LOAD && ph.p_memsz)
+      map.segments.push_back({uintptr_t(info->dlpi_addr + ph.p_vaddr),
+                              uintptr_t(info->dlpi_addr + ph.p_vaddr + ph.p_memsz), index});
+  }
+  return 0;
+}
+
+// Called with g_modules.mutex held.
+void refreshModules() {
+  unsigned long long gen[2] = {0, 0};
+  dl_iterate_phdr(readGeneration, gen);
+  if (gen[0] == g_modules.adds && gen[1] == g_modules.subs)
+    return;
+  g_modules.modules.clear();
+  g_modules.segments.clear();
+  dl_iterate_phdr(addModule, &g_modules);
+  std::sort(g_modules.segments.begin(), g_modules.segments.end(),
+            [](const Segment &a, const Segment &b) { return a.lo < b.lo; });
+  g_modules.adds = gen[0];
+  g_modules.subs = gen[1];
+}
+
+// Called with g_modules.mutex held.
+const Module *moduleOf(uintptr_t address) {
+  const auto &segs = g_modules.segments;
+  auto it = std::upper_bound(segs.begin(), segs.end(), address,
+                             [](uintptr_t a, const Segment &s) { return a < s.lo; });
+  if (it == segs.begin())
+    return nullptr;
+  --it;
+  return address < it->hi ? &g_modules.modules[it->module] : nullptr;
+}
+
 // `[["/path/app", 4660], ...]`: up to 12 return addresses of the launch's call stack as offsets
-// into their modules (what addr2line takes for a position-independent executable or library).
+// from their modules' load addresses (the ELF virtual addresses addr2line takes).
 std::string callStack() {
   void *frames[32];
   int n = backtrace(frames, 32);
   std::string out = "[";
   int kept = 0;
+  std::lock_guard<std::mutex> lock(g_modules.mutex);
+  refreshModules();
   for (int i = 0; i < n && kept < 12; ++i) {
-    Dl_info info;
-    if (!dladdr(frames[i], &info) || !info.dli_fname || libraryFrame(info.dli_fname))
+    const uintptr_t address = reinterpret_cast<uintptr_t>(frames[i]);
+    const Module *m = moduleOf(address);
+    if (!m || m->library)
       continue;
-    uintptr_t offset = reinterpret_cast<uintptr_t>(frames[i]) -
-                       reinterpret_cast<uintptr_t>(info.dli_fbase);
-    out += std::string(kept ? ", " : "") + "[" + jsonString(info.dli_fname) + ", " +
-           num(uint64_t(offset)) + "]";
+    out += std::string(kept ? ", " : "") + "[" + jsonString(m->path.c_str()) + ", " +
+           num(uint64_t(address - m->bias)) + "]";
     ++kept;
   }
   return out + "]";
 }
 
+// Demangled names, once per kernel name (the same few kernels are launched many times). The cache
+// is never destroyed: the kernel records are written by the atexit handler's flush, and a static
+// object first used after that handler was registered would be destroyed before it runs.
+struct DemangleCache {
+  std::mutex mutex;
+  std::unordered_map<std::string, std::string> names;
+};
+std::string demangled(const char *name) {
+  static DemangleCache *const cache = new DemangleCache;
+  if (!name)
+    return std::string();
+  std::lock_guard<std::mutex> lock(cache->mutex);
+  auto it = cache->names.find(name);
+  if (it == cache->names.end())
+    it = cache->names.emplace(name, demangle(name)).first;
+  return it->second;
+}
+
+// The library's own host time, written in the "end" record: in the launch callbacks (building and
+// writing the launch records, the call stacks part of it), in the profiler's callbacks (its setup,
+// start, stop, decode and evaluation; the replay passes run inside the launch call itself, not
+// here) and in writing the activity records.
+std::atomic<uint64_t> g_launchRecords{0}, g_recordNs{0}, g_stackNs{0}, g_profilerNs{0},
+    g_activityNs{0};
+
+uint64_t nowNs() {
+  timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return uint64_t(ts.tv_sec) * 1000000000ull + uint64_t(ts.tv_nsec);
+}
+
+struct Timed {
+  std::atomic<uint64_t> &sum;
+  uint64_t start = nowNs();
+  explicit Timed(std::atomic<uint64_t> &s) : sum(s) {}
+  ~Timed() { sum += nowNs() - start; }
+};
+
 void writeKernel(const CUpti_ActivityKernel10 *k) {
   std::string line = begin("kernel") + ", \"correlation_id\": " + num(uint64_t(k->correlationId));
   line += ", \"name\": " + jsonString(k->name);
-  line += ", \"demangled\": " + jsonString(demangle(k->name).c_str());
+  line += ", \"demangled\": " + jsonString(demangled(k->name).c_str());
   line += ", \"grid\": " + dims(k->gridX, k->gridY, k->gridZ);
   line += ", \"block\": " + dims(k->blockX, k->blockY, k->blockZ);
   line += ", \"cluster\": " + dims(k->clusterX, k->clusterY, k->clusterZ);
@@ -122,6 +249,10 @@ void writeKernel(const CUpti_ActivityKernel10 *k) {
   line += ", \"graph_id\": " + num(uint64_t(k->graphId));
   line += ", \"start\": " + num(uint64_t(k->start));
   line += ", \"end\": " + num(uint64_t(k->end));
+  // CUPTI gives a launch the range profiler replayed no timestamps, as it does a failed launch:
+  // say which it is (the kernel ran; its counters record has its measured time).
+  if (k->start == 0 && k->end == 0 && profiler::replayed(k->correlationId))
+    line += ", \"replayed\": true";
   line += "}";
   g_writer.writeLine(line);
 }
@@ -158,6 +289,7 @@ void CUPTIAPI bufferRequested(uint8_t **buffer, size_t *size, size_t *maxNumReco
 
 void CUPTIAPI bufferCompleted(CUcontext ctx, uint32_t streamId, uint8_t *buffer, size_t,
                               size_t validSize) {
+  Timed timed(g_activityNs);
   CUpti_Activity *record = nullptr;
   while (validSize > 0 && cuptiActivityGetNextRecord(buffer, validSize, &record) == CUPTI_SUCCESS) {
     switch (record->kind) {
@@ -183,28 +315,61 @@ void CUPTIAPI bufferCompleted(CUcontext ctx, uint32_t streamId, uint8_t *buffer,
 
 void CUPTIAPI onCallback(void *, CUpti_CallbackDomain domain, CUpti_CallbackId cbid,
                          const void *data) {
+  if (domain == CUPTI_CB_DOMAIN_RESOURCE) {
+    if (cbid == CUPTI_CBID_RESOURCE_CONTEXT_DESTROY_STARTING)
+      profiler::contextDestroying(static_cast<const CUpti_ResourceData *>(data)->context);
+    return;
+  }
   const auto *cb = static_cast<const CUpti_CallbackData *>(data);
   LaunchCall call;
   const bool runtime = domain == CUPTI_CB_DOMAIN_RUNTIME_API;
+  const bool enter = cb->callbackSite == CUPTI_API_ENTER;
   if (runtime) {
     if (!decodeRuntimeLaunch(cbid, cb->functionParams, call))
       return;
-    if (cb->callbackSite == CUPTI_API_ENTER) {
-      ++t_runtimeLaunchDepth;
+    if (enter) {
+      // The profiler starts before a chosen launch (the depth is raised first, so that anything
+      // it sets off is seen as nested).
+      if (++t_runtimeLaunchDepth == 1 && t_driverLaunchDepth == 0 && profiler::requested()) {
+        Timed timed(g_profilerNs);
+        profiler::launchEnter(cb->context, cb->symbolName, call, cb->correlationId);
+      }
       return;
     }
     --t_runtimeLaunchDepth;
   } else {
-    // A driver launch made by the runtime launch being recorded is the same launch.
-    if (domain != CUPTI_CB_DOMAIN_DRIVER_API || t_runtimeLaunchDepth > 0 ||
-        cb->callbackSite != CUPTI_API_EXIT || !decodeDriverLaunch(cbid, cb->functionParams, call))
+    if (domain != CUPTI_CB_DOMAIN_DRIVER_API || !decodeDriverLaunch(cbid, cb->functionParams, call))
       return;
+    // A driver launch made by the runtime launch being recorded is the same launch: it is where
+    // the profiler starts when the runtime call had no context yet.
+    if (t_runtimeLaunchDepth > 0) {
+      if (enter && profiler::requested()) {
+        Timed timed(g_profilerNs);
+        profiler::nestedEnter(cb->context, cb->symbolName, call);
+      }
+      return;
+    }
+    if (enter) {
+      if (++t_driverLaunchDepth == 1 && profiler::requested()) {
+        Timed timed(g_profilerNs);
+        profiler::launchEnter(cb->context, cb->symbolName, call, cb->correlationId);
+      }
+      return;
+    }
+    if (t_driverLaunchDepth > 0 && --t_driverLaunchDepth > 0)
+      return; // a driver launch inside a driver launch: the outer one is recorded
   }
   int result = 0;
   if (cb->functionReturnValue)
     result = runtime ? static_cast<int>(*static_cast<const cudaError_t *>(cb->functionReturnValue))
                      : static_cast<int>(*static_cast<const CUresult *>(cb->functionReturnValue));
+  if (t_runtimeLaunchDepth == 0 && t_driverLaunchDepth == 0 && profiler::requested()) {
+    Timed timed(g_profilerNs);
+    profiler::launchExit(result); // stops the profiler after a chosen launch
+  }
 
+  Timed timed(g_recordNs);
+  ++g_launchRecords;
   std::string streamId = "null", contextId = "null";
   if (cb->context) {
     uint32_t id = 0;
@@ -226,7 +391,7 @@ void CUPTIAPI onCallback(void *, CUpti_CallbackDomain domain, CUpti_CallbackId c
   line += ", \"api\": " + jsonString(call.api);
   line += ", \"correlation_id\": " + num(uint64_t(cb->correlationId));
   line += ", \"kernel\": " + jsonString(cb->symbolName);
-  line += ", \"demangled\": " + jsonString(demangle(cb->symbolName).c_str());
+  line += ", \"demangled\": " + jsonString(demangled(cb->symbolName).c_str());
   line += ", \"grid\": " + dims(call.grid[0], call.grid[1], call.grid[2]);
   line += ", \"block\": " + dims(call.block[0], call.block[1], call.block[2]);
   line += ", \"dynamic_smem\": " + num(uint64_t(call.dynamicSmem));
@@ -240,7 +405,10 @@ void CUPTIAPI onCallback(void *, CUpti_CallbackDomain domain, CUpti_CallbackId c
   uint64_t queued = 0;
   if (cuptiGetTimestamp(&queued) == CUPTI_SUCCESS)
     line += ", \"api_time\": " + num(queued);
-  line += ", \"stack\": " + callStack();
+  {
+    Timed stack(g_stackNs);
+    line += ", \"stack\": " + callStack();
+  }
   line += "}";
   g_writer.writeLine(line);
 }
@@ -250,7 +418,11 @@ void atExit() {
     return;
   cuptiActivityFlushAll(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED);
   cuptiUnsubscribe(g_subscriber);
-  g_writer.writeLine(begin("end") + "}");
+  g_writer.writeLine(begin("end") + ", \"launch_records\": " + num(uint64_t(g_launchRecords)) +
+                     ", \"launch_record_ns\": " + num(uint64_t(g_recordNs)) +
+                     ", \"stack_ns\": " + num(uint64_t(g_stackNs)) +
+                     ", \"profiler_ns\": " + num(uint64_t(g_profilerNs)) +
+                     ", \"activity_ns\": " + num(uint64_t(g_activityNs)) + "}");
   g_writer.close();
 }
 
@@ -270,6 +442,7 @@ extern "C" __attribute__((visibility("default"))) int InitializeInjection(void) 
     return 1; // nothing to record into: stay out of the program's way
   g_writer.writeLine(begin("process") + ", \"cupti_api_version\": " +
                      num(uint64_t(CUPTI_API_VERSION)) + ", \"argv\": " + commandLine() + "}");
+  const bool profiling = profiler::configure(g_writer);
 
   enable(cuptiActivityRegisterCallbacks(bufferRequested, bufferCompleted),
          "cuptiActivityRegisterCallbacks");
@@ -286,6 +459,10 @@ extern "C" __attribute__((visibility("default"))) int InitializeInjection(void) 
     for (const CUpti_CallbackId *id = driverLaunchCallbacks(); *id; ++id)
       enable(cuptiEnableCallback(1, g_subscriber, CUPTI_CB_DOMAIN_DRIVER_API, *id),
              "cuptiEnableCallback(driver)");
+    if (profiling)
+      enable(cuptiEnableCallback(1, g_subscriber, CUPTI_CB_DOMAIN_RESOURCE,
+                                 CUPTI_CBID_RESOURCE_CONTEXT_DESTROY_STARTING),
+             "cuptiEnableCallback(resource)");
   }
   g_active = true;
   std::atexit(atExit);

@@ -55,6 +55,10 @@ void RecordWriter::flushLocked() {
   buffer_.clear();
 }
 
+std::string recordStart(const char *type) {
+  return std::string("{\"type\": \"") + type + "\", \"pid\": " + std::to_string(getpid());
+}
+
 std::string jsonString(const char *s) {
   if (!s)
     return "null";

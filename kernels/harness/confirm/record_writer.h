@@ -24,6 +24,10 @@ private:
   int fd_ = -1;
 };
 
+// `{"type": "<type>", "pid": <pid>`: the start of every record, so that the records of a program's
+// several processes can share one file and still be joined per process.
+std::string recordStart(const char *type);
+
 // `s` as a JSON string literal, quotes included; a null pointer gives `null`.
 std::string jsonString(const char *s);
 

@@ -235,5 +235,51 @@ class DefaultStreamTest(unittest.TestCase):
         self.assertAlmostEqual(v["cost"]["waited_ms"], (80 + 100) / 1e6)
 
 
+    def test_waits_found_by_bisection_are_the_pairwise_ones(self):
+        # waits_on_legacy no longer tries every pair of kernels (quadratic: seconds on scan's 3300
+        # launches); on random timelines it must find exactly the pairs the definition gives.
+        import random
+
+        def pairwise(ran, r):
+            executed = [l for l in r.launches if l.timed]
+            ready = cv._ready_times(executed)
+            out = []
+            for g in ran:
+                if id(g) not in ready or g.profiled:
+                    continue
+                for o in executed:
+                    if o.pid != g.pid or o.stream_id == g.stream_id or \
+                            o.stream_kind == "per-thread" or id(o) not in ready or o.profiled:
+                        continue
+                    if o.start >= g.end and ready[id(o)] < g.end:
+                        out.append((id(o), id(g), o.start - max(ready[id(o)], g.start)))
+                    elif g.start >= o.end and ready[id(g)] < o.end:
+                        out.append((id(g), id(o), g.start - max(ready[id(g)], o.start)))
+            return sorted(out)
+
+        rng = random.Random(17)
+        found = 0
+        for _ in range(200):
+            lines = []
+            for cid in range(1, rng.randint(2, 30)):
+                sid, kind = rng.choice([(7, "legacy"), (13, "explicit"), (14, "explicit"),
+                                        (15, "per-thread")])
+                pid = rng.choice([1, 1, 2])
+                queued = rng.randint(0, 100)
+                start = queued + rng.randint(0, 50)
+                end = start + rng.randint(1, 40)
+                lines.append({"type": "launch", "pid": pid, "correlation_id": cid,
+                              "kernel": "_Z1kv", "grid": [1, 1, 1], "block": [32, 1, 1],
+                              "stream": kind, "stream_id": sid, "api_time": queued, "result": 0})
+                lines.append({"type": "kernel", "pid": pid, "correlation_id": cid,
+                              "name": "_Z1kv", "grid": [1, 1, 1], "block": [32, 1, 1],
+                              "stream_id": sid, "start": start, "end": end})
+            r = confirm_records.parse_lines(json.dumps(x) for x in lines)
+            legacy = [l for l in r.launches if l.stream_kind == "legacy"]
+            mine = sorted((id(a), id(b), w) for a, b, w in cv.waits_on_legacy(legacy, r))
+            self.assertEqual(mine, pairwise(legacy, r))
+            found += len(mine)
+        self.assertGreater(found, 100)
+
 if __name__ == "__main__":
     unittest.main(verbosity=1)
