@@ -121,7 +121,7 @@ std::string lintCompile(ArrayRef<std::string> Argv, StringRef Dir, const char *A
   SmallString<256> FactsPath(Dir);
   sys::path::append(FactsPath, Name);
   Expected<std::string> Done = exportShard(Plan, ShardSpec{}, Run, {}, {Source.str().str()},
-                                           {Source.str().str()}, {}, FactsPath);
+                                           {Source.str().str()}, {}, FactsPath, Output);
   if (Cache)
     Cache->trim();
   if (!Done)

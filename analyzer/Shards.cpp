@@ -102,13 +102,16 @@ Error writeFactsFile(StringRef Path, const FactsFile &F) {
 Expected<std::string> exportShard(const InputPlan &Plan, ShardSpec Shard, const RunOptions &Run,
                                   ArrayRef<AnalysisError> ResourceErrors,
                                   ArrayRef<std::string> Analysed, ArrayRef<std::string> Roots,
-                                  ArrayRef<std::string> RuleIds, StringRef File) {
+                                  ArrayRef<std::string> RuleIds, StringRef File,
+                                  StringRef RunId) {
   PlanResults R = analyseSelection(Plan, selectShard(Plan, Shard), Run);
   FactsFile F;
   F.Tool = toolVersion().str();
   F.Shard = Shard.Index;
   F.Shards = Shard.Count;
   F.PlanDigest = planDigest(Plan);
+  if (!RunId.empty())
+    F.PlanDigest = hexDigest(F.PlanDigest + "\n" + RunId.str());
   F.Rules = RuleIds;
   F.Pedantic = Run.Pedantic;
   F.CompileErrorsAsNotes = Run.CompileErrorsAsNotes;
@@ -123,6 +126,10 @@ Expected<std::string> exportShard(const InputPlan &Plan, ShardSpec Shard, const 
   for (const auto *Results : {&R.Sources, &R.Headers})
     for (const TUResult &T : *Results)
       Cached += T.FromCache;
+  // What each TU read is the cache's business; a merge needs only IncludedFiles.
+  for (auto *Results : {&R.Sources, &R.Headers})
+    for (TUResult &T : *Results)
+      T.ReadFiles.clear();
   F.Sources = std::move(R.Sources);
   F.Headers = std::move(R.Headers);
   F.SourceIndex.assign(R.SourceIndex.begin(), R.SourceIndex.end());

@@ -54,6 +54,9 @@ apply_replacements = shutil.which("clang-apply-replacements-22") or shutil.which
 if apply_replacements:
     config.available_features.add("clang-apply-replacements")
     config.substitutions.append(("%clang-apply-replacements", apply_replacements))
+# Ninja (scripts/setup.sh installs it) drives the build-system launcher test (test/lit/scale).
+if shutil.which("ninja"):
+    config.available_features.add("ninja")
 # util-linux's script(1) gives a command a pseudo-terminal (progress display on a terminal).
 if shutil.which("script"):
     config.available_features.add("script")
