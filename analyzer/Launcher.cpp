@@ -110,7 +110,10 @@ std::string lintCompile(ArrayRef<std::string> Argv, StringRef Dir, const char *A
   // Every TU of the build goes through here, so the merge of a whole build's
   // facts sees every launch.
   Run.WholeProgram = true;
-  std::unique_ptr<ResultCache> Cache = ResultCache::openForRun("", false, Argv0);
+  Expected<std::unique_ptr<ResultCache>> OpenedCache = ResultCache::openForRun("", false, Argv0);
+  if (!OpenedCache)
+    return toString(OpenedCache.takeError());
+  std::unique_ptr<ResultCache> Cache = std::move(*OpenedCache);
   Run.Cache = Cache.get();
 
   std::error_code EC = sys::fs::create_directories(Dir);

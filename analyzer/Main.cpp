@@ -20,6 +20,7 @@
 #include "analyzer/Report.h"
 #include "analyzer/ResourceUsage.h"
 #include "analyzer/Resources.h"
+#include "analyzer/RemoteCache.h"
 #include "analyzer/ResultCache.h"
 #include "analyzer/Shards.h"
 #include "analyzer/Runner.h"
@@ -382,7 +383,11 @@ int analyse(const char *Argv0, StringRef Prefix, ConfigLoader &Configs, Outcome 
       for (const TranslatedCommand &C : *Cmds)
         Out.AnalysedText.record(C.File);
   }
-  std::unique_ptr<ResultCache> Cache = ResultCache::openForRun(CacheDir, NoCache, Argv0);
+  Expected<std::unique_ptr<ResultCache>> OpenedCache =
+      ResultCache::openForRun(CacheDir, NoCache, Argv0, RemoteCacheUrl, RemoteCacheReadOnly);
+  if (!OpenedCache)
+    return usageError(toString(OpenedCache.takeError()));
+  std::unique_ptr<ResultCache> Cache = std::move(*OpenedCache);
   Run.Cache = Cache.get();
   auto TrimCache = make_scope_exit([&] {
     if (!Cache)
@@ -390,6 +395,12 @@ int analyse(const char *Argv0, StringRef Prefix, ConfigLoader &Configs, Outcome 
     Cache->trim();
     if (std::string Why = Cache->writeError(); !Why.empty())
       errs() << "cuda-lint: warning: " << Why << "\n";
+    if (RemoteCache *Remote = Cache->remote()) {
+      if (std::string Why = Remote->warning(); !Why.empty())
+        errs() << "cuda-lint: warning: " << Why << "\n";
+      if (Verbose)
+        errs() << "cuda-lint: " << Remote->summary() << "\n";
+    }
   });
   for (const auto *Cmds : {&Plan.Sources, &Plan.Headers})
     for (const TranslatedCommand &C : *Cmds)

@@ -150,6 +150,15 @@ cl::opt<std::string> ExportFacts("export-facts",
                                  cl::desc("Write the results to FILE for cuda-lint merge, "
                                           "instead of reporting"),
                                  cl::value_desc("file"), cl::cat(Category));
+cl::opt<std::string> RemoteCacheUrl(
+    "remote-cache",
+    cl::desc("Share cached results through the HTTP server at URL (GET/PUT; also "
+             "$CUDA_LINT_REMOTE_CACHE)"),
+    cl::value_desc("URL"), cl::cat(Category));
+cl::opt<bool> RemoteCacheReadOnly("remote-cache-read-only",
+                                  cl::desc("Read from the remote cache, never upload (also "
+                                           "$CUDA_LINT_REMOTE_CACHE_READ_ONLY=1)"),
+                                  cl::cat(Category));
 cl::opt<bool> NoCache("no-cache",
                       cl::desc("Analyse every file again; read and write no cached result "
                                "(also $CUDA_LINT_NO_CACHE=1)"),

@@ -55,6 +55,8 @@ extern llvm::cl::opt<std::string> CacheDir;
 extern llvm::cl::opt<bool> NoPreamble;
 extern llvm::cl::opt<std::string> Shard;
 extern llvm::cl::opt<std::string> ExportFacts;
+extern llvm::cl::opt<std::string> RemoteCacheUrl;
+extern llvm::cl::opt<bool> RemoteCacheReadOnly;
 extern llvm::cl::opt<bool> NoCache;
 /// --color, created by registerColorOption(): LLVM registers its own boolean
 /// --color, which this one replaces.

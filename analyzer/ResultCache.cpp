@@ -1,6 +1,7 @@
 //===- ResultCache.cpp - Translation unit results kept between runs -------===//
 #include "analyzer/ResultCache.h"
 #include "analyzer/AtomicFile.h"
+#include "analyzer/RemoteCache.h"
 #include "analyzer/ResultCodec.h"
 #include "ptxas_parse/ReadFile.h"
 #include "analyzer/Version.h"
@@ -69,11 +70,30 @@ std::string ResultCache::defaultDirectory() {
   return Base.str().str();
 }
 
-std::unique_ptr<ResultCache> ResultCache::openForRun(StringRef Dir, bool Disabled,
-                                                    const char *Argv0) {
-  std::optional<std::string> Off = sys::Process::GetEnv("CUDA_LINT_NO_CACHE");
-  if (Disabled || (Off && !Off->empty() && *Off != "0"))
+Expected<std::unique_ptr<ResultCache>>
+ResultCache::openForRun(StringRef Dir, bool Disabled, const char *Argv0, StringRef RemoteUrl,
+                        bool RemoteReadOnly) {
+  auto EnvOn = [](const char *Var) {
+    std::optional<std::string> V = sys::Process::GetEnv(Var);
+    return V && !V->empty() && *V != "0";
+  };
+  std::string Url = RemoteUrl.str();
+  if (Url.empty())
+    Url = sys::Process::GetEnv("CUDA_LINT_REMOTE_CACHE").value_or("");
+  RemoteReadOnly |= EnvOn("CUDA_LINT_REMOTE_CACHE_READ_ONLY");
+  std::unique_ptr<RemoteCache> Remote;
+  if (!Url.empty()) {
+    Expected<std::unique_ptr<RemoteCache>> R = RemoteCache::open(Url, RemoteReadOnly);
+    if (!R)
+      return R.takeError();
+    Remote = std::move(*R);
+  }
+  if (Disabled || EnvOn("CUDA_LINT_NO_CACHE")) {
+    if (Remote)
+      errs() << "cuda-lint: warning: the remote cache goes through the local one, which is off "
+                "(--no-cache or CUDA_LINT_NO_CACHE); analysing without either\n";
     return nullptr;
+  }
   std::string Where = Dir.empty() ? defaultDirectory() : Dir.str();
   if (Where.empty())
     return nullptr;
@@ -82,10 +102,14 @@ std::unique_ptr<ResultCache> ResultCache::openForRun(StringRef Dir, bool Disable
     if (unsigned long long N; !getAsUnsignedInteger(*MB, 10, N))
       Max = N << 20;
   Expected<std::unique_ptr<ResultCache>> C = open(Where, toolIdentity(Argv0), Max);
-  if (C)
-    return std::move(*C);
-  errs() << "cuda-lint: warning: " << toString(C.takeError()) << "; analysing without the cache\n";
-  return nullptr;
+  if (!C) {
+    errs() << "cuda-lint: warning: " << toString(C.takeError())
+           << "; analysing without the cache\n";
+    return nullptr;
+  }
+  if (Remote)
+    (*C)->setRemote(std::move(Remote), Argv0);
+  return std::move(*C);
 }
 
 std::string ResultCache::toolIdentity(const char *Argv0) {
@@ -99,13 +123,32 @@ std::string ResultCache::toolIdentity(const char *Argv0) {
   return Id;
 }
 
+void ResultCache::setRemote(std::unique_ptr<RemoteCache> R, const char *Argv0) {
+  // Builds on other machines have other modification times: the remote key
+  // names the build by the executable's content.
+  static int Anchor;
+  std::string Exe = sys::fs::getMainExecutable(Argv0, &Anchor);
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Bytes = MemoryBuffer::getFile(Exe);
+  RemoteTool = "cuda-lint " + toolVersion().str() + " " +
+               (Bytes ? toHex(contentHash((*Bytes)->getBuffer()), true) : Tool);
+  Remote = std::move(R);
+}
+
 std::string ResultCache::entryPath(const TranslatedCommand &Cmd, const TUOptions &Opts) const {
+  std::string Key = entryKey(Cmd, Opts, Tool);
+  SmallString<256> P(Dir);
+  sys::path::append(P, Key.substr(0, 2), Key.substr(2) + ".entry");
+  return P.str().str();
+}
+
+std::string ResultCache::entryKey(const TranslatedCommand &Cmd, const TUOptions &Opts,
+                                  StringRef ToolId) const {
   BLAKE3 H;
   auto Add = [&](StringRef S) {
     H.update(S);
     H.update(StringRef("\0", 1));
   };
-  Add(Tool);
+  Add(ToolId);
   Add(Cmd.File);
   Add(Cmd.Directory);
   for (const std::string &A : Cmd.ClangArgs)
@@ -119,10 +162,7 @@ std::string ResultCache::entryPath(const TranslatedCommand &Cmd, const TUOptions
   // Clang's driver also searches these.
   for (const char *Var : {"CPATH", "C_INCLUDE_PATH", "CPLUS_INCLUDE_PATH"})
     Add(sys::Process::GetEnv(Var).value_or("-"));
-  std::string Key = toHex(H.final<16>(), /*LowerCase=*/true);
-  SmallString<256> P(Dir);
-  sys::path::append(P, Key.substr(0, 2), Key.substr(2) + ".entry");
-  return P.str().str();
+  return toHex(H.final<16>(), /*LowerCase=*/true);
 }
 
 bool ResultCache::unchanged(const ReadFile &F) {
@@ -144,12 +184,7 @@ bool ResultCache::unchanged(const ReadFile &F) {
   return Now == F.ContentHash;
 }
 
-std::optional<TUResult> ResultCache::lookup(const TranslatedCommand &Cmd, const TUOptions &Opts) {
-  std::string Path = entryPath(Cmd, Opts);
-  std::optional<std::string> Bytes = readRegularFile(Path, MaxEntryBytes);
-  if (!Bytes)
-    return std::nullopt;
-  StringRef B = *Bytes;
+std::optional<TUResult> ResultCache::decodeEntry(StringRef B, const TranslatedCommand &Cmd) {
   if (!B.consume_front(Magic) || B.size() < HashBytes)
     return std::nullopt;
   StringRef Sum = B.take_front(HashBytes), Payload = B.drop_front(HashBytes);
@@ -161,6 +196,29 @@ std::optional<TUResult> ResultCache::lookup(const TranslatedCommand &Cmd, const 
   for (const ReadFile &F : R->ReadFiles)
     if (!unchanged(F))
       return std::nullopt;
+  return R;
+}
+
+std::optional<TUResult> ResultCache::lookup(const TranslatedCommand &Cmd, const TUOptions &Opts) {
+  std::string Path = entryPath(Cmd, Opts);
+  std::optional<TUResult> R;
+  if (std::optional<std::string> Bytes = readRegularFile(Path, MaxEntryBytes))
+    R = decodeEntry(*Bytes, Cmd);
+  if (!R && Remote) {
+    std::optional<std::string> Bytes = Remote->get(entryKey(Cmd, Opts, RemoteTool));
+    if (!Bytes)
+      return std::nullopt;
+    R = decodeEntry(*Bytes, Cmd);
+    if (!R) {
+      Remote->rejected(); // corrupted, or for files that differ here: analysed again
+      return std::nullopt;
+    }
+    writeEntry(Path, *Bytes);
+    ++Hits;
+    return R;
+  }
+  if (!R)
+    return std::nullopt;
   // Recently used: trim() evicts the oldest first.
   if (Expected<sys::fs::file_t> FD = sys::fs::openNativeFileForRead(Path)) {
     (void)sys::fs::setLastAccessAndModificationTime(*FD, std::chrono::system_clock::now());
@@ -172,13 +230,7 @@ std::optional<TUResult> ResultCache::lookup(const TranslatedCommand &Cmd, const 
   return R;
 }
 
-void ResultCache::store(const TranslatedCommand &Cmd, const TUOptions &Opts, const TUResult &R) {
-  if (!R.Parsed || R.ReadFiles.empty())
-    return;
-  std::string Payload;
-  encodeTUResult(R, Payload);
-  std::string Bytes = Magic.str() + hashOf(Payload) + Payload;
-  std::string Path = entryPath(Cmd, Opts);
+void ResultCache::writeEntry(const std::string &Path, StringRef Bytes) {
   Error E = Error::success();
   if (std::error_code EC = sys::fs::create_directories(sys::path::parent_path(Path)))
     E = createStringError(EC, EC.message());
@@ -192,6 +244,17 @@ void ResultCache::store(const TranslatedCommand &Cmd, const TUOptions &Opts, con
     return;
   }
   ++Stored;
+}
+
+void ResultCache::store(const TranslatedCommand &Cmd, const TUOptions &Opts, const TUResult &R) {
+  if (!R.Parsed || R.ReadFiles.empty())
+    return;
+  std::string Payload;
+  encodeTUResult(R, Payload);
+  std::string Bytes = Magic.str() + hashOf(Payload) + Payload;
+  writeEntry(entryPath(Cmd, Opts), Bytes);
+  if (Remote)
+    Remote->put(entryKey(Cmd, Opts, RemoteTool), Bytes);
 }
 
 std::string ResultCache::writeError() const {

@@ -17,6 +17,7 @@
 #ifndef CUDALINT_ANALYZER_RESULTCACHE_H
 #define CUDALINT_ANALYZER_RESULTCACHE_H
 
+#include "analyzer/RemoteCache.h"
 #include "analyzer/TranslationUnit.h"
 
 #include "llvm/ADT/StringMap.h"
@@ -32,6 +33,7 @@ namespace cudalint {
 
 class ResultCache {
 public:
+
   /// Opens the cache in \p Dir (created if missing). \p Tool identifies this
   /// build of cuda-lint (toolIdentity()).
   static llvm::Expected<std::unique_ptr<ResultCache>> open(llvm::StringRef Dir,
@@ -39,10 +41,13 @@ public:
                                                            uint64_t MaxBytes = DefaultMaxBytes);
 
   /// The cache of a run: in \p Dir (empty: defaultDirectory()), bounded by
-  /// $CUDA_LINT_CACHE_MAX_MB; null with \p Disabled or $CUDA_LINT_NO_CACHE=1,
-  /// and null with a warning on stderr when the directory is not usable.
-  static std::unique_ptr<ResultCache> openForRun(llvm::StringRef Dir, bool Disabled,
-                                                 const char *Argv0);
+  /// $CUDA_LINT_CACHE_MAX_MB, sharing entries with the server at \p RemoteUrl
+  /// (empty: $CUDA_LINT_REMOTE_CACHE; none if unset); null with \p Disabled
+  /// or $CUDA_LINT_NO_CACHE=1, and null with a warning on stderr when the
+  /// directory is not usable. An error only for a malformed URL.
+  static llvm::Expected<std::unique_ptr<ResultCache>>
+  openForRun(llvm::StringRef Dir, bool Disabled, const char *Argv0,
+             llvm::StringRef RemoteUrl = "", bool RemoteReadOnly = false);
 
   /// The cache directory when none is given: $CUDA_LINT_CACHE_DIR, else
   /// $XDG_CACHE_HOME/cuda-lint, else ~/.cache/cuda-lint; empty when none is known.
@@ -58,6 +63,10 @@ public:
   /// Stores \p R (a TU that Clang parsed; failures and crashes are not stored).
   void store(const TranslatedCommand &Cmd, const TUOptions &Opts, const TUResult &R);
 
+  /// Also reads entries from \p R, and writes them to it (RemoteCache.h).
+  void setRemote(std::unique_ptr<RemoteCache> R, const char *Argv0);
+  RemoteCache *remote() const { return Remote.get(); }
+
   /// Evicts the least recently used entries while the cache is over its bound.
   void trim();
 
@@ -71,9 +80,16 @@ private:
   ResultCache(std::string Dir, std::string Tool, uint64_t MaxBytes)
       : Dir(std::move(Dir)), Tool(std::move(Tool)), MaxBytes(MaxBytes) {}
   std::string entryPath(const TranslatedCommand &Cmd, const TUOptions &Opts) const;
+  std::string entryKey(const TranslatedCommand &Cmd, const TUOptions &Opts,
+                       llvm::StringRef ToolId) const;
+  /// The result in entry bytes \p B, if they are whole and every file it read is unchanged.
+  std::optional<TUResult> decodeEntry(llvm::StringRef B, const TranslatedCommand &Cmd);
+  void writeEntry(const std::string &Path, llvm::StringRef Bytes);
   bool unchanged(const ReadFile &F);
 
   std::string Dir, Tool;
+  std::unique_ptr<RemoteCache> Remote;
+  std::string RemoteTool; // Tool for the remote keys
   uint64_t MaxBytes;
   std::atomic<unsigned> Hits{0}, Stored{0};
   mutable std::mutex M;
