@@ -261,11 +261,8 @@ bool LaneValue::operator==(const LaneValue &O) const {
            GrowthVar == O.GrowthVar && SameCond();
   case Lane: {
     if (Active != O.Active || Align != O.Align || WarpVaries != O.WarpVaries ||
-        WarpCoef != O.WarpCoef ||
-        USign != O.USign || UBound != O.UBound || Wraps != O.Wraps || VBound != O.VBound ||
-        HasFactor != O.HasFactor ||
-        G != O.G ||
-        GrowthVar != O.GrowthVar)
+        WarpCoef != O.WarpCoef || USign != O.USign || UBound != O.UBound || Wraps != O.Wraps ||
+        VBound != O.VBound || HasFactor != O.HasFactor || G != O.G || GrowthVar != O.GrowthVar)
       return false;
     bool Same = true;
     forActive(Active, [&](unsigned I) { Same &= L[I] == O.L[I]; });
