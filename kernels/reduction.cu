@@ -9,6 +9,10 @@
 //   reduceInterleaved     `tid < stride`, stride halving to 1: shrinking threshold below 32.
 // Fixed twin: reduceUnrolledWarp, an unrolled tree whose steps are whole warps (tid < 256/128/64)
 // and whose last warp reduces with shuffles, so no branch splits a warp.
+// A note (the rule's "bound that stays in one warp"): reduceWarpSyncFinish, the tree loop stopped
+// at 32 and a warp-synchronous finish `if (tid < offset)` with offset 16..1 and __syncwarp
+// (CUDA-Programming's reduce.cu), timed against reduceShuffleFinish, the same loop finished with
+// __shfl_down_sync: that pair isolates the last five steps, which run inside warp 0 in both.
 // Self-checking: every partial sum is compared with the host's; exit 1 on a mismatch.
 #include "common/bench.cuh"
 
@@ -119,6 +123,54 @@ __global__ void __launch_bounds__(kBlock)
   storeBlock(smem, out, channels);
 }
 
+__global__ void __launch_bounds__(kBlock)
+    reduceWarpSyncFinish(const int *in, int *out, int n, int channels) {
+  __shared__ int smem[kMaxChannels][kBlock];
+  loadBlock(smem, in, n, channels);
+  unsigned tid = threadIdx.x;
+  for (unsigned stride = blockDim.x / 2; stride >= 32; stride >>= 1) {
+    if (tid < stride) {
+      for (int c = 0; c < channels; ++c)
+        smem[c][tid] += smem[c][tid + stride];
+    }
+    __syncthreads();
+  }
+  for (unsigned offset = 16; offset > 0; offset >>= 1) {
+    if (tid < offset) {
+      for (int c = 0; c < channels; ++c)
+        smem[c][tid] += smem[c][tid + offset];
+    }
+    __syncwarp();
+  }
+  storeBlock(smem, out, channels);
+}
+
+__global__ void __launch_bounds__(kBlock)
+    reduceShuffleFinish(const int *in, int *out, int n, int channels) {
+  __shared__ int smem[kMaxChannels][kBlock];
+  loadBlock(smem, in, n, channels);
+  unsigned tid = threadIdx.x;
+  for (unsigned stride = blockDim.x / 2; stride >= 32; stride >>= 1) {
+    if (tid < stride) {
+      for (int c = 0; c < channels; ++c)
+        smem[c][tid] += smem[c][tid + stride];
+    }
+    __syncthreads();
+  }
+  if (tid < 32) {
+    for (int c = 0; c < channels; ++c) {
+      int sum = smem[c][tid];
+#pragma unroll
+      for (int offset = 16; offset > 0; offset >>= 1)
+        sum += __shfl_down_sync(0xffffffffu, sum, offset);
+      if (tid == 0)
+        smem[c][0] = sum;
+    }
+  }
+  __syncwarp();
+  storeBlock(smem, out, channels);
+}
+
 int main(int argc, char **argv) {
   bench::Options opts = bench::parseOptions(argc, argv);
   const int blocks = (kN + kBlock - 1) / kBlock;
@@ -162,6 +214,12 @@ int main(int argc, char **argv) {
         }));
   check("reduceUnrolledWarp", "fixed", bench::timeLaunches(opts, stream, [&] {
           reduceUnrolledWarp<<<blocks, kBlock, 0, stream>>>(din, dout, kN, kChannels);
+        }));
+  check("reduceWarpSyncFinish", "note", bench::timeLaunches(opts, stream, [&] {
+          reduceWarpSyncFinish<<<blocks, kBlock, 0, stream>>>(din, dout, kN, kChannels);
+        }));
+  check("reduceShuffleFinish", "fixed", bench::timeLaunches(opts, stream, [&] {
+          reduceShuffleFinish<<<blocks, kBlock, 0, stream>>>(din, dout, kN, kChannels);
         }));
 
   CUDA_CHECK(cudaStreamDestroy(stream));

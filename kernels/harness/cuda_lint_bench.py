@@ -98,7 +98,9 @@ def locate_programs(manifest, build_dir, nvcc, arch, only):
 
 
 def pair_rows(manifest, results, counters):
-    """One row per anti-pattern kernel: its time, its twin's time, the ratio and counters."""
+    """One row per anti-pattern kernel (role "anti", a default warning) and per idiom that the
+    rule reports only as a --pedantic note (role "note"): its time, its twin's time, the ratio
+    and counters."""
     rows = []
     for program in manifest["programs"]:
         res = results.get(program["name"])
@@ -107,12 +109,12 @@ def pair_rows(manifest, results, counters):
         by_case = {c["case"]: c for c in res["cases"]}
         kernels = {k["case"]: k for k in program["kernels"]}
         for k in program["kernels"]:
-            if k["role"] != "anti":
+            if k["role"] not in ("anti", "note"):
                 continue
             anti, fixed = by_case.get(k["case"]), by_case.get(k.get("twin"))
             twin_kernel = kernels.get(k.get("twin"), {}).get("kernel")
             row = {"program": program["name"], "anti": k["case"], "fixed": k.get("twin"),
-                   "rules": k["rules"], "anti_ms": None, "fixed_ms": None, "ratio": None,
+                   "role": k["role"], "rules": k["rules"], "anti_ms": None, "fixed_ms": None, "ratio": None,
                    "anti_status": anti["status"] if anti else "missing",
                    "fixed_status": fixed["status"] if fixed else "missing",
                    "counters": {"anti": counters.get(k["kernel"]),
@@ -164,7 +166,8 @@ def _fmt(value, spec):
 def format_table(rows):
     header = ("program", "anti-pattern", "fixed twin", "anti ms", "fixed ms", "anti/fixed",
               "min-max (runs)",
-              "warp eff % (a/f)", "div. branches (a/f)", "occupancy % (a/f)")
+              "warp eff % (a/f)", "div. branches (a/f)", "occupancy % (a/f)",
+              "pred-on eff % (a/f)", "reported as")
     lines = [header]
     for r in rows:
         ca, cf = r["counters"]["anti"] or {}, r["counters"]["fixed"] or {}
@@ -180,7 +183,10 @@ def format_table(rows):
                       "%s / %s" % (_fmt(ca.get("divergent_branch_targets"), ".0f"),
                                    _fmt(cf.get("divergent_branch_targets"), ".0f")),
                       "%s / %s" % (_fmt(ca.get("achieved_occupancy_pct"), ".1f"),
-                                   _fmt(cf.get("achieved_occupancy_pct"), ".1f"))))
+                                   _fmt(cf.get("achieved_occupancy_pct"), ".1f")),
+                      "%s / %s" % (_fmt(ca.get("nonpred_efficiency_pct"), ".1f"),
+                                   _fmt(cf.get("nonpred_efficiency_pct"), ".1f")),
+                      "note" if r.get("role") == "note" else "warning"))
     widths = [max(len(str(l[i])) for l in lines) for i in range(len(header))]
     return "\n".join("  ".join(str(c).ljust(w) for c, w in zip(l, widths)).rstrip()
                      for l in lines) + "\n"

@@ -42,6 +42,10 @@ ShapeModel modelOf(const BlockShape &S) {
   int64_t Threads = Dx * Dy * Dz;
   uint32_t Active = Threads >= 32 ? AllLanes : ((1u << Threads) - 1);
   M.Linear = withUBound(LaneValue::threadIndex(Active), Threads);
+  // A block whose size is not a multiple of 32 ends in a partial warp: the
+  // lanes of the last warp past the block's end do not exist.
+  if (Threads > 32 && Threads % 32 != 0)
+    M.Linear.VBound = Threads;
   auto Row = [&](int64_t Width, int64_t Extent) {
     // The coordinate whose lower dimensions hold Width threads, Extent long.
     LaneValue V;
@@ -72,11 +76,16 @@ ShapeModel modelOf(const BlockShape &S) {
   };
   if (Dx % 32 == 0) {
     M.Tid[0] = withUBound(LaneValue::threadIndex(Active), Dx);
-  } else if (32 % Dx == 0) {
+  } else if (32 % Dx == 0 || (Dx < 32 && Dy == 1 && Dz == 1)) {
     std::array<int64_t, WarpLanes> L;
     for (unsigned I = 0; I < WarpLanes; ++I)
       L[I] = I % Dx;
     M.Tid[0] = LaneValue::lanes(L, 0, false, Active);
+  } else if (Dy == 1 && Dz == 1) {
+    // A 1D block of more than 32 threads, not a multiple of 32: threadIdx.x is
+    // the linear index (100 threads: three whole warps and lanes 0-3 of a
+    // fourth, whose missing lanes VBound leaves out).
+    M.Tid[0] = M.Linear;
   } else {
     M.Tid[0] = LaneValue::varying();
   }

@@ -410,6 +410,43 @@ LaneValue binary(BinaryOperatorKind Op, const LaneValue &A, const LaneValue &B) 
   if (A.K == LaneValue::Uniform && B.K == LaneValue::Uniform)
     return uniformBinary(Op, A, B);
 
+  // The bound on the values of the threads that exist, through the operations
+  // that keep their order (a constant added, subtracted, multiplied, divided).
+  std::optional<int64_t> VB;
+  const LaneValue &LaneArg = A.K == LaneValue::Lane ? A : B;
+  const LaneValue &ConstArg = A.K == LaneValue::Lane ? B : A;
+  if (LaneArg.VBound && ConstArg.K == LaneValue::Uniform && ConstArg.Const) {
+    int64_t V = *LaneArg.VBound, C = *ConstArg.Const, Out;
+    bool LaneLeft = A.K == LaneValue::Lane;
+    switch (Op) {
+    case BO_Add:
+      if (!__builtin_add_overflow(V, C, &Out))
+        VB = Out;
+      break;
+    case BO_Sub:
+      if (LaneLeft && !__builtin_sub_overflow(V, C, &Out))
+        VB = Out;
+      break;
+    case BO_Mul:
+      if (C > 0 && !__builtin_mul_overflow(V - 1, C, &Out))
+        VB = Out + 1;
+      break;
+    case BO_Shl:
+      if (LaneLeft && C >= 0 && C < 62 && !__builtin_mul_overflow(V - 1, int64_t(1) << C, &Out))
+        VB = Out + 1;
+      break;
+    case BO_Div:
+    case BO_Shr: {
+      int64_t D = Op == BO_Shr ? ((C >= 0 && C < 62) ? int64_t(1) << C : 0) : C;
+      if (LaneLeft && D > 0 && V > 0)
+        VB = (V - 1) / D + 1;
+      break;
+    }
+    default:
+      break;
+    }
+  }
+
   LaneValue R;
   switch (Op) {
   case BO_Add:
@@ -481,6 +518,7 @@ LaneValue binary(BinaryOperatorKind Op, const LaneValue &A, const LaneValue &B) 
     break;
   }
   withProvenance(R, A, B);
+  R.VBound = R.K == LaneValue::Lane ? VB : std::nullopt;
   return normalize(R);
 }
 
@@ -499,8 +537,11 @@ LaneValue negate(const LaneValue &A) {
     R.GrowthExact = false;
     return R;
   }
-  case LaneValue::Lane:
-    return laneScale(A, -1);
+  case LaneValue::Lane: {
+    LaneValue R = laneScale(A, -1);
+    R.VBound.reset();
+    return R;
+  }
   default:
     return A;
   }

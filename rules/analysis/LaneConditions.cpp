@@ -90,19 +90,27 @@ CondClass compareWithConstant(BinaryOperatorKind Op, const LaneValue &D, int64_t
   bool TrueFull = false, FalseFull = false;
   CondClass First;
   bool HaveFirst = false;
-  unsigned ActiveCount = llvm::popcount(D.Active);
   for (int64_t KIdx = Lo; KIdx <= Hi; ++KIdx) {
     int64_t U;
     if (__builtin_mul_overflow(KIdx, D.Align, &U))
       continue;
-    uint32_t Mask = 0;
+    uint32_t Mask = 0, Act = D.Active;
     forActive(D.Active, [&](unsigned I) {
       int64_t X;
-      if (!__builtin_add_overflow(D.L[I], U, &X) && holds(Op, X, K))
+      if (__builtin_add_overflow(D.L[I], U, &X))
+        return;
+      // A lane past the end of a partial last warp does not exist.
+      if (D.VBound && X >= *D.VBound) {
+        Act &= ~(1u << I);
+        return;
+      }
+      if (holds(Op, X, K))
         Mask |= 1u << I;
     });
+    if (Act == 0)
+      continue;
     ++Total;
-    if (Mask == D.Active) {
+    if (Mask == Act) {
       TrueFull = true;
       continue;
     }
@@ -112,14 +120,19 @@ CondClass compareWithConstant(BinaryOperatorKind Op, const LaneValue &D, int64_t
     }
     ++Splits;
     unsigned T = llvm::popcount(Mask);
-    MaxMinority = std::max(MaxMinority, std::min(T, ActiveCount - T));
+    MaxMinority = std::max(MaxMinority, std::min(T, unsigned(llvm::popcount(Act)) - T));
     if (!HaveFirst) {
       HaveFirst = true;
       First.TrueMask = Mask;
-      First.ActiveMask = D.Active;
+      First.ActiveMask = Act;
       First.HasRange = true;
-      First.RangeLo = MinL + U;
-      First.RangeHi = MaxL + U;
+      int64_t Lo = INT64_MAX, Hi = INT64_MIN;
+      forActive(Act, [&](unsigned I) {
+        Lo = std::min(Lo, D.L[I]);
+        Hi = std::max(Hi, D.L[I]);
+      });
+      First.RangeLo = Lo + U;
+      First.RangeHi = Hi + U;
     }
   }
   if (Splits == 0)

@@ -261,10 +261,8 @@ bool LaneValue::operator==(const LaneValue &O) const {
            GrowthVar == O.GrowthVar && SameCond();
   case Lane: {
     if (Active != O.Active || Align != O.Align || WarpVaries != O.WarpVaries ||
-        WarpCoef != O.WarpCoef ||
-        USign != O.USign || UBound != O.UBound || Wraps != O.Wraps || HasFactor != O.HasFactor ||
-        G != O.G ||
-        GrowthVar != O.GrowthVar)
+        WarpCoef != O.WarpCoef || USign != O.USign || UBound != O.UBound || Wraps != O.Wraps ||
+        VBound != O.VBound || HasFactor != O.HasFactor || G != O.G || GrowthVar != O.GrowthVar)
       return false;
     bool Same = true;
     forActive(Active, [&](unsigned I) { Same &= L[I] == O.L[I]; });
@@ -375,6 +373,10 @@ LaneValue join(const LaneValue &A, const LaneValue &B) {
     R.UBound = std::max(*LA.UBound, *LB.UBound + (D > 0 ? D : 0));
   else
     R.UBound.reset();
+  if (LA.VBound && LB.VBound)
+    R.VBound = std::max(*LA.VBound, *LB.VBound);
+  else
+    R.VBound.reset();
   if (LA.G != LB.G || LA.GrowthVar != LB.GrowthVar) {
     R.G = Growth::None;
     R.GrowthVar = nullptr;

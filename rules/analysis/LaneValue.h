@@ -133,6 +133,10 @@ struct LaneValue {
   std::optional<int64_t> UBound; // U < UBound, e.g. after % 64
   bool Wraps = false;            // UBound comes from % or &: the lane pattern recurs
                                  // every UBound threads (not the block's extent)
+  // Every thread that exists holds a value below VBound: the block's last
+  // warp is partial (a 1D block of 100 threads: lanes 4-31 of warp 3 do not
+  // exist). Kept through adding, multiplying and dividing by constants.
+  std::optional<int64_t> VBound;
   bool HasFactor = false;        // multiplied by a non-constant uniform value
   // Uniform: how the value changes with its loop; Lane: how the factor does.
   Growth G = Growth::None;

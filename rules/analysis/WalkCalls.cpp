@@ -208,6 +208,7 @@ LaneValue Walker::rankOf(GroupKind K, int64_t TileSize) {
     LaneValue V = Model.Linear;
     V.PerBlock = true;
     V.UBound.reset();
+    V.VBound.reset();
     return V;
   }
   case GroupKind::Tile:
