@@ -260,8 +260,9 @@ std::optional<std::string> conflictingShardOptions(bool Merge) {
     return std::string("--shard needs --export-facts FILE: each shard writes its results, and "
                        "cuda-lint merge reports on all of them");
   std::vector<std::pair<cl::Option *, const char *>> Refused;
-  std::string Why;
+  std::string Why, Where = " (give it to cuda-lint merge)";
   if (Merge) {
+    Where = " (give it to the runs that write the facts files)";
     Why = "cuda-lint merge reports on what the shards analysed; it cannot go with ";
     Refused = {{&BuildDir, "-p"},
                {std::addressof(ExtraArgs), "--extra-arg"},
@@ -290,7 +291,7 @@ std::optional<std::string> conflictingShardOptions(bool Merge) {
   }
   for (auto [Opt, Name] : Refused)
     if (Opt->getNumOccurrences())
-      return Why + Name + " (give it to cuda-lint merge)";
+      return Why + Name + Where;
   return std::nullopt;
 }
 
