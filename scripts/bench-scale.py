@@ -5,15 +5,17 @@ Generates a synthetic project of N TUs from the project's own kernels (kernels/*
 its own directory, all sharing one include directory with common/bench.cuh, as real projects share
 their headers) and a compile_commands.json for it, then prints for every N:
 
-  1. one process over all N TUs (-j J, no result cache): total time, time per TU, peak RSS and
-     RSS per TU; time per TU and RSS per TU must stay flat as N grows (linear totals);
-  2. the same TUs as 4 shards run as separate processes at once (--shard=K/4 --export-facts, each
-     -j 1), then `cuda-lint merge`: wall time, speed-up over one process at -j 1, and whether the
-     merged JSON equals the single run's;
-  3. a remote result cache (a GET/PUT HTTP server started here on localhost): a cold run that
-     fills it, then a run with an empty local cache that reads everything from the server.
+  1. one process over all N TUs (-j J, empty local cache) that uploads every result to a remote
+     cache (a GET/PUT HTTP server started here on localhost): total time, time per TU, peak RSS
+     and RSS per TU; time per TU must stay flat as N grows (linear totals);
+  2. another run with an empty local cache that reads everything from that server, and whether
+     its report equals the cold one's;
+  3. for the --shard-sizes: one process at -j 1 against the same TUs as 4 shards run as separate
+     processes at once (--shard=K/4 --export-facts, each -j 1) and `cuda-lint merge`: wall time,
+     speed-up, and whether the merged JSON equals the single run's.
 
-usage: bench-scale.py --cuda-lint PATH [--sizes 100,1000,5000] [-j J] [--work DIR]
+usage: bench-scale.py --cuda-lint PATH [--sizes 100,1000,5000] [--shard-sizes N,...] [-j J]
+                      [--work DIR]
 """
 import argparse
 import http.server
@@ -90,6 +92,8 @@ def main():
     ap.add_argument("--cuda-lint", required=True)
     ap.add_argument("--sizes", default="100,1000,5000")
     ap.add_argument("-j", type=int, default=os.cpu_count())
+    ap.add_argument("--shard-sizes", default=None,
+                    help="the sizes also run as 4 shards (default: the first of --sizes)")
     ap.add_argument("--work", default="/tmp/cuda-lint-bench-scale")
     args = ap.parse_args()
     lint = os.path.abspath(args.cuda_lint)
@@ -97,25 +101,15 @@ def main():
     env = dict(os.environ, CUDA_LINT_NO_CACHE="1")
     print("%d CPUs, -j %d, cuda-lint %s" % (os.cpu_count(), args.j,
           subprocess.run([lint, "--version"], capture_output=True, text=True).stdout.split("\n")[0]))
-    print("%6s %9s %9s %10s %9s | %9s %9s %8s %6s | %9s %9s" % (
-        "TUs", "total s", "s per TU", "peak MiB", "KiB/TU", "-j1 s", "4 shards", "speed-up",
-        "merge", "cold+up", "remote"))
+    shard_sizes = set(map(int, (args.shard_sizes or args.sizes.split(",")[0]).split(",")))
+    print("%6s %9s %9s %10s %9s | %9s %9s | %9s %9s %8s %6s" % (
+        "TUs", "cold s", "s per TU", "peak MiB", "KiB/TU", "remote s", "remote/cold",
+        "-j1 s", "4 shards", "speed-up", "merge"))
     for n in map(int, args.sizes.split(",")):
         proj = make_project(args.work, n)
         build = os.path.join(proj, "build")
-        t_all, rss, single = run([lint, "-p", build, "-j%d" % args.j, "--format=json"], env)
-
-        t_one, _, _ = run([lint, "-p", build, "-j1", "--format=json"], env)
-        facts = [os.path.join(args.work, "shard-%d.facts" % k) for k in range(1, 5)]
-        t = time.perf_counter()
-        shards = [subprocess.Popen([lint, "-p", build, "-j1", "--quiet", "--shard=%d/4" % k,
-                                    "--export-facts", facts[k - 1]], env=env)
-                  for k in range(1, 5)]
-        codes = [p.wait() for p in shards]
-        t_merge, _, merged = run([lint, "merge", "--format=json"] + facts, env)
-        t_shards = time.perf_counter() - t
-        same = "same" if merged == single and not any(codes) else "DIFFERENT"
-
+        # 1. cold (empty local cache), uploading every entry to the server; 2. another runner
+        # with an empty local cache reads them all.
         store = os.path.join(args.work, "remote")
         shutil.rmtree(store, ignore_errors=True)
         os.makedirs(store)
@@ -128,17 +122,31 @@ def main():
         local = [os.path.join(args.work, "local-%s" % x) for x in "ab"]
         for d in local:
             shutil.rmtree(d, ignore_errors=True)
-        t_up, _, _ = run([lint, "-p", build, "-j%d" % args.j, "--format=json", "--cache-dir",
-                          local[0], "--remote-cache", url], cache_env)
+        t_cold, rss, single = run([lint, "-p", build, "-j%d" % args.j, "--format=json",
+                                   "--cache-dir", local[0], "--remote-cache", url], cache_env)
         t_remote, _, warm = run([lint, "-p", build, "-j%d" % args.j, "--format=json",
                                  "--cache-dir", local[1], "--remote-cache", url], cache_env)
         server.shutdown()
         server.server_close()
-        if warm != single:
-            same += ", remote run DIFFERENT"
-        print("%6d %9.1f %9.3f %10.0f %9.1f | %9.1f %9.1f %7.2fx %6.1f | %9.1f %9.2f   %s" % (
-            n, t_all, t_all / n, rss, rss * 1024 / n, t_one, t_shards, t_one / t_shards, t_merge,
-            t_up, t_remote, same))
+        same = "remote run same" if warm == single else "remote run DIFFERENT"
+        line = "%6d %9.1f %9.3f %10.0f %9.1f | %9.2f %10.3f |" % (
+            n, t_cold, t_cold / n, rss, rss * 1024 / n, t_remote, t_remote / t_cold)
+        # 3. one process at -j1 against 4 shards as separate processes (-j1 each), then merge.
+        if n in shard_sizes:
+            t_one, _, _ = run([lint, "-p", build, "-j1", "--format=json"], env)
+            facts = [os.path.join(args.work, "shard-%d.facts" % k) for k in range(1, 5)]
+            t = time.perf_counter()
+            shards = [subprocess.Popen([lint, "-p", build, "-j1", "--quiet", "--shard=%d/4" % k,
+                                        "--export-facts", facts[k - 1]], env=env)
+                      for k in range(1, 5)]
+            codes = [p.wait() for p in shards]
+            t_merge, _, merged = run([lint, "merge", "--format=json"] + facts, env)
+            t_shards = time.perf_counter() - t
+            same += ", merge same" if merged == single and not any(codes) else ", merge DIFFERENT"
+            line += " %9.1f %9.1f %7.2fx %6.1f" % (t_one, t_shards, t_one / t_shards, t_merge)
+        else:
+            line += " %9s %9s %8s %6s" % ("-", "-", "-", "-")
+        print(line + "   " + same)
         sys.stdout.flush()
         shutil.rmtree(proj, ignore_errors=True)
     return 0
