@@ -52,13 +52,28 @@ def make_project(work, n):
     return proj
 
 
+REMOTE_LINES = []
+
+
 def run(argv, env=None):
-    """Wall time, peak RSS (MiB) and stdout of one command."""
+    """Wall time, peak RSS (MiB) and stdout of one command; its remote-cache lines (--verbose)
+    are kept in REMOTE_LINES."""
     t = time.perf_counter()
-    p = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env)
-    out = p.stdout.read()
-    _, status, usage = os.wait4(p.pid, 0)
-    return time.perf_counter() - t, usage.ru_maxrss / 1024, out
+    p = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    streams = {}
+    readers = [threading.Thread(target=lambda k, f: streams.__setitem__(k, f.read()), args=(k, f))
+               for k, f in (("out", p.stdout), ("err", p.stderr))]
+    for r in readers:
+        r.start()
+    _, _, usage = os.wait4(p.pid, 0)
+    for r in readers:
+        r.join()
+    REMOTE_LINES.extend(l for l in streams["err"].decode().splitlines() if "remote cache" in l)
+    return time.perf_counter() - t, usage.ru_maxrss / 1024, streams["out"]
+
+
+class Server(http.server.ThreadingHTTPServer):
+    request_queue_size = 256  # every worker of a run may connect at once
 
 
 class Store(http.server.BaseHTTPRequestHandler):
@@ -114,7 +129,7 @@ def main():
         shutil.rmtree(store, ignore_errors=True)
         os.makedirs(store)
         Store.root = store
-        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Store)
+        server = Server(("127.0.0.1", 0), Store)
         threading.Thread(target=server.serve_forever, daemon=True).start()
         url = "http://127.0.0.1:%d/" % server.server_address[1]
         cache_env = dict(os.environ)
@@ -122,9 +137,10 @@ def main():
         local = [os.path.join(args.work, "local-%s" % x) for x in "ab"]
         for d in local:
             shutil.rmtree(d, ignore_errors=True)
-        t_cold, rss, single = run([lint, "-p", build, "-j%d" % args.j, "--format=json",
+        del REMOTE_LINES[:]
+        t_cold, rss, single = run([lint, "-p", build, "-j%d" % args.j, "--format=json", "--verbose",
                                    "--cache-dir", local[0], "--remote-cache", url], cache_env)
-        t_remote, _, warm = run([lint, "-p", build, "-j%d" % args.j, "--format=json",
+        t_remote, _, warm = run([lint, "-p", build, "-j%d" % args.j, "--format=json", "--verbose",
                                  "--cache-dir", local[1], "--remote-cache", url], cache_env)
         server.shutdown()
         server.server_close()
@@ -147,6 +163,8 @@ def main():
         else:
             line += " %9s %9s %8s %6s" % ("-", "-", "-", "-")
         print(line + "   " + same)
+        for l in REMOTE_LINES:
+            print("        " + l.replace(url, "URL"))
         sys.stdout.flush()
         shutil.rmtree(proj, ignore_errors=True)
     return 0
