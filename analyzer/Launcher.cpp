@@ -80,6 +80,11 @@ int launcherUsage(const Twine &Why) {
 /// error message when it could not.
 std::string lintCompile(ArrayRef<std::string> Argv, StringRef Dir, const char *Argv0,
                         StringRef Prefix) {
+  // Launchers after this one (CMake joins them: cuda-lint;--launcher=DIR;ccache) run the
+  // compiler; the analysis wants the compiler's own command.
+  while (Argv.size() > 1 &&
+         is_contained({"ccache", "sccache", "distcc", "icecc"}, sys::path::filename(Argv[0])))
+    Argv = Argv.drop_front();
   std::optional<std::pair<std::string, std::string>> Files = sourceAndOutput(Argv);
   if (!Files)
     return "not analysed: the command does not compile exactly one source file";

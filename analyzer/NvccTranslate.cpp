@@ -248,7 +248,8 @@ Error Translator::process(ArrayRef<std::string> Args, unsigned Depth) {
       HasValue = true;
     }
     const NvccOption *O = findOption(Name);
-    if (!O && !HasValue && Arg.size() > 2 && isGluedValueOption(Arg.substr(0, 2))) {
+    // -DNAME=VALUE is -D with "NAME=VALUE" glued on, not an option "-DNAME".
+    if (!O && Arg.size() > 2 && isGluedValueOption(Arg.substr(0, 2))) {
       O = findOption(Arg.substr(0, 2));
       Value = Arg.substr(2);
       HasValue = true;

@@ -141,13 +141,21 @@ def main():
     work = tempfile.mkdtemp(prefix="cuda-lint-bench-")
     lint = [args.cuda_lint, "--exit-zero", "-j", str(args.j)] + extra
 
-    def fresh(i):
-        return lint + [f"--cache-dir={work}/cold{i}"] + args.paths
-    t_cold, rss_cold = median_lint(fresh, args.repeats)
-    t_nopre, _ = median_lint(lambda i: lint + ["--no-cache", "--no-preamble"] + args.paths, args.repeats)
+    # The four cold measurements take turns, repeat by repeat, so that a change in the machine's
+    # load during the run weighs on all of them alike.
+    cold, nopre, parse_t, tidy_t, rss = [], [], [], [], []
+    for i in range(args.repeats):
+        t, r = run_lint(lint + [f"--cache-dir={work}/cold{i}"] + args.paths)
+        cold.append(t)
+        rss.append(r)
+        nopre.append(run_lint(lint + ["--no-cache", "--no-preamble"] + args.paths)[0])
+        parse_t.append(timed(lambda: run_all(parse, args.j, "parse"), 1))
+        if args.clang_tidy:
+            tidy_t.append(timed(lambda: run_all(tidy, args.j, "tidy"), 1))
+    t_cold, rss_cold = statistics.median(cold), max(rss)
+    t_nopre, t_parse = statistics.median(nopre), statistics.median(parse_t)
+    t_tidy = statistics.median(tidy_t) if tidy_t else None
     _, rss_one = run_lint([args.cuda_lint, "--exit-zero", "-j", "1", "--no-cache"] + extra + args.paths)
-    t_parse = timed(lambda: run_all(parse, args.j, "parse"), args.repeats)
-    t_tidy = timed(lambda: run_all(tidy, args.j, "tidy"), args.repeats) if args.clang_tidy else None
 
     warm_dir = f"--cache-dir={work}/warm"
     run_lint(lint + [warm_dir] + args.paths)

@@ -135,7 +135,7 @@ TEST(NvccTranslate, DroppedFlagsKeepTheParseIntact) {
 
 TEST(NvccTranslate, IncludesDefinesAndRelativePaths) {
   TranslatedCommand C = translate({"nvcc", "-I", "../include", "-Iinc2", "-D", "A=1", "-DB",
-                                   "-UC", "-isystem", "sys", "-include", "pre.h", "--std", "c++20",
+                                   "-DTILE=16", "-UC", "-isystem", "sys", "-include", "pre.h", "--std", "c++20",
                                    "--include-path=inc3", "--define-macro=D=2"},
                                   "/proj/build");
   EXPECT_TRUE(has(C, "-I/proj/include"));
@@ -143,6 +143,8 @@ TEST(NvccTranslate, IncludesDefinesAndRelativePaths) {
   EXPECT_TRUE(has(C, "-I/proj/build/inc3"));
   EXPECT_TRUE(has(C, "-DA=1"));
   EXPECT_TRUE(has(C, "-DB"));
+  EXPECT_TRUE(has(C, "-DTILE=16")); // glued with a value: not an option "-DTILE"
+  EXPECT_TRUE(C.IgnoredFlags.empty());
   EXPECT_TRUE(has(C, "-DD=2"));
   EXPECT_TRUE(has(C, "-UC"));
   EXPECT_TRUE(has(C, "/proj/build/sys"));
