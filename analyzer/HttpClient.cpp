@@ -121,8 +121,7 @@ Expected<std::string> unchunk(StringRef In) {
   while (true) {
     auto [SizeLine, Rest] = In.split("\r\n");
     unsigned long long Size;
-    if (getAsUnsignedInteger(SizeLine.split(';').first.trim(), 16, Size) ||
-        Size > Rest.size())
+    if (getAsUnsignedInteger(SizeLine.split(';').first.trim(), 16, Size) || Size > Rest.size())
       return fail("a malformed chunked body");
     if (Size == 0)
       return Out;
@@ -175,8 +174,9 @@ Expected<HttpResponse> parseResponse(StringRef Raw) {
 Expected<HttpUrl> parseHttpUrl(StringRef Url) {
   StringRef Rest = Url;
   if (Rest.starts_with("https://"))
-    return fail("'" + Url + "': only http:// is supported (put a TLS proxy in front of an "
-                            "https server)");
+    return fail("'" + Url +
+                "': only http:// is supported (put a TLS proxy in front of an "
+                "https server)");
   if (!Rest.consume_front("http://"))
     return fail("'" + Url + "': expected http://HOST[:PORT][/PATH]");
   HttpUrl U;

@@ -68,10 +68,9 @@ std::string RemoteCache::warning() const {
 }
 
 std::string RemoteCache::summary() const {
-  return "remote cache " + Url + ": " + std::to_string(Hits) + " hits, " +
-         std::to_string(Misses) + " misses, " + std::to_string(Rejected) + " rejected, " +
-         std::to_string(Uploaded) + " uploaded" + (ReadOnly ? " (read-only)" : "") +
-         (Down ? " (unreachable)" : "");
+  return "remote cache " + Url + ": " + std::to_string(Hits) + " hits, " + std::to_string(Misses) +
+         " misses, " + std::to_string(Rejected) + " rejected, " + std::to_string(Uploaded) +
+         " uploaded" + (ReadOnly ? " (read-only)" : "") + (Down ? " (unreachable)" : "");
 }
 
 } // namespace cudalint

@@ -38,8 +38,8 @@ std::string hexDigest(StringRef Bytes) { return toHex(contentHash(Bytes), /*Lowe
 Expected<ShardSpec> parseShardSpec(StringRef Text) {
   auto [K, N] = Text.split('/');
   ShardSpec S;
-  if (K.getAsInteger(10, S.Index) || N.getAsInteger(10, S.Count) || S.Count == 0 ||
-      S.Index == 0 || S.Index > S.Count)
+  if (K.getAsInteger(10, S.Index) || N.getAsInteger(10, S.Count) || S.Count == 0 || S.Index == 0 ||
+      S.Index > S.Count)
     return createStringError("--shard='" + Text +
                              "': expected K/N with 1 <= K <= N (e.g. --shard=2/4)");
   return S;
@@ -102,8 +102,7 @@ Error writeFactsFile(StringRef Path, const FactsFile &F) {
 Expected<std::string> exportShard(const InputPlan &Plan, ShardSpec Shard, const RunOptions &Run,
                                   ArrayRef<AnalysisError> ResourceErrors,
                                   ArrayRef<std::string> Analysed, ArrayRef<std::string> Roots,
-                                  ArrayRef<std::string> RuleIds, StringRef File,
-                                  StringRef RunId) {
+                                  ArrayRef<std::string> RuleIds, StringRef File, StringRef RunId) {
   PlanResults R = analyseSelection(Plan, selectShard(Plan, Shard), Run);
   FactsFile F;
   F.Tool = toolVersion().str();
@@ -138,8 +137,7 @@ Expected<std::string> exportShard(const InputPlan &Plan, ShardSpec Shard, const 
     return std::move(E);
   return "shard " + std::to_string(Shard.Index) + "/" + std::to_string(Shard.Count) + ": " +
          std::to_string(Files) + " file" + (Files == 1 ? "" : "s") + " analysed (" +
-         std::to_string(Cached) + " from cache); results in " + File.str() +
-         " for cuda-lint merge";
+         std::to_string(Cached) + " from cache); results in " + File.str() + " for cuda-lint merge";
 }
 
 Expected<MergedFacts> mergeFactsFiles(ArrayRef<std::string> Files) {
@@ -181,15 +179,14 @@ Expected<MergedFacts> mergeFactsFiles(ArrayRef<std::string> Files) {
     auto &Shards = Runs[F->PlanDigest];
     FirstFileOf.try_emplace(F->PlanDigest, Path);
     if (!Shards.empty() && Shards.begin()->second.Shards != F->Shards)
-      return createStringError("merge: '" + Path + "' is shard " + std::to_string(F->Shard) +
-                               "/" + std::to_string(F->Shards) + " but '" +
-                               FirstFileOf[F->PlanDigest] + "' is one of " +
-                               std::to_string(Shards.begin()->second.Shards));
+      return createStringError("merge: '" + Path + "' is shard " + std::to_string(F->Shard) + "/" +
+                               std::to_string(F->Shards) + " but '" + FirstFileOf[F->PlanDigest] +
+                               "' is one of " + std::to_string(Shards.begin()->second.Shards));
     unsigned K = F->Shard;
+    std::string Digest = F->PlanDigest;
     if (!Shards.try_emplace(K, std::move(*F)).second)
-      return createStringError("merge: shard " + std::to_string(K) + " of '" +
-                               FirstFileOf[Options->PlanDigest] + "''s run is given twice ('" +
-                               Path + "')");
+      return createStringError("merge: shard " + std::to_string(K) + " of '" + FirstFileOf[Digest] +
+                               "''s run is given twice ('" + Path + "')");
   }
 
   // Runs in the order of their first file, so that the result does not
@@ -207,9 +204,8 @@ Expected<MergedFacts> mergeFactsFiles(ArrayRef<std::string> Files) {
                                (N - Shards.size() == 1 ? " " : "s ") + Missing +
                                " is not among the files; a merge needs all of them");
     }
-    std::string First = Shards.begin()->second.Analysed.empty()
-                            ? ""
-                            : Shards.begin()->second.Analysed.front();
+    std::string First =
+        Shards.begin()->second.Analysed.empty() ? "" : Shards.begin()->second.Analysed.front();
     Order.push_back({First + '\n' + Digest, &Shards});
   }
   llvm::sort(Order, [](const auto &A, const auto &B) { return A.first < B.first; });

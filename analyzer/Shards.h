@@ -57,13 +57,11 @@ struct MergedFacts {
 /// \p File with what a merge needs; the line to print when it is done.
 /// \p RunId tells apart runs of the same files (the launcher's compiles of
 /// one source into several objects), which a merge then unites.
-llvm::Expected<std::string> exportShard(const InputPlan &Plan, ShardSpec Shard,
-                                        const RunOptions &Run,
-                                        llvm::ArrayRef<AnalysisError> ResourceErrors,
-                                        llvm::ArrayRef<std::string> Analysed,
-                                        llvm::ArrayRef<std::string> Roots,
-                                        llvm::ArrayRef<std::string> RuleIds, llvm::StringRef File,
-                                        llvm::StringRef RunId = "");
+llvm::Expected<std::string>
+exportShard(const InputPlan &Plan, ShardSpec Shard, const RunOptions &Run,
+            llvm::ArrayRef<AnalysisError> ResourceErrors, llvm::ArrayRef<std::string> Analysed,
+            llvm::ArrayRef<std::string> Roots, llvm::ArrayRef<std::string> RuleIds,
+            llvm::StringRef File, llvm::StringRef RunId = "");
 
 /// Reads and checks \p Files: written by this version, with the same analysis
 /// options, and each run's shards all present exactly once. Files of
