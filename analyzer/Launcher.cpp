@@ -40,9 +40,9 @@ bool isSourceFile(StringRef Arg) {
          Ext == ".C";
 }
 
-/// Options of nvcc and Clang whose value is the next argument and names a
-/// file that is not the source.
-bool takesFileValue(StringRef Opt) {
+/// Options of nvcc and Clang whose value is the next argument and is not the
+/// source (an output, a dependency file, a host compiler flag, ...).
+bool takesSeparateValue(StringRef Opt) {
   return is_contained({"-o", "--output-file", "-MF", "-MT", "-MQ", "--dependency-output",
                        "-include", "--pre-include", "-Xcompiler", "-ccbin", "--compiler-bindir",
                        "--options-file", "-optf", "-odir", "--output-directory"},
@@ -55,7 +55,7 @@ std::optional<std::pair<std::string, std::string>> sourceAndOutput(ArrayRef<std:
   std::string Output;
   for (size_t I = 1; I < Argv.size(); ++I) {
     StringRef A = Argv[I];
-    if (takesFileValue(A) && I + 1 < Argv.size()) {
+    if (takesSeparateValue(A) && I + 1 < Argv.size()) {
       if (A == "-o" || A == "--output-file")
         Output = Argv[I + 1];
       ++I;

@@ -221,44 +221,39 @@ private:
   bool Ok = true;
 };
 
+/// The codec's version, then \p V.
+template <class T> void encodeVersioned(const T &V, std::string &Out) {
+  Writer W(Out);
+  W(CodecVersion);
+  W(V);
+}
+
+/// The value encoded in \p Bytes (all of them) by this codec version, or nothing.
+template <class T> std::optional<T> decodeVersioned(StringRef Bytes) {
+  Reader Rd(Bytes);
+  uint64_t Version = 0;
+  Rd(Version);
+  if (Version != CodecVersion)
+    return std::nullopt;
+  T V;
+  Rd(V);
+  if (!Rd.ok())
+    return std::nullopt;
+  return V;
+}
+
 } // namespace
 
-void encodeTUResult(const TUResult &R, std::string &Out) {
-  Writer W(Out);
-  W(CodecVersion);
-  W(R);
-}
+void encodeTUResult(const TUResult &R, std::string &Out) { encodeVersioned(R, Out); }
 
 std::optional<TUResult> decodeTUResult(StringRef Bytes) {
-  Reader Rd(Bytes);
-  uint64_t Version = 0;
-  Rd(Version);
-  if (Version != CodecVersion)
-    return std::nullopt;
-  TUResult R;
-  Rd(R);
-  if (!Rd.ok())
-    return std::nullopt;
-  return R;
+  return decodeVersioned<TUResult>(Bytes);
 }
 
-void encodeFactsFile(const FactsFile &F, std::string &Out) {
-  Writer W(Out);
-  W(CodecVersion);
-  W(F);
-}
+void encodeFactsFile(const FactsFile &F, std::string &Out) { encodeVersioned(F, Out); }
 
 std::optional<FactsFile> decodeFactsFile(StringRef Bytes) {
-  Reader Rd(Bytes);
-  uint64_t Version = 0;
-  Rd(Version);
-  if (Version != CodecVersion)
-    return std::nullopt;
-  FactsFile F;
-  Rd(F);
-  if (!Rd.ok())
-    return std::nullopt;
-  return F;
+  return decodeVersioned<FactsFile>(Bytes);
 }
 
 } // namespace cudalint

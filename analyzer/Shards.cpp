@@ -122,13 +122,11 @@ Expected<std::string> exportShard(const InputPlan &Plan, ShardSpec Shard, const 
   F.Analysed = Analysed;
   F.Roots = Roots;
   unsigned Files = R.Sources.size() + R.Headers.size(), Cached = 0;
-  for (const auto *Results : {&R.Sources, &R.Headers})
-    for (const TUResult &T : *Results)
-      Cached += T.FromCache;
-  // What each TU read is the cache's business; a merge needs only IncludedFiles.
   for (auto *Results : {&R.Sources, &R.Headers})
-    for (TUResult &T : *Results)
-      T.ReadFiles.clear();
+    for (TUResult &T : *Results) {
+      Cached += T.FromCache;
+      T.ReadFiles.clear(); // the cache's business; a merge needs only IncludedFiles
+    }
   F.Sources = std::move(R.Sources);
   F.Headers = std::move(R.Headers);
   F.SourceIndex.assign(R.SourceIndex.begin(), R.SourceIndex.end());
