@@ -2,15 +2,16 @@
 #include "analyzer/Preamble.h"
 
 #include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/MultiplexConsumer.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendActions.h"
+#include "clang/Lex/Preprocessor.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -33,6 +34,17 @@ std::string groupKey(const TranslatedCommand &Cmd) {
   return Key;
 }
 
+/// Lets Clang skip what a TU's parse skips (isSystemHostFunction); beside the
+/// PCH writer, which would skip every body, it decides.
+class SkipSystemHostBodies : public ASTConsumer {
+public:
+  explicit SkipSystemHostBodies(const SourceManager &SM) : SM(SM) {}
+  bool shouldSkipFunctionBody(Decl *D) override { return isSystemHostFunction(SM, D); }
+
+private:
+  const SourceManager &SM;
+};
+
 /// Writes the PCH to a chosen path, and records every file it read.
 class BuildPch : public GeneratePCHAction {
 public:
@@ -41,6 +53,19 @@ public:
   bool BeginInvocation(CompilerInstance &CI) override {
     CI.getFrontendOpts().OutputFile = Output;
     return GeneratePCHAction::BeginInvocation(CI);
+  }
+  bool BeginSourceFileAction(CompilerInstance &CI) override {
+    CI.getPreprocessor().addPPCallbacks(collectArchRegions(CI.getSourceManager(), Out.Arch));
+    CI.getFrontendOpts().SkipFunctionBodies = true; // only what SkipSystemHostBodies allows
+    return GeneratePCHAction::BeginSourceFileAction(CI);
+  }
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, StringRef InFile) override {
+    std::vector<std::unique_ptr<ASTConsumer>> Consumers;
+    Consumers.push_back(GeneratePCHAction::CreateASTConsumer(CI, InFile));
+    if (!Consumers.back())
+      return nullptr;
+    Consumers.push_back(std::make_unique<SkipSystemHostBodies>(CI.getSourceManager()));
+    return std::make_unique<MultiplexConsumer>(std::move(Consumers));
   }
   void EndSourceFileAction() override {
     collectReadFiles(getCompilerInstance().getSourceManager(), Out.ReadFiles, Out.IncludedFiles,
@@ -246,8 +271,7 @@ std::optional<Preamble> buildFromText(const TranslatedCommand &Cmd, StringRef Di
 
 } // namespace
 
-std::unique_ptr<PreambleSet> PreambleSet::build(const std::vector<const TranslatedCommand *> &Cmds,
-                                                unsigned Jobs) {
+std::unique_ptr<PreambleSet> PreambleSet::plan(const std::vector<const TranslatedCommand *> &Cmds) {
   auto Set = std::make_unique<PreambleSet>();
   std::map<std::string, std::vector<const TranslatedCommand *>> Groups;
   for (const TranslatedCommand *C : Cmds)
@@ -256,12 +280,6 @@ std::unique_ptr<PreambleSet> PreambleSet::build(const std::vector<const Translat
 
   // Per group: the project header that the most of its TUs enter first (the
   // outermost on a tie), when two or more do; the rest share the prologue.
-  struct Job {
-    const TranslatedCommand *Model;
-    std::string Header; // empty: the prologue alone
-    std::vector<const TranslatedCommand *> Users;
-  };
-  std::vector<Job> Jobs_;
   for (auto &[Key, Members] : Groups) {
     if (Members.size() < 2)
       continue;
@@ -288,38 +306,33 @@ std::unique_ptr<PreambleSet> PreambleSet::build(const std::vector<const Translat
     for (Job *J : {&Deep, &Prologue})
       if (J->Users.size() >= 2) {
         J->Model = J->Users.front();
-        Jobs_.push_back(std::move(*J));
+        Set->Jobs.push_back(std::move(*J));
       }
   }
-  if (Jobs_.empty())
+  if (Set->Jobs.empty())
     return Set;
-
   SmallString<128> Dir;
   if (sys::fs::createUniqueDirectory("cuda-lint-preamble", Dir))
-    return Set; // no temporary directory: analyse without preambles
-  Set->Dir = Dir.str().str();
-
-  ThreadPoolStrategy S = Jobs ? hardware_concurrency(Jobs) : hardware_concurrency();
-  S.ThreadsRequested = std::min<unsigned>(S.compute_thread_count(), Jobs_.size());
-  DefaultThreadPool Pool(S);
-  std::mutex M;
-  for (size_t N = 0; N < Jobs_.size(); ++N)
-    Pool.async([&, N] {
-      // The PCH's source: the header, or nothing (the prologue comes from the command).
-      const Job &J = Jobs_[N];
-      std::string Text = J.Header.empty() ? "" : "#include \"" + J.Header + "\"\n";
-      std::optional<Preamble> P = buildFromText(*J.Model, Set->Dir, std::to_string(N), Text);
-      if (!P)
-        return;
-      P->Header = J.Header;
-      P->Users = J.Users.size();
-      std::lock_guard<std::mutex> Lock(M);
-      const Preamble &Stored = Set->Built.emplace_back(std::move(*P));
-      for (const TranslatedCommand *C : J.Users)
-        Set->ForCommand[groupKey(*C) + '\0' + C->File] = &Stored;
-    });
-  Pool.wait();
+    Set->Jobs.clear(); // no temporary directory: analyse without preambles
+  else
+    Set->Dir = Dir.str().str();
   return Set;
+}
+
+const Preamble *PreambleSet::build(size_t N) {
+  // The PCH's source: the header, or nothing (the prologue comes from the command).
+  const Job &J = Jobs[N];
+  std::string Text = J.Header.empty() ? "" : "#include \"" + J.Header + "\"\n";
+  std::optional<Preamble> P = buildFromText(*J.Model, Dir, std::to_string(N), Text);
+  if (!P)
+    return nullptr;
+  P->Header = J.Header;
+  P->Users = J.Users.size();
+  std::lock_guard<std::mutex> Lock(M);
+  const Preamble &Stored = Built.emplace_back(std::move(*P));
+  for (const TranslatedCommand *C : J.Users)
+    ForCommand[groupKey(*C) + '\0' + C->File] = &Stored;
+  return &Stored;
 }
 
 const Preamble *preambleFor(const TranslatedCommand &Cmd, StringRef MainText,
@@ -362,6 +375,7 @@ PreambleSet::~PreambleSet() {
 }
 
 const Preamble *PreambleSet::find(const TranslatedCommand &Cmd) const {
+  std::lock_guard<std::mutex> Lock(M);
   auto It = ForCommand.find(groupKey(Cmd) + '\0' + Cmd.File);
   return It == ForCommand.end() ? nullptr : It->second;
 }

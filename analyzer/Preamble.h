@@ -5,7 +5,8 @@
 // headers, and cuda-lint's compat header. Parsing them is most of a TU's
 // analysis time. TUs whose Clang commands differ only in the file share one
 // precompiled header (PCH) of that prologue, built once per run; each TU
-// then loads it instead of parsing the headers again. Where several of them
+// then loads it instead of parsing the headers again (one taken up while the
+// PCH is still being built goes without it rather than leave a core idle). Where several of them
 // start with the same guarded project header (ggml's TUs all enter
 // common.cuh before any code of their own), the PCH holds that header too.
 // The findings are the same with and without it (test/lit/cache/preamble.test):
@@ -22,6 +23,7 @@
 #include <deque>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -29,18 +31,29 @@ namespace cudalint {
 
 class PreambleSet {
 public:
-  /// Builds, in a temporary directory, one preamble for each group of at
-  /// least two of \p Cmds that share everything but the file; \p Jobs at a time.
-  static std::unique_ptr<PreambleSet> build(const std::vector<const TranslatedCommand *> &Cmds,
-                                            unsigned Jobs);
+  /// Plans one preamble for each group of at least two of \p Cmds that share
+  /// everything but the file; none is built yet.
+  static std::unique_ptr<PreambleSet> plan(const std::vector<const TranslatedCommand *> &Cmds);
   ~PreambleSet(); // removes the directory
 
-  /// The preamble for \p Cmd, or null when it has none.
+  /// How many preambles are planned.
+  size_t size() const { return Jobs.size(); }
+  /// Builds planned preamble \p N (each once; safe beside find() and other
+  /// builds). Returns it, or null when it does not build.
+  const Preamble *build(size_t N);
+  /// The preamble for \p Cmd, or null when it has none or it is not built
+  /// yet: the TU is then analysed without it, with the same findings.
   const Preamble *find(const TranslatedCommand &Cmd) const;
-  const std::deque<Preamble> &all() const { return Built; }
 
 private:
+  struct Job {
+    const TranslatedCommand *Model = nullptr;
+    std::string Header; // empty: the prologue alone
+    std::vector<const TranslatedCommand *> Users;
+  };
+  std::vector<Job> Jobs;
   std::string Dir;
+  mutable std::mutex M;
   std::deque<Preamble> Built;
   std::map<std::string, const Preamble *> ForCommand; // by command shape and file
 };

@@ -108,15 +108,11 @@ std::vector<TUResult> runAll(const std::vector<TranslatedCommand> &Cmds, const R
     std::vector<const TranslatedCommand *> ToParse;
     for (size_t I : Missed)
       ToParse.push_back(&Cmds[I]);
-    Preambles = PreambleSet::build(ToParse, Opts.Jobs);
-    if (Opts.Verbose)
-      for (const Preamble &P : Preambles->all())
-        errs() << "cuda-lint: one preamble for " << P.Users << " files: the CUDA prologue"
-               << (P.Header.empty() ? "" : " and " + P.Header) << "\n";
+    Preambles = PreambleSet::plan(ToParse);
   }
   ProgressLine Progress(Opts.Progress && !Opts.Verbose, Missed.size());
   std::mutex ErrMutex;
-  forEachParallel(Missed, Opts.Jobs, [&](size_t I) {
+  auto Analyse = [&](size_t I) {
     if (Opts.Verbose) {
       std::lock_guard<std::mutex> Lock(ErrMutex);
       printCommand(Cmds[I]);
@@ -127,7 +123,29 @@ std::vector<TUResult> runAll(const std::vector<TranslatedCommand> &Cmds, const R
     Results[I] = analyzeTranslationUnit(Cmds[I], Mine);
     if (Opts.Cache)
       Opts.Cache->store(Cmds[I], TU, Results[I]);
-  });
+  };
+  auto Build = [&](size_t N) {
+    const Preamble *P = Preambles->build(N);
+    if (P && Opts.Verbose) {
+      std::lock_guard<std::mutex> Lock(ErrMutex);
+      errs() << "cuda-lint: one preamble for " << P->Users << " files: the CUDA prologue"
+             << (P->Header.empty() ? "" : " and " + P->Header) << "\n";
+    }
+  };
+  // One pool, the preambles first: a worker that finds a TU's preamble still
+  // being built analyses the TU without it (the same findings) instead of
+  // waiting, so no core idles while a PCH is written.
+  if (!Missed.empty()) {
+    size_t Builds = Preambles ? Preambles->size() : 0;
+    ThreadPoolStrategy S = Opts.Jobs ? hardware_concurrency(Opts.Jobs) : hardware_concurrency();
+    S.ThreadsRequested = std::min<unsigned>(S.compute_thread_count(), Builds + Missed.size());
+    DefaultThreadPool Pool(S);
+    for (size_t N = 0; N < Builds; ++N)
+      Pool.async([&Build, N] { Build(N); });
+    for (size_t I : Missed)
+      Pool.async([&Analyse, I] { Analyse(I); });
+    Pool.wait();
+  }
   return Results;
 }
 

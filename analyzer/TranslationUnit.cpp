@@ -1,9 +1,11 @@
 //===- TranslationUnit.cpp - Analyse one translation unit -----------------===//
 #include "analyzer/TranslationUnit.h"
+#include "analyzer/ArchRegions.h"
 #include "rules/RuleRegistry.h"
 #include "rules/analysis/ErrorTaint.h"
 
 #include "clang/AST/ASTConsumer.h"
+#include "clang/AST/Attr.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Basic/DiagnosticLex.h"
 #include "clang/Basic/DiagnosticSema.h"
@@ -161,6 +163,15 @@ public:
       R->registerMatchers(Finder);
   }
 
+  /// The bodies of host-only functions in system headers (the C++ library,
+  /// the host side of the CUDA headers) are neither walked nor reported on:
+  /// Clang skips them. Device functions keep theirs (the divergence walk
+  /// follows calls into them), as do constexpr functions and those with a
+  /// deduced return type, which Clang never skips.
+  bool shouldSkipFunctionBody(Decl *D) override {
+    return isSystemHostFunction(CI.getSourceManager(), D);
+  }
+
   void HandleTranslationUnit(ASTContext &AST) override {
     // With compile errors the AST has holes; the rules skip what they touch
     // (rules/analysis/ErrorTaint.h) and report from the code that parsed.
@@ -201,12 +212,19 @@ private:
 
 class LintAction : public ASTFrontendAction {
 public:
-  LintAction(const TUOptions &Opts, const ErrorCollector &Errors, TUResult &Out)
-      : Opts(Opts), Errors(Errors), Out(Out) {}
+  /// \p Arch, if given, collects the code the parse skips under a condition
+  /// on __CUDA_ARCH__.
+  LintAction(const TUOptions &Opts, const ErrorCollector &Errors, TUResult &Out,
+             ArchRegions *Arch)
+      : Opts(Opts), Errors(Errors), Out(Out), Arch(Arch) {}
   bool BeginSourceFileAction(CompilerInstance &CI) override {
     // A missing #include is fatal to Clang, which then stops; like clangd, go
     // on without the header so that the code after it is still analysed.
     CI.getDiagnostics().setFatalsAsError(true);
+    // Only what LintConsumer::shouldSkipFunctionBody allows.
+    CI.getFrontendOpts().SkipFunctionBodies = true;
+    if (Arch)
+      CI.getPreprocessor().addPPCallbacks(collectArchRegions(CI.getSourceManager(), *Arch));
     return true;
   }
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, StringRef) override {
@@ -217,9 +235,17 @@ private:
   const TUOptions &Opts;
   const ErrorCollector &Errors;
   TUResult &Out;
+  ArchRegions *Arch;
 };
 
 } // namespace
+
+bool isSystemHostFunction(const SourceManager &SM, const Decl *D) {
+  if (!SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())))
+    return false;
+  const FunctionDecl *FD = D->getAsFunction();
+  return FD && !FD->hasAttr<CUDADeviceAttr>() && !FD->hasAttr<CUDAGlobalAttr>();
+}
 
 std::string contentHash(StringRef Bytes) {
   auto H = BLAKE3::hash<32>(arrayRefFromStringRef(Bytes));
@@ -289,6 +315,44 @@ std::string checkSourceFile(StringRef Path) {
 
 namespace {
 
+/// Adds the files another parse read to \p Out's (sorted, once each).
+void addReadFiles(TUResult &Out, ArrayRef<ReadFile> Read, const std::set<std::string> &Included) {
+  append_range(Out.ReadFiles, Read);
+  llvm::sort(Out.ReadFiles, [](const ReadFile &A, const ReadFile &B) { return A.Path < B.Path; });
+  Out.ReadFiles.erase(std::unique(Out.ReadFiles.begin(), Out.ReadFiles.end(),
+                                  [](const ReadFile &A, const ReadFile &B) {
+                                    return A.Path == B.Path;
+                                  }),
+                      Out.ReadFiles.end());
+  Out.IncludedFiles.insert(Included.begin(), Included.end());
+}
+
+/// Parses \p Cmd again for the device (ArchRegions.h) and adds to \p Out the
+/// findings inside \p Arch's regions, which the host parse skipped, and the
+/// files the device parse read. Its compile errors and facts are not
+/// reported: the host parse has those of the TU.
+void addDevicePass(const TranslatedCommand &Cmd, const TUOptions &Opts,
+                   IntrusiveRefCntPtr<vfs::FileSystem> FS, const ArchRegions &Arch,
+                   TUResult &Out) {
+  // A FileManager of its own: the host parse's names some headers by other paths.
+  IntrusiveRefCntPtr<FileManager> Files(new FileManager(FileSystemOptions(), FS));
+  TUResult Device;
+  ErrorCollector Errors;
+  TUOptions NoPreamble = Opts; // the PCH is the host parse's
+  NoPreamble.Pre = nullptr;
+  tooling::ToolInvocation Invocation(
+      devicePassArgs(Cmd), std::make_unique<LintAction>(NoPreamble, Errors, Device, nullptr),
+      Files.get());
+  Invocation.setDiagnosticConsumer(&Errors);
+  Invocation.run();
+  if (!Device.Parsed)
+    return;
+  for (Finding &F : Device.Findings)
+    if (Arch.contains(F))
+      Out.Findings.push_back(std::move(F));
+  addReadFiles(Out, Device.ReadFiles, Device.IncludedFiles);
+}
+
 TUResult analyzeOnThisThread(const TranslatedCommand &Cmd, const TUOptions &Opts) {
   TUResult Out;
   Out.File = Cmd.File;
@@ -302,9 +366,10 @@ TUResult analyzeOnThisThread(const TranslatedCommand &Cmd, const TUOptions &Opts
     (void)FS->setCurrentWorkingDirectory(Cmd.Directory);
   IntrusiveRefCntPtr<FileManager> Files(new FileManager(FileSystemOptions(), FS));
 
+  ArchRegions Arch;
   auto Parse = [&](ArrayRef<std::string> Args, ErrorCollector &Errors) {
-    tooling::ToolInvocation Invocation(Args, std::make_unique<LintAction>(Opts, Errors, Out),
-                                       Files.get());
+    tooling::ToolInvocation Invocation(
+        Args, std::make_unique<LintAction>(Opts, Errors, Out, &Arch), Files.get());
     Invocation.setDiagnosticConsumer(&Errors);
     Invocation.run();
   };
@@ -313,8 +378,10 @@ TUResult analyzeOnThisThread(const TranslatedCommand &Cmd, const TUOptions &Opts
     Out = TUResult();
     Out.File = Cmd.File;
     Errors = std::make_unique<ErrorCollector>();
+    Arch = ArchRegions();
   };
   if (Opts.Pre) {
+    Arch.Macros = Opts.Pre->Arch.Macros;
     std::vector<std::string> Args = Cmd.ClangArgs;
     Args.insert(Args.end() - 1, {"-include-pch", Opts.Pre->PchPath});
     Parse(Args, *Errors);
@@ -323,15 +390,8 @@ TUResult analyzeOnThisThread(const TranslatedCommand &Cmd, const TUOptions &Opts
       Parse(Cmd.ClangArgs, *Errors);
     } else {
       // What the preamble read, this TU read.
-      append_range(Out.ReadFiles, Opts.Pre->ReadFiles);
-      llvm::sort(Out.ReadFiles,
-                 [](const ReadFile &A, const ReadFile &B) { return A.Path < B.Path; });
-      Out.ReadFiles.erase(std::unique(Out.ReadFiles.begin(), Out.ReadFiles.end(),
-                                      [](const ReadFile &A, const ReadFile &B) {
-                                        return A.Path == B.Path;
-                                      }),
-                          Out.ReadFiles.end());
-      Out.IncludedFiles.insert(Opts.Pre->IncludedFiles.begin(), Opts.Pre->IncludedFiles.end());
+      addReadFiles(Out, Opts.Pre->ReadFiles, Opts.Pre->IncludedFiles);
+      Arch.append(Opts.Pre->Arch);
     }
   } else {
     Parse(Cmd.ClangArgs, *Errors);
@@ -357,6 +417,8 @@ TUResult analyzeOnThisThread(const TranslatedCommand &Cmd, const TUOptions &Opts
   }
   Out.CompileErrors = std::move(Errors->Errors);
   Out.CompileErrorCount = Errors->Count;
+  if (Arch.needDevicePass())
+    addDevicePass(Cmd, Opts, FS, Arch, Out);
   return Out;
 }
 

@@ -8,6 +8,7 @@
 #ifndef CUDALINT_ANALYZER_TRANSLATIONUNIT_H
 #define CUDALINT_ANALYZER_TRANSLATIONUNIT_H
 
+#include "analyzer/ArchRegions.h"
 #include "rules/Finding.h"
 #include "analyzer/NvccTranslate.h"
 #include "rules/analysis/Facts.h"
@@ -20,8 +21,9 @@
 #include <vector>
 
 namespace clang {
+class Decl;
 class SourceManager;
-}
+} // namespace clang
 
 namespace cudalint {
 
@@ -31,6 +33,11 @@ struct ReadFile {
   std::string Path;        // absolute
   std::string ContentHash; // BLAKE3 of the content, 32 raw bytes
 };
+
+/// Whether \p D is a host-only function of a system header (the C++ library,
+/// the host side of the CUDA headers): its body is neither walked nor
+/// reported on, so every parse (TUs, preambles) lets Clang skip it.
+bool isSystemHostFunction(const clang::SourceManager &SM, const clang::Decl *D);
 
 /// The BLAKE3 hash of \p Bytes as ReadFile::ContentHash holds it.
 std::string contentHash(llvm::StringRef Bytes);
@@ -69,6 +76,8 @@ struct Preamble {
   /// Of those, the ones not in a system include directory: their declarations
   /// are walked as if the TU had parsed them.
   std::vector<std::string> ProjectFiles;
+  /// What its parse skipped under __CUDA_ARCH__ (added to each TU's).
+  ArchRegions Arch;
 };
 
 struct TUOptions {

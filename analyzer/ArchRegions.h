@@ -1,0 +1,61 @@
+//===- ArchRegions.h - Device code the host parse does not see -------------===//
+//
+// The rules run on Clang's host-side parse (SPEC §2), where __CUDA_ARCH__ is
+// not defined: a kernel body under `#if __CUDA_ARCH__ >= 700` (or under a
+// macro that such a block defines, like ggml's NEW_MMA_AVAILABLE) is skipped,
+// and what the GPU runs is never analysed. The host parse records those
+// regions; when one of them holds a kernel or a barrier, the TU is parsed once
+// more for the device, and the findings that fall inside the regions are
+// added to the host parse's.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUDALINT_ANALYZER_ARCHREGIONS_H
+#define CUDALINT_ANALYZER_ARCHREGIONS_H
+
+#include "analyzer/NvccTranslate.h"
+#include "rules/Finding.h"
+
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace clang {
+class PPCallbacks;
+class SourceManager;
+} // namespace clang
+
+namespace cudalint {
+
+/// Lines of a project file that the host parse skipped under a condition on
+/// __CUDA_ARCH__ (the directive lines included).
+struct ArchRegion {
+  std::string File; // as findings name it
+  unsigned FirstLine = 0, LastLine = 0;
+  bool HasDeviceCode = false; // a kernel or a barrier inside
+};
+
+struct ArchRegions {
+  std::vector<ArchRegion> Regions;
+  /// Macros defined inside such a region: a condition on one of them is a
+  /// condition on __CUDA_ARCH__ too.
+  std::set<std::string> Macros;
+
+  bool needDevicePass() const;
+  bool contains(const Finding &F) const;
+  void append(const ArchRegions &Other);
+};
+
+/// Preprocessor callbacks that fill \p Out with the regions of non-system
+/// files that the parse skipped under a condition on __CUDA_ARCH__.
+std::unique_ptr<clang::PPCallbacks> collectArchRegions(const clang::SourceManager &SM,
+                                                       ArchRegions &Out);
+
+/// \p Cmd's Clang command turned into a device-side parse for one GPU
+/// architecture: the newest the command names (sm_75, nvcc's default, if
+/// none), since the newest code paths are the ones a build adds last.
+std::vector<std::string> devicePassArgs(const TranslatedCommand &Cmd);
+
+} // namespace cudalint
+
+#endif
