@@ -35,7 +35,7 @@ TIDY_CHECKS = "-*,bugprone-*,performance-*,readability-braces-around-statements"
 
 def tu_commands(cuda_lint, paths, extra):
     """(file, clang argv) for each TU, from cuda-lint --verbose."""
-    out = subprocess.run([cuda_lint, "--verbose", "--exit-zero", "--rules=missing-launch-bounds"] + extra + paths,
+    out = subprocess.run([cuda_lint, "--verbose", "--no-cache", "--exit-zero", "--rules=missing-launch-bounds"] + extra + paths,
                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     cmds, lines = [], out.stderr.splitlines()
     for i, line in enumerate(lines):
