@@ -365,9 +365,12 @@ CondClass compare(BinaryOperatorKind Op, const LaneValue &A, const LaneValue &B,
       }
       return Finish(category(BranchCategory::Unknown, CondClass::Why::Equality));
     }
-    return Finish(category(BranchCategory::TailGuard,
-                           D.warpVaries() || D.Align != 0 ? CondClass::Why::UnknownBound
-                                                        : CondClass::Why::LaneBound));
+    // Where the warp-uniform part is the same in every warp (a row narrower
+    // than a warp, tx + 16 * col; lane + 32 * k), every warp holds the same
+    // values: an unknown bound that falls among them splits every warp.
+    return Finish(category(BranchCategory::TailGuard, D.warpVaries()
+                                                          ? CondClass::Why::UnknownBound
+                                                          : CondClass::Why::LaneBound));
   }
   return Finish(compareWithConstant(Op, D, *Bound->Const));
 }

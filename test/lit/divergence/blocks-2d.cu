@@ -40,6 +40,13 @@ __global__ void rowsNarrow(float *x, int w) {
   // PED-DAG: blocks-2d.cu:[[@LINE-1]]:7: note: thread-dependent branch (tail-guard): 'row < w && col < w' splits at most one warp [warp-divergent-branch]
   // PED-DAG: blocks-2d.cu:[[@LINE-2]]:7: note: only the warp where the thread index crosses the bound splits; expected for bounds checks and grid-stride loops
     x[row * w + col] = 0.f;
+  // A tile loaded in row passes: each 16-wide row holds the same columns, so an unknown bound
+  // that falls inside a row splits every warp, not one (before: "splits at most one warp").
+  for (int pass = 0; pass < 2; pass++)
+    if (threadIdx.x + 16 * pass < w)
+  // PED-DAG: blocks-2d.cu:[[@LINE-1]]:9: note: thread-dependent branch (tail-guard): 'threadIdx.x + 16 * pass < w' compares a lane value with a bound [warp-divergent-branch]
+  // PED-DAG: blocks-2d.cu:[[@LINE-2]]:9: note: the bound is not known here; if it falls inside a warp, every warp splits at the same lane
+      x[threadIdx.y * 32 + threadIdx.x + 16 * pass] += 1.f;
 }
 
 // The same tests with 32x8 blocks: every warp is one row.
@@ -80,4 +87,4 @@ void launch(float *x) {
   slicesHalf<<<1, dim3(8, 2, 4)>>>(x);
 }
 // CHECK: cuda-lint: 3 warnings and 0 errors
-// PED-SAME: (4 notes) in 1 file
+// PED-SAME: (5 notes) in 1 file
