@@ -121,6 +121,12 @@ std::vector<TUResult> runAll(const std::vector<TranslatedCommand> &Cmds, const R
     TUOptions Mine = TU;
     Mine.Pre = Preambles ? Preambles->find(Cmds[I]) : nullptr;
     Results[I] = analyzeTranslationUnit(Cmds[I], Mine);
+    if (Opts.Verbose && !Results[I].DeviceArch.empty()) {
+      std::lock_guard<std::mutex> Lock(ErrMutex);
+      errs() << "cuda-lint: parsed " << Cmds[I].File << " again for the device ("
+             << Results[I].DeviceArch << "): code under #if __CUDA_ARCH__ holds a kernel or a "
+             << "barrier\n";
+    }
     if (Opts.Cache)
       Opts.Cache->store(Cmds[I], TU, Results[I]);
   };

@@ -340,13 +340,16 @@ void addDevicePass(const TranslatedCommand &Cmd, const TUOptions &Opts,
   ErrorCollector Errors;
   TUOptions NoPreamble = Opts; // the PCH is the host parse's
   NoPreamble.Pre = nullptr;
+  std::vector<std::string> Args = devicePassArgs(Cmd);
   tooling::ToolInvocation Invocation(
-      devicePassArgs(Cmd), std::make_unique<LintAction>(NoPreamble, Errors, Device, nullptr),
-      Files.get());
+      Args, std::make_unique<LintAction>(NoPreamble, Errors, Device, nullptr), Files.get());
   Invocation.setDiagnosticConsumer(&Errors);
   Invocation.run();
   if (!Device.Parsed)
     return;
+  for (StringRef A : Args)
+    if (A.consume_front("--cuda-gpu-arch="))
+      Out.DeviceArch = A.str();
   for (Finding &F : Device.Findings)
     if (Arch.contains(F))
       Out.Findings.push_back(std::move(F));

@@ -63,6 +63,7 @@ struct TUResult {
   bool Parsed = false;                 // Clang built an AST (perhaps with errors)
   std::vector<ReadFile> ReadFiles;     // every file the TU read, system headers too
   bool FromCache = false;              // read back from the result cache, not analysed
+  std::string DeviceArch;              // parsed again for it (ArchRegions.h); not cached
 };
 
 /// A precompiled header of the prologue that every TU of one command shape

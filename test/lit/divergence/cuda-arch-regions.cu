@@ -9,7 +9,9 @@
 // the code below sm_80 (the sm_75 default is not used when the build names its targets).
 // RUN: rm -rf %t.db && mkdir -p %t.db
 // RUN: printf '[{"directory": "%%s", "command": "nvcc -arch=sm_90 -c %%s", "file": "%%s"}]' %S %s %s > %t.db/compile_commands.json
-// RUN: %expect-exit 1 --stdout %t.90 -- %cuda-lint --no-cache --rules=warp-divergent-branch,barrier-in-divergent-branch -p %t.db %s
+// RUN: %expect-exit 1 --stdout %t.90 --stderr %t.90.err -- %cuda-lint --no-cache --verbose --rules=warp-divergent-branch,barrier-in-divergent-branch -p %t.db %s
+// RUN: FileCheck %s --check-prefix=VERBOSE --input-file=%t.90.err
+// VERBOSE: cuda-lint: parsed {{.*}}cuda-arch-regions.cu again for the device (sm_90): code under #if __CUDA_ARCH__ holds a kernel or a barrier
 // RUN: FileCheck %s --check-prefixes=CHECK,SM90 --input-file=%t.90 --implicit-check-not=warning: --implicit-check-not=error: --implicit-check-not=note:
 // RUN: printf '[{"directory": "%%s", "command": "nvcc -gencode arch=compute_70,code=sm_70 -c %%s", "file": "%%s"}]' %S %s %s > %t.db/compile_commands.json
 // RUN: %expect-exit 1 --stdout %t.70 -- %cuda-lint --no-cache --rules=warp-divergent-branch,barrier-in-divergent-branch -p %t.db %s
