@@ -163,21 +163,26 @@ std::unique_ptr<PPCallbacks> collectArchRegions(const SourceManager &SM, ArchReg
   return std::make_unique<Collector>(SM, Out);
 }
 
-std::vector<std::string> devicePassArgs(const TranslatedCommand &Cmd) {
+std::string devicePassArch(const TranslatedCommand &Cmd) {
   std::string Arch = "sm_75";
   unsigned Newest = 0;
   for (const std::string &A : Cmd.Archs) {
     unsigned N = 0;
-    if (StringRef(A).drop_front(3).take_while([](char C) { return isDigit(C); }).getAsInteger(10, N) || N <= Newest)
+    StringRef Number = StringRef(A).drop_front(3).take_while([](char C) { return isDigit(C); });
+    if (Number.getAsInteger(10, N) || N <= Newest)
       continue;
     Newest = N;
     Arch = A;
   }
+  return Arch;
+}
+
+std::vector<std::string> devicePassArgs(const TranslatedCommand &Cmd, StringRef Arch) {
   std::vector<std::string> Args;
   for (const std::string &A : Cmd.ClangArgs) {
     if (A == "--cuda-host-only") {
       Args.push_back("--cuda-device-only");
-      Args.push_back("--cuda-gpu-arch=" + Arch);
+      Args.push_back(("--cuda-gpu-arch=" + Arch).str());
     } else if (!StringRef(A).starts_with("--cuda-gpu-arch=") &&
                !StringRef(A).starts_with("--offload-arch=")) {
       Args.push_back(A);

@@ -51,10 +51,13 @@ struct ArchRegions {
 std::unique_ptr<clang::PPCallbacks> collectArchRegions(const clang::SourceManager &SM,
                                                        ArchRegions &Out);
 
-/// \p Cmd's Clang command turned into a device-side parse for one GPU
-/// architecture: the newest the command names (sm_75, nvcc's default, if
-/// none), since the newest code paths are the ones a build adds last.
-std::vector<std::string> devicePassArgs(const TranslatedCommand &Cmd);
+/// The GPU architecture of \p Cmd's device-side parse: the newest the command
+/// names (sm_75, nvcc's default, if none), since the newest code paths are the
+/// ones a build adds last.
+std::string devicePassArch(const TranslatedCommand &Cmd);
+
+/// \p Cmd's Clang command turned into a device-side parse for \p Arch.
+std::vector<std::string> devicePassArgs(const TranslatedCommand &Cmd, llvm::StringRef Arch);
 
 } // namespace cudalint
 

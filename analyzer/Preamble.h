@@ -6,9 +6,10 @@
 // analysis time. TUs whose Clang commands differ only in the file share one
 // precompiled header (PCH) of that prologue, built once per run; each TU
 // then loads it instead of parsing the headers again (one taken up while the
-// PCH is still being built goes without it rather than leave a core idle). Where several of them
-// start with the same guarded project header (ggml's TUs all enter
-// common.cuh before any code of their own), the PCH holds that header too.
+// PCH is still being built goes without it rather than leave a core idle).
+// Where several of them start with the same guarded project header (ggml's
+// TUs all enter common.cuh before any code of their own), the PCH holds that
+// header too.
 // The findings are the same with and without it (test/lit/cache/preamble.test):
 // the PCH holds only what the TU would have parsed first anyway, the project
 // declarations in it are walked as if parsed, and a TU whose PCH does not

@@ -53,7 +53,7 @@ private:
   std::mutex M;
 };
 
-/// Runs \p Work(I) for every I in \p Items, \p Jobs at a time.
+/// Runs \p Work(I) for every I in \p Items, \p Jobs at a time, taken up in order.
 template <class Fn> void forEachParallel(const std::vector<size_t> &Items, unsigned Jobs, Fn Work) {
   if (Items.empty())
     return;
@@ -141,17 +141,16 @@ std::vector<TUResult> runAll(const std::vector<TranslatedCommand> &Cmds, const R
   // One pool, the preambles first: a worker that finds a TU's preamble still
   // being built analyses the TU without it (the same findings) instead of
   // waiting, so no core idles while a PCH is written.
-  if (!Missed.empty()) {
-    size_t Builds = Preambles ? Preambles->size() : 0;
-    ThreadPoolStrategy S = Opts.Jobs ? hardware_concurrency(Opts.Jobs) : hardware_concurrency();
-    S.ThreadsRequested = std::min<unsigned>(S.compute_thread_count(), Builds + Missed.size());
-    DefaultThreadPool Pool(S);
-    for (size_t N = 0; N < Builds; ++N)
-      Pool.async([&Build, N] { Build(N); });
-    for (size_t I : Missed)
-      Pool.async([&Analyse, I] { Analyse(I); });
-    Pool.wait();
-  }
+  size_t Builds = Preambles && !Missed.empty() ? Preambles->size() : 0;
+  std::vector<size_t> Tasks(Builds + Missed.size());
+  for (size_t K = 0; K < Tasks.size(); ++K)
+    Tasks[K] = K;
+  forEachParallel(Tasks, Opts.Jobs, [&](size_t K) {
+    if (K < Builds)
+      Build(K);
+    else
+      Analyse(Missed[K - Builds]);
+  });
   return Results;
 }
 

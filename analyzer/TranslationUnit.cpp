@@ -340,16 +340,15 @@ void addDevicePass(const TranslatedCommand &Cmd, const TUOptions &Opts,
   ErrorCollector Errors;
   TUOptions NoPreamble = Opts; // the PCH is the host parse's
   NoPreamble.Pre = nullptr;
-  std::vector<std::string> Args = devicePassArgs(Cmd);
+  std::string DeviceArch = devicePassArch(Cmd);
   tooling::ToolInvocation Invocation(
-      Args, std::make_unique<LintAction>(NoPreamble, Errors, Device, nullptr), Files.get());
+      devicePassArgs(Cmd, DeviceArch),
+      std::make_unique<LintAction>(NoPreamble, Errors, Device, nullptr), Files.get());
   Invocation.setDiagnosticConsumer(&Errors);
   Invocation.run();
   if (!Device.Parsed)
     return;
-  for (StringRef A : Args)
-    if (A.consume_front("--cuda-gpu-arch="))
-      Out.DeviceArch = A.str();
+  Out.DeviceArch = std::move(DeviceArch);
   for (Finding &F : Device.Findings)
     if (Arch.contains(F))
       Out.Findings.push_back(std::move(F));
