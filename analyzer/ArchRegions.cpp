@@ -2,6 +2,10 @@
 #include "analyzer/ArchRegions.h"
 #include "rules/Rule.h"
 
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/OffloadArch.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/MacroInfo.h"
 #include "clang/Lex/PPCallbacks.h"
@@ -16,18 +20,38 @@ using namespace llvm;
 
 namespace cudalint {
 
-bool ArchRegions::needDevicePass() const {
-  return any_of(Regions, [](const ArchRegion &R) { return R.HasDeviceCode; });
+namespace {
+
+bool within(const ArchRegion &R, const KernelBody &K) {
+  return K.File == R.File && K.FirstLine <= R.FirstLine && R.LastLine <= K.LastLine;
 }
 
-bool ArchRegions::contains(const Finding &F) const {
+} // namespace
+
+bool ArchRegions::needDevicePass() const {
   return any_of(Regions, [&](const ArchRegion &R) {
-    return R.File == F.File && F.Line >= R.FirstLine && F.Line <= R.LastLine;
+    return R.HasDeviceCode || any_of(Kernels, [&](const KernelBody &K) { return within(R, K); });
   });
+}
+
+bool ArchRegions::fromSkippedCode(const Finding &F, const std::vector<Finding> &Host) const {
+  if (any_of(Regions, [&](const ArchRegion &R) {
+        return R.File == F.File && F.Line >= R.FirstLine && F.Line <= R.LastLine;
+      }))
+    return true;
+  bool InKernel = any_of(Kernels, [&](const KernelBody &K) {
+    return K.File == F.File && K.FirstLine <= F.Line && F.Line <= K.LastLine &&
+           any_of(Regions, [&](const ArchRegion &R) { return within(R, K); });
+  });
+  return InKernel && none_of(Host, [&](const Finding &H) {
+           return H.RuleId == F.RuleId && H.File == F.File && H.Line == F.Line &&
+                  H.Column == F.Column;
+         });
 }
 
 void ArchRegions::append(const ArchRegions &Other) {
   append_range(Regions, Other.Regions);
+  append_range(Kernels, Other.Kernels);
   Macros.insert(Other.Macros.begin(), Other.Macros.end());
 }
 
@@ -101,8 +125,9 @@ public:
     unsigned From = SM.getFileOffset(Begin), To = SM.getFileOffset(End);
     StringRef Text = Buf.slice(From, std::max(From, To));
     // A second parse costs as much as the first: it is paid for kernels and
-    // barriers, not for every device helper with an arch-specific body (ggml's
-    // common.cuh has one that every TU includes).
+    // barriers (and for regions in a kernel's body: collectKernelBodies), not
+    // for every device helper with an arch-specific body (ggml's common.cuh
+    // has one that every TU includes).
     R.HasDeviceCode = any_of(ArrayRef<StringRef>{"__global__", "__syncthreads", "__syncwarp"},
                              [&](StringRef W) { return mentions(Text, W); });
     // `#define NEW_MMA_AVAILABLE` in the region: `#ifdef NEW_MMA_AVAILABLE`
@@ -159,9 +184,61 @@ private:
 
 } // namespace
 
+namespace {
+
+/// The kernels among some declarations; function bodies are not entered.
+class KernelFinder : public RecursiveASTVisitor<KernelFinder> {
+public:
+  KernelFinder(const SourceManager &SM, ArchRegions &Out) : SM(SM), Out(Out) {}
+  bool TraverseStmt(Stmt *) { return true; }
+  bool VisitFunctionDecl(FunctionDecl *FD) {
+    if (!FD->hasAttr<CUDAGlobalAttr>() || !FD->doesThisDeclarationHaveABody())
+      return true;
+    SourceRange R = FD->getBody()->getSourceRange();
+    KernelBody K;
+    unsigned Column = 0;
+    SourceLocation End = SM.getExpansionLoc(R.getEnd());
+    if (describeLocation(SM, SM.getExpansionLoc(R.getBegin()), K.File, K.FirstLine, Column) &&
+        SM.getFileID(End) == SM.getFileID(SM.getExpansionLoc(R.getBegin()))) {
+      K.LastLine = SM.getSpellingLineNumber(End);
+      Out.Kernels.push_back(std::move(K));
+    }
+    return true;
+  }
+
+private:
+  const SourceManager &SM;
+  ArchRegions &Out;
+};
+
+} // namespace
+
+void collectKernelBodies(ASTContext &AST, ArrayRef<Decl *> Scope, ArchRegions &Out) {
+  KernelFinder Finder(AST.getSourceManager(), Out);
+  for (Decl *D : Scope)
+    Finder.TraverseDecl(D);
+}
+
 std::unique_ptr<PPCallbacks> collectArchRegions(const SourceManager &SM, ArchRegions &Out) {
   return std::make_unique<Collector>(SM, Out);
 }
+
+namespace {
+
+/// \p A as Clang names it: itself when Clang knows it (sm_90a), else its base
+/// (nvcc 12.9's family-specific sm_100f is sm_100 plus features no branch
+/// condition tests), else empty.
+std::string clangArch(StringRef A) {
+  if (IsNVIDIAOffloadArch(StringToOffloadArch(A)))
+    return A.str();
+  size_t Digits = A.drop_front(3).take_while([](char C) { return isDigit(C); }).size();
+  StringRef Base = A.take_front(3 + Digits);
+  if (Base.size() > 3 && IsNVIDIAOffloadArch(StringToOffloadArch(Base)))
+    return Base.str();
+  return "";
+}
+
+} // namespace
 
 std::string devicePassArch(const TranslatedCommand &Cmd) {
   std::string Arch = "sm_75";
@@ -169,10 +246,11 @@ std::string devicePassArch(const TranslatedCommand &Cmd) {
   for (const std::string &A : Cmd.Archs) {
     unsigned N = 0;
     StringRef Number = StringRef(A).drop_front(3).take_while([](char C) { return isDigit(C); });
-    if (Number.getAsInteger(10, N) || N <= Newest)
+    std::string Known = clangArch(A);
+    if (Number.getAsInteger(10, N) || N <= Newest || Known.empty())
       continue;
     Newest = N;
-    Arch = A;
+    Arch = std::move(Known);
   }
   return Arch;
 }

@@ -124,8 +124,7 @@ std::vector<TUResult> runAll(const std::vector<TranslatedCommand> &Cmds, const R
     if (Opts.Verbose && !Results[I].DeviceArch.empty()) {
       std::lock_guard<std::mutex> Lock(ErrMutex);
       errs() << "cuda-lint: parsed " << Cmds[I].File << " again for the device ("
-             << Results[I].DeviceArch << "): code under #if __CUDA_ARCH__ holds a kernel or a "
-             << "barrier\n";
+             << Results[I].DeviceArch << "): kernel code or a barrier under #if __CUDA_ARCH__\n";
     }
     if (Opts.Cache)
       Opts.Cache->store(Cmds[I], TU, Results[I]);

@@ -152,8 +152,8 @@ std::vector<Decl *> preambleDeclarations(ASTContext &AST, ArrayRef<std::string> 
 class LintConsumer : public ASTConsumer {
 public:
   LintConsumer(CompilerInstance &CI, const TUOptions &Opts, const ErrorCollector &Errors,
-               TUResult &Out)
-      : CI(CI), Errors(Errors), Out(Out), Pre(Opts.Pre) {
+               TUResult &Out, ArchRegions *Arch)
+      : CI(CI), Errors(Errors), Out(Out), Pre(Opts.Pre), Arch(Arch) {
     Ctx.Pedantic = Opts.Pedantic;
     for (const RuleInfo &R : allRules())
       if (R.Create && (Opts.EnabledRules.empty() || is_contained(Opts.EnabledRules, R.Id)))
@@ -197,6 +197,8 @@ public:
     }
     Out.Findings = std::move(Ctx.Findings);
     Out.Facts = std::move(Ctx.Facts);
+    if (Arch)
+      collectKernelBodies(AST, Scope, *Arch);
     collectReadFiles(AST.getSourceManager(), Out.ReadFiles, Out.IncludedFiles);
   }
 
@@ -205,6 +207,7 @@ private:
   const ErrorCollector &Errors;
   TUResult &Out;
   const Preamble *Pre;
+  ArchRegions *Arch;
   RuleContext Ctx;
   ast_matchers::MatchFinder Finder;
   std::vector<std::unique_ptr<Rule>> Rules;
@@ -228,7 +231,7 @@ public:
     return true;
   }
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, StringRef) override {
-    return std::make_unique<LintConsumer>(CI, Opts, Errors, Out);
+    return std::make_unique<LintConsumer>(CI, Opts, Errors, Out, Arch);
   }
 
 private:
@@ -328,8 +331,8 @@ void addReadFiles(TUResult &Out, ArrayRef<ReadFile> Read, const std::set<std::st
 }
 
 /// Parses \p Cmd again for the device (ArchRegions.h) and adds to \p Out the
-/// findings inside \p Arch's regions, which the host parse skipped, and the
-/// files the device parse read. Its compile errors and facts are not
+/// findings that come from code the host parse skipped (fromSkippedCode), and
+/// the files the device parse read. Its compile errors and facts are not
 /// reported: the host parse has those of the TU.
 void addDevicePass(const TranslatedCommand &Cmd, const TUOptions &Opts,
                    IntrusiveRefCntPtr<vfs::FileSystem> FS, const ArchRegions &Arch,
@@ -349,8 +352,9 @@ void addDevicePass(const TranslatedCommand &Cmd, const TUOptions &Opts,
   if (!Device.Parsed)
     return;
   Out.DeviceArch = std::move(DeviceArch);
+  const std::vector<Finding> Host = Out.Findings;
   for (Finding &F : Device.Findings)
-    if (Arch.contains(F))
+    if (Arch.fromSkippedCode(F, Host))
       Out.Findings.push_back(std::move(F));
   addReadFiles(Out, Device.ReadFiles, Device.IncludedFiles);
 }

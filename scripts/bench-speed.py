@@ -2,7 +2,7 @@
 """How fast cuda-lint is next to a bare Clang parse and clang-tidy on the same files (SPEC §8),
 and how much its result cache and shared preamble save (issue 14).
 
-    scripts/bench-speed.py --cuda-lint build/analyzer/cuda-lint [-j N] [--repeats R] PATH... [-p BUILD]
+    scripts/bench-speed.py --cuda-lint build/analyzer/cuda-lint [-j N] [--repeats R] [PATH...] [-p BUILD]
 
 For every translation unit cuda-lint would analyse, it takes the exact Clang command cuda-lint
 builds (`cuda-lint --verbose`), then times, on the same N cores:
@@ -13,6 +13,8 @@ builds (`cuda-lint --verbose`), then times, on the same N cores:
   5. one source file edited (a comment appended, then restored), against the cold time of that
      one TU alone;
   6. the non-system header that the most TUs include edited the same way.
+With --goals-only, only what issue 14's goals are about is measured (1-5, without the run with no
+preamble and the -j 1 run): on a large database (ggml's 141 entries) each cold run takes minutes.
 Each is run R times (default 3) and the median wall time is kept; the peak RSS of the cold run is
 printed per worker (one worker: a run with -j 1). The output is the ratios, measured in this one
 run on this machine; absolute seconds are printed for reference only. Edited files are restored
@@ -33,9 +35,10 @@ from concurrent.futures import ThreadPoolExecutor
 TIDY_CHECKS = "-*,bugprone-*,performance-*,readability-braces-around-statements"
 
 
-def tu_commands(cuda_lint, paths, extra):
-    """(file, clang argv) for each TU, from cuda-lint --verbose."""
-    out = subprocess.run([cuda_lint, "--verbose", "--no-cache", "--exit-zero", "--rules=missing-launch-bounds"] + extra + paths,
+def tu_commands(lint, paths):
+    """(file, clang argv) for each TU, from cuda-lint --verbose (LINT names an empty cache: a
+    cached TU prints no command; this run also fills that cache for the warm measurement)."""
+    out = subprocess.run(lint + ["--verbose"] + paths,
                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     cmds, lines = [], out.stderr.splitlines()
     for i, line in enumerate(lines):
@@ -124,10 +127,17 @@ def main():
     ap.add_argument("-j", type=int, default=os.cpu_count() or 1)
     ap.add_argument("-p", help="build directory with compile_commands.json")
     ap.add_argument("--repeats", type=int, default=3)
-    ap.add_argument("paths", nargs="+")
+    ap.add_argument("--goals-only", action="store_true",
+                    help="skip the runs without preamble, with -j 1 and with a header edited")
+    ap.add_argument("paths", nargs="*", help="files or directories (default with -p: every entry of its database)")
     args = ap.parse_args()
+    if not args.paths and not args.p:
+        ap.error("give PATH... or -p BUILD")
     extra = ["-p", args.p] if args.p else []
-    cmds = tu_commands(args.cuda_lint, args.paths, extra)
+    work = tempfile.mkdtemp(prefix="cuda-lint-bench-")
+    lint = [args.cuda_lint, "--exit-zero", "-j", str(args.j)] + extra
+    warm_dir = f"--cache-dir={work}/warm"
+    cmds = tu_commands(lint + [warm_dir], args.paths)
     if not cmds:
         sys.exit("no translation unit to analyse")
     # cuda-lint's command starts with 'clang++': run the real binary with the same arguments.
@@ -138,9 +148,6 @@ def main():
         rest = [a for a in argv[1:] if a != file and a != "-fsyntax-only"]
         tidy.append([args.clang_tidy, "--quiet", "--checks=" + TIDY_CHECKS, file, "--"] + rest)
 
-    work = tempfile.mkdtemp(prefix="cuda-lint-bench-")
-    lint = [args.cuda_lint, "--exit-zero", "-j", str(args.j)] + extra
-
     # The four cold measurements take turns, repeat by repeat, so that a change in the machine's
     # load during the run weighs on all of them alike.
     cold, nopre, parse_t, tidy_t, rss = [], [], [], [], []
@@ -148,17 +155,19 @@ def main():
         t, r = run_lint(lint + [f"--cache-dir={work}/cold{i}"] + args.paths)
         cold.append(t)
         rss.append(r)
-        nopre.append(run_lint(lint + ["--no-cache", "--no-preamble"] + args.paths)[0])
+        if not args.goals_only:
+            nopre.append(run_lint(lint + ["--no-cache", "--no-preamble"] + args.paths)[0])
         parse_t.append(timed(lambda: run_all(parse, args.j, "parse"), 1))
         if args.clang_tidy:
             tidy_t.append(timed(lambda: run_all(tidy, args.j, "tidy"), 1))
     t_cold, rss_cold = statistics.median(cold), max(rss)
-    t_nopre, t_parse = statistics.median(nopre), statistics.median(parse_t)
+    t_nopre = statistics.median(nopre) if nopre else None
+    t_parse = statistics.median(parse_t)
     t_tidy = statistics.median(tidy_t) if tidy_t else None
-    _, rss_one = run_lint([args.cuda_lint, "--exit-zero", "-j", "1", "--no-cache"] + extra + args.paths)
+    rss_one = None
+    if not args.goals_only:
+        _, rss_one = run_lint([args.cuda_lint, "--exit-zero", "-j", "1", "--no-cache"] + extra + args.paths)
 
-    warm_dir = f"--cache-dir={work}/warm"
-    run_lint(lint + [warm_dir] + args.paths)
     t_warm, _ = median_lint(lambda i: lint + [warm_dir] + args.paths, args.repeats)
 
     source = cmds[len(cmds) // 2][0]
@@ -169,7 +178,7 @@ def main():
             touched.append(run_lint(lint + [warm_dir] + args.paths)[0])
     t_touch = statistics.median(touched)
 
-    header, readers = most_included_header(cmds, args.clang)
+    header, readers = most_included_header(cmds, args.clang) if not args.goals_only else (None, 0)
     t_header = None
     if header:
         times = []
@@ -180,9 +189,11 @@ def main():
     shutil.rmtree(work, ignore_errors=True)
 
     print(f"{len(cmds)} translation units, {args.j} jobs, median of {args.repeats} runs")
+    one_worker = f"; {rss_one:.0f} MiB with -j 1" if rss_one is not None else ""
     print(f"  cuda-lint cold (empty cache)   {t_cold:8.2f} s   peak RSS {rss_cold:.0f} MiB "
-          f"({rss_cold / args.j:.0f} MiB per worker; {rss_one:.0f} MiB with -j 1)")
-    print(f"  cuda-lint cold, no preamble    {t_nopre:8.2f} s")
+          f"({rss_cold / args.j:.0f} MiB per worker{one_worker})")
+    if t_nopre is not None:
+        print(f"  cuda-lint cold, no preamble    {t_nopre:8.2f} s")
     print(f"  clang++ -fsyntax-only          {t_parse:8.2f} s   ({FAILED['parse']} TUs with errors)")
     if t_tidy is not None:
         print(f"  clang-tidy                     {t_tidy:8.2f} s   ({FAILED['tidy']} TUs with errors;"
@@ -196,7 +207,8 @@ def main():
     print(f"cold / clang++ -fsyntax-only          = {t_cold / t_parse:.2f}")
     if t_tidy is not None:
         print(f"cold / clang-tidy                     = {t_cold / t_tidy:.2f}")
-    print(f"cold / cold without preamble          = {t_cold / t_nopre:.2f}")
+    if t_nopre is not None:
+        print(f"cold / cold without preamble          = {t_cold / t_nopre:.2f}")
     print(f"warm / cold                           = {t_warm / t_cold:.3f}")
     print(f"one source edited / that TU cold      = {t_touch / t_one_cold:.2f}")
     if t_header is not None:

@@ -96,6 +96,14 @@ struct ExitMark {
 };
 
 struct State {
+  // Moves do not throw (DenseMap's do not, though not declared so): without
+  // noexcept, every std::vector<State> reallocation copies each state's map.
+  State() = default;
+  State(const State &) = default;
+  State(State &&) noexcept = default;
+  State &operator=(const State &) = default;
+  State &operator=(State &&) noexcept = default;
+
   llvm::DenseMap<const ValueDecl *, LaneValue> Vars;
   llvm::SmallVector<ExitMark, 2> Exits; // some threads left this path earlier
   bool Dead = false;
@@ -117,6 +125,12 @@ struct Control {
 };
 
 struct Frame {
+  Frame() = default;
+  Frame(const Frame &) = default;
+  Frame(Frame &&) noexcept = default;
+  Frame &operator=(const Frame &) = default;
+  Frame &operator=(Frame &&) noexcept = default;
+
   const FunctionDecl *FD = nullptr;
   const Expr *Call = nullptr; // the call that entered this frame
   std::optional<LaneValue> Ret;

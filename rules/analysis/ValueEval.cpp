@@ -3,7 +3,7 @@
 #include "rules/analysis/ErrorTaint.h"
 
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/ParentMap.h"
 #include "clang/AST/StmtVisitor.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
@@ -22,19 +22,6 @@ bool isDim3Type(QualType T) {
   return false;
 }
 
-/// The function (or lambda call operator) whose body contains \p S.
-const FunctionDecl *enclosingFunction(ASTContext &Ctx, DynTypedNode N) {
-  for (unsigned Steps = 0; Steps < 256; ++Steps) {
-    DynTypedNodeList Parents = Ctx.getParents(N);
-    if (Parents.empty())
-      return nullptr;
-    N = Parents[0];
-    if (const auto *FD = N.get<FunctionDecl>())
-      return FD;
-  }
-  return nullptr;
-}
-
 /// How one reference to a variable uses it.
 enum class Use { Read, Assign, FieldAssign, Other };
 
@@ -46,22 +33,15 @@ struct VarUse {
   const Stmt *Statement = nullptr;     // the assignment expression
 };
 
-DynTypedNode parentOf(ASTContext &Ctx, DynTypedNode N) {
-  DynTypedNodeList P = Ctx.getParents(N);
-  return P.empty() ? DynTypedNode() : P[0];
-}
-
 /// Skips the implicit and parenthesis nodes above \p E.
-DynTypedNode semanticParent(ASTContext &Ctx, const Expr *E, const Expr *&Child) {
-  DynTypedNode N = DynTypedNode::create(*E);
+const Stmt *semanticParent(const ParentMap &PM, const Expr *E, const Expr *&Child) {
   Child = E;
   for (;;) {
-    DynTypedNode P = parentOf(Ctx, N);
-    const auto *PE = P.get<Expr>();
+    const Stmt *P = PM.getParent(Child);
+    const auto *PE = dyn_cast_or_null<Expr>(P);
     if (PE && (isa<ParenExpr>(PE) ||
                (isa<ImplicitCastExpr>(PE) &&
                 cast<ImplicitCastExpr>(PE)->getCastKind() == CK_NoOp))) {
-      N = P;
       Child = PE;
       continue;
     }
@@ -69,16 +49,16 @@ DynTypedNode semanticParent(ASTContext &Ctx, const Expr *E, const Expr *&Child) 
   }
 }
 
-VarUse classify(ASTContext &Ctx, const DeclRefExpr *Ref) {
+VarUse classify(const ParentMap &PM, const DeclRefExpr *Ref) {
   VarUse U{Ref, Use::Other};
   const Expr *Child;
-  DynTypedNode P = semanticParent(Ctx, Ref, Child);
-  if (const auto *ICE = P.get<ImplicitCastExpr>()) {
+  const Stmt *P = semanticParent(PM, Ref, Child);
+  if (const auto *ICE = dyn_cast_or_null<ImplicitCastExpr>(P)) {
     if (ICE->getCastKind() == CK_LValueToRValue || ICE->getCastKind() == CK_ArrayToPointerDecay)
       U.Kind = Use::Read;
     return U;
   }
-  if (const auto *BO = P.get<BinaryOperator>()) {
+  if (const auto *BO = dyn_cast_or_null<BinaryOperator>(P)) {
     if (BO->getOpcode() == BO_Assign && BO->getLHS()->IgnoreParens() == Child) {
       U.Kind = Use::Assign;
       U.AssignedValue = BO->getRHS();
@@ -88,7 +68,7 @@ VarUse classify(ASTContext &Ctx, const DeclRefExpr *Ref) {
     }
     return U;
   }
-  if (const auto *Op = P.get<CXXOperatorCallExpr>()) {
+  if (const auto *Op = dyn_cast_or_null<CXXOperatorCallExpr>(P)) {
     // dim3 / struct copy assignment: v = dim3(...)
     if (Op->getOperator() == OO_Equal && Op->getNumArgs() == 2 &&
         Op->getArg(0)->IgnoreParenImpCasts() == Child) {
@@ -98,7 +78,7 @@ VarUse classify(ASTContext &Ctx, const DeclRefExpr *Ref) {
     }
     return U;
   }
-  if (const auto *CE = P.get<CXXConstructExpr>()) {
+  if (const auto *CE = dyn_cast_or_null<CXXConstructExpr>(P)) {
     // Passed by value (copy constructor from a const reference): a read.
     if (const CXXConstructorDecl *Ctor = CE->getConstructor();
         Ctor && Ctor->isCopyConstructor() &&
@@ -106,17 +86,17 @@ VarUse classify(ASTContext &Ctx, const DeclRefExpr *Ref) {
       U.Kind = Use::Read;
     return U;
   }
-  if (const auto *ME = P.get<MemberExpr>()) {
+  if (const auto *ME = dyn_cast_or_null<MemberExpr>(P)) {
     if (ME->isArrow())
       return U;
     const Expr *MChild;
-    DynTypedNode MP = semanticParent(Ctx, ME, MChild);
-    if (const auto *ICE = MP.get<ImplicitCastExpr>()) {
+    const Stmt *MP = semanticParent(PM, ME, MChild);
+    if (const auto *ICE = dyn_cast_or_null<ImplicitCastExpr>(MP)) {
       if (ICE->getCastKind() == CK_LValueToRValue)
         U.Kind = Use::Read;
       return U;
     }
-    if (const auto *BO = MP.get<BinaryOperator>()) {
+    if (const auto *BO = dyn_cast_or_null<BinaryOperator>(MP)) {
       if (BO->getOpcode() == BO_Assign && BO->getLHS()->IgnoreParens() == MChild) {
         U.Kind = Use::FieldAssign;
         U.AssignedValue = BO->getRHS();
@@ -127,7 +107,7 @@ VarUse classify(ASTContext &Ctx, const DeclRefExpr *Ref) {
       }
       return U;
     }
-    if (const auto *Op = MP.get<CXXOperatorCallExpr>()) {
+    if (const auto *Op = dyn_cast_or_null<CXXOperatorCallExpr>(MP)) {
       if (Op->getOperator() == OO_Equal && Op->getNumArgs() == 2 &&
           Op->getArg(0)->IgnoreParenImpCasts() == MChild) {
         U.Kind = Use::FieldAssign;
@@ -137,13 +117,13 @@ VarUse classify(ASTContext &Ctx, const DeclRefExpr *Ref) {
       }
       return U;
     }
-    if (const auto *CE = MP.get<CXXConstructExpr>()) {
+    if (const auto *CE = dyn_cast_or_null<CXXConstructExpr>(MP)) {
       if (CE->getConstructor() && CE->getConstructor()->isCopyConstructor())
         U.Kind = Use::Read;
     }
     return U;
   }
-  if (const auto *Call = P.get<CallExpr>()) {
+  if (const auto *Call = dyn_cast_or_null<CallExpr>(P)) {
     // Bound to a `const T &` parameter (std::min(v, 10)): a read.
     if (const FunctionDecl *FD = Call->getDirectCallee()) {
       unsigned Shift = isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(FD) ? 1 : 0;
@@ -163,20 +143,20 @@ VarUse classify(ASTContext &Ctx, const DeclRefExpr *Ref) {
 /// True when \p Assign executes exactly once, before \p Site, on every path
 /// to it: it precedes the site in the source and sits directly in a compound
 /// statement that also (transitively) contains the site.
-bool dominatesSite(ASTContext &Ctx, const Stmt *Assign, const Stmt *Site) {
+bool dominatesSite(ASTContext &Ctx, const ParentMap &PM, const Stmt *Assign, const Stmt *Site) {
   const SourceManager &SM = Ctx.getSourceManager();
   if (!SM.isBeforeInTranslationUnit(Assign->getBeginLoc(), Site->getBeginLoc()))
     return false;
   // The compound statement that directly holds the assignment statement.
-  DynTypedNode N = DynTypedNode::create(*Assign);
+  const Stmt *N = Assign;
   const CompoundStmt *Holder = nullptr;
   for (unsigned I = 0; I < 64; ++I) {
-    DynTypedNode P = parentOf(Ctx, N);
-    if (P.get<CompoundStmt>()) {
-      Holder = P.get<CompoundStmt>();
+    const Stmt *P = PM.getParent(N);
+    if (const auto *CS = dyn_cast_or_null<CompoundStmt>(P)) {
+      Holder = CS;
       break;
     }
-    if (!P.get<Expr>()) // an if/for/while/... between: not executed exactly once
+    if (!isa_and_nonnull<Expr>(P)) // an if/for/while/... between: not executed exactly once
       return false;
     N = P;
   }
@@ -184,26 +164,25 @@ bool dominatesSite(ASTContext &Ctx, const Stmt *Assign, const Stmt *Site) {
     return false;
   // The site must be inside Holder, with no loop between Holder and the site
   // that could also contain the assignment (it does not: Holder holds it).
-  DynTypedNode S = DynTypedNode::create(*Site);
+  const Stmt *S = Site;
   for (unsigned I = 0; I < 256; ++I) {
-    DynTypedNode P = parentOf(Ctx, S);
-    if (P.get<CompoundStmt>() == Holder)
+    const Stmt *P = PM.getParent(S);
+    if (P == Holder)
       return true;
-    if (P.get<FunctionDecl>() || P.get<LambdaExpr>() || P.getNodeKind().isNone())
+    if (!P || isa<LambdaExpr>(P))
       return false;
     S = P;
   }
   return false;
 }
 
-std::vector<VarUse> usesOf(ASTContext &Ctx, const VarDecl *V, const FunctionDecl *F) {
+std::vector<VarUse> usesOf(ASTContext &Ctx, const ParentMap &PM, const VarDecl *V,
+                           const FunctionDecl *F) {
   std::vector<VarUse> Uses;
-  if (!F || !F->getBody())
-    return Uses;
   auto Matches =
       match(findAll(declRefExpr(to(varDecl(equalsNode(V)))).bind("ref")), *F->getBody(), Ctx);
   for (const BoundNodes &B : Matches)
-    Uses.push_back(classify(Ctx, B.getNodeAs<DeclRefExpr>("ref")));
+    Uses.push_back(classify(PM, B.getNodeAs<DeclRefExpr>("ref")));
   return Uses;
 }
 
@@ -235,6 +214,15 @@ const Expr *stripWrappers(const Expr *E) {
   return E;
 }
 
+const ParentMap *ValueEvaluator::parentsIn(const FunctionDecl *F) {
+  if (!F || !F->getBody())
+    return nullptr;
+  std::unique_ptr<ParentMap> &PM = Parents[F];
+  if (!PM)
+    PM = std::make_unique<ParentMap>(F->getBody());
+  return PM.get();
+}
+
 const Expr *ValueEvaluator::singleValueOf(const VarDecl *V) {
   if (!V || isa<ParmVarDecl>(V) || V->getType().isVolatileQualified())
     return nullptr;
@@ -244,18 +232,21 @@ const Expr *ValueEvaluator::singleValueOf(const VarDecl *V) {
       return V->getInit();
     return nullptr;
   }
-  const FunctionDecl *F = enclosingFunction(Ctx, DynTypedNode::create(*V));
+  const FunctionDecl *F = dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod());
   // An erroneous expression may assign it, or a syntax error drop an assignment.
   if (localValueTainted(V, F))
     return nullptr;
+  const ParentMap *PM = parentsIn(F);
+  if (!PM)
+    return nullptr;
   const Expr *Value = V->getInit();
   unsigned Assignments = 0;
-  for (const VarUse &U : usesOf(Ctx, V, F)) {
+  for (const VarUse &U : usesOf(Ctx, *PM, V, F)) {
     switch (U.Kind) {
     case Use::Read:
       break;
     case Use::Assign:
-      if (++Assignments > 1 || !dominatesSite(Ctx, U.Statement, Site))
+      if (++Assignments > 1 || !dominatesSite(Ctx, *PM, U.Statement, Site))
         return nullptr;
       Value = U.AssignedValue;
       break;
@@ -275,17 +266,20 @@ const Expr *ValueEvaluator::fieldValueOf(const VarDecl *V, StringRef Field, bool
   ZeroInit = false;
   if (!V || isa<ParmVarDecl>(V) || !V->hasLocalStorage())
     return nullptr;
-  const FunctionDecl *F = enclosingFunction(Ctx, DynTypedNode::create(*V));
+  const FunctionDecl *F = dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod());
   if (localValueTainted(V, F))
     return nullptr;
+  const ParentMap *PM = parentsIn(F);
+  if (!PM)
+    return nullptr;
   const Expr *Value = nullptr;
-  for (const VarUse &U : usesOf(Ctx, V, F)) {
+  for (const VarUse &U : usesOf(Ctx, *PM, V, F)) {
     if (U.Kind == Use::Read)
       continue;
     if (U.Kind == Use::FieldAssign) {
       if (U.Field != Field)
         continue;
-      if (Value || !dominatesSite(Ctx, U.Statement, Site))
+      if (Value || !dominatesSite(Ctx, *PM, U.Statement, Site))
         return nullptr;
       Value = U.AssignedValue;
       continue;

@@ -14,10 +14,12 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/ParentMap.h"
 #include "llvm/ADT/DenseMap.h"
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <optional>
 
 namespace cudalint {
@@ -52,11 +54,16 @@ private:
   std::optional<Dim3> evalDim3Impl(const clang::Expr *E, unsigned Depth);
   std::optional<std::int64_t> evalCall(const clang::CallExpr *C, unsigned Depth);
   std::optional<Dim3> dim3OfVar(const clang::VarDecl *V, unsigned Depth);
+  /// The statements' parents in \p F's body (built once per function: the
+  /// whole-TU map of ASTContext::getParents cost a tenth of a template-heavy
+  /// TU's analysis); null without a body.
+  const clang::ParentMap *parentsIn(const clang::FunctionDecl *F);
 
   clang::ASTContext &Ctx;
   const clang::Stmt *Site;
   /// Parameter bindings while evaluating the body of a small helper.
   llvm::DenseMap<const clang::ParmVarDecl *, std::int64_t> Bindings;
+  llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<clang::ParentMap>> Parents;
 };
 
 /// Strips parentheses, implicit nodes, temporaries and no-op casts.

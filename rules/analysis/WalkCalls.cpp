@@ -343,6 +343,22 @@ LaneValue Walker::inlineCall(const CallExpr *CE, const FunctionDecl *Def,
   Out.Exits.erase(llvm::remove_if(Out.Exits,
                                   [&](const ExitMark &M) { return M.Frame >= Callee; }),
                   Out.Exits.end());
+  // The callee's parameters and automatic locals die with it; carried on, every
+  // later copy of the state (at each branch) would copy them too, which made
+  // kernels that inline many helpers (ggml's mmq) quadratic to walk.
+  if (llvm::none_of(Frames, [&](const Frame &Fr) { return Fr.FD == Def; })) {
+    auto Dead = [&](const ValueDecl *D) {
+      const auto *V = dyn_cast<VarDecl>(D);
+      return V && V->hasLocalStorage() && V->getParentFunctionOrMethod() == Def;
+    };
+    if (llvm::any_of(Out.Vars, [&](const auto &KV) { return Dead(KV.first); })) {
+      llvm::DenseMap<const ValueDecl *, LaneValue> Live;
+      for (auto &KV : Out.Vars)
+        if (!Dead(KV.first))
+          Live.try_emplace(KV.first, std::move(KV.second));
+      Out.Vars = std::move(Live);
+    }
+  }
   S = std::move(Out);
   if (Def->getReturnType()->isVoidType() || !Done.Ret)
     return LaneValue();

@@ -1,7 +1,7 @@
 // Code under a condition on __CUDA_ARCH__ is not in the host-side parse the rules run on: when
-// such a region holds a kernel or a barrier, the TU is parsed once more for the device (the newest
-// architecture the command names, sm_75 without one) and the findings inside the regions are
-// added. A macro defined in such a region (FAST_PATH) makes a condition on it one on the
+// such a region holds a kernel or a barrier, or lies in a kernel's body, the TU is parsed once
+// more for the device (the newest architecture the command names, sm_75 without one) and the
+// findings inside the regions are added. A macro defined in such a region (FAST_PATH) makes a condition on it one on the
 // architecture too. What the host parse saw is reported once, from the host parse.
 // RUN: %expect-exit 1 --stdout %t.out -- %cuda-lint --no-cache --rules=warp-divergent-branch,barrier-in-divergent-branch %s
 // RUN: FileCheck %s --check-prefixes=CHECK,SM75 --input-file=%t.out --implicit-check-not=warning: --implicit-check-not=error: --implicit-check-not=note:
@@ -11,11 +11,23 @@
 // RUN: printf '[{"directory": "%%s", "command": "nvcc -arch=sm_90 -c %%s", "file": "%%s"}]' %S %s %s > %t.db/compile_commands.json
 // RUN: %expect-exit 1 --stdout %t.90 --stderr %t.90.err -- %cuda-lint --no-cache --verbose --rules=warp-divergent-branch,barrier-in-divergent-branch -p %t.db %s
 // RUN: FileCheck %s --check-prefix=VERBOSE --input-file=%t.90.err
-// VERBOSE: cuda-lint: parsed {{.*}}cuda-arch-regions.cu again for the device (sm_90): code under #if __CUDA_ARCH__ holds a kernel or a barrier
+// VERBOSE: cuda-lint: parsed {{.*}}cuda-arch-regions.cu again for the device (sm_90): kernel code or a barrier under #if __CUDA_ARCH__
 // RUN: FileCheck %s --check-prefixes=CHECK,SM90 --input-file=%t.90 --implicit-check-not=warning: --implicit-check-not=error: --implicit-check-not=note:
+// An architecture Clang 22 does not know (nvcc 12.9's family-specific sm_100f) is parsed as its
+// base, sm_100, which has the sm_90 paths; before, the device parse failed and found nothing.
+// RUN: printf '[{"directory": "%%s", "command": "nvcc -arch=sm_100f -c %%s", "file": "%%s"}]' %S %s %s > %t.db/compile_commands.json
+// RUN: %expect-exit 1 --stdout %t.100 --stderr %t.100.err -- %cuda-lint --no-cache --verbose --rules=warp-divergent-branch,barrier-in-divergent-branch -p %t.db %s
+// RUN: FileCheck %s --check-prefix=VERBOSE100 --input-file=%t.100.err
+// VERBOSE100: cuda-lint: parsed {{.*}}cuda-arch-regions.cu again for the device (sm_100): kernel code or a barrier under #if __CUDA_ARCH__
+// RUN: FileCheck %s --check-prefixes=CHECK,SM90 --input-file=%t.100 --implicit-check-not=warning: --implicit-check-not=error: --implicit-check-not=note:
 // RUN: printf '[{"directory": "%%s", "command": "nvcc -gencode arch=compute_70,code=sm_70 -c %%s", "file": "%%s"}]' %S %s %s > %t.db/compile_commands.json
 // RUN: %expect-exit 1 --stdout %t.70 -- %cuda-lint --no-cache --rules=warp-divergent-branch,barrier-in-divergent-branch -p %t.db %s
 // RUN: FileCheck %s --check-prefixes=CHECK,SM70 --input-file=%t.70 --implicit-check-not=warning: --implicit-check-not=error: --implicit-check-not=note:
+// A kernel whose body is all under the condition, with a stub for the host (ggml's
+// NO_DEVICE_CODE): the only region holds neither a kernel nor a barrier, but lies in a kernel's
+// body (Inputs/arch-kernel-body.cu).
+// RUN: %expect-exit 1 --stdout %t.body -- %cuda-lint --no-cache --rules=warp-divergent-branch %S/Inputs/arch-kernel-body.cu
+// RUN: FileCheck %S/Inputs/arch-kernel-body.cu --input-file=%t.body --implicit-check-not=warning: --implicit-check-not=note:
 // A region with only a device helper in it costs no second parse (Inputs/arch-helper-only.cu).
 // RUN: %cuda-lint --no-cache --rules=warp-divergent-branch %S/Inputs/arch-helper-only.cu 2>&1 | FileCheck %s --check-prefix=HELPER --implicit-check-not=warning: --implicit-check-not=note:
 // HELPER: cuda-lint: 0 warnings and 0 errors in 0 files; 1 file analysed
@@ -77,6 +89,22 @@ __global__ void staged(float *x) {
   x[threadIdx.x] = s[threadIdx.x];
 }
 
+// The cause inside a region, the finding outside it: the barrier is outside, the early return
+// that some threads take is inside. Reported once (the host parse saw no return).
+__global__ void guarded(float *x, int n) {
+  __shared__ float s[128];
+#if __CUDA_ARCH__ >= 700
+  if (threadIdx.x >= n)
+    return;
+#endif
+  s[threadIdx.x] = x[threadIdx.x];
+  __syncthreads();
+  // CHECK-DAG: cuda-arch-regions.cu:[[@LINE-1]]:3: error: __syncthreads() comes after the 'return' at line [[#@LINE-4]] that some threads take [barrier-in-divergent-branch]
+  // CHECK-DAG: cuda-arch-regions.cu:[[@LINE-2]]:3: note: the return is taken by threads for which 'threadIdx.x >= n' is true: they never reach this barrier, which CUDA does not allow (code that relies on exited threads counting as arrived is undefined behaviour)
+  // CHECK-DAG: cuda-arch-regions.cu:[[@LINE-3]]:3: note: instead of returning early, guard the work with the opposite condition and let every thread reach the barrier
+  x[threadIdx.x] = s[127 - threadIdx.x];
+}
+
 // Regions without device code cost no second parse and change nothing.
 #ifdef __CUDA_ARCH__
 #define HOST_OR_DEVICE "device"
@@ -88,5 +116,6 @@ int main() {
   float *f = nullptr;
   triangle<<<4, 128>>>(f, 512);
   staged<<<1, 256>>>(f);
+  guarded<<<1, 128>>>(f, 100);
 }
 // WARM: 1 file analysed (1 from cache)
