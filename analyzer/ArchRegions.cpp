@@ -34,7 +34,7 @@ bool ArchRegions::needDevicePass() const {
   });
 }
 
-bool ArchRegions::fromSkippedCode(const Finding &F, const std::vector<Finding> &Host) const {
+bool ArchRegions::fromSkippedCode(const Finding &F, ArrayRef<Finding> Host) const {
   if (any_of(Regions, [&](const ArchRegion &R) {
         return R.File == F.File && F.Line >= R.FirstLine && F.Line <= R.LastLine;
       }))

@@ -15,6 +15,7 @@
 
 #include "analyzer/NvccTranslate.h"
 #include "rules/Finding.h"
+#include "llvm/ADT/ArrayRef.h"
 
 #include <memory>
 #include <set>
@@ -56,7 +57,7 @@ struct ArchRegions {
   /// parse skipped: it lies in a region, or it is in the body of a kernel that
   /// holds one and \p Host (the host parse's findings) has none of its rule
   /// there (a barrier after an early return under the condition).
-  bool fromSkippedCode(const Finding &F, const std::vector<Finding> &Host) const;
+  bool fromSkippedCode(const Finding &F, llvm::ArrayRef<Finding> Host) const;
   void append(const ArchRegions &Other);
 };
 

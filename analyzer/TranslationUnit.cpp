@@ -352,10 +352,11 @@ void addDevicePass(const TranslatedCommand &Cmd, const TUOptions &Opts,
   if (!Device.Parsed)
     return;
   Out.DeviceArch = std::move(DeviceArch);
-  const std::vector<Finding> Host = Out.Findings;
+  std::vector<Finding> Added;
   for (Finding &F : Device.Findings)
-    if (Arch.fromSkippedCode(F, Host))
-      Out.Findings.push_back(std::move(F));
+    if (Arch.fromSkippedCode(F, Out.Findings))
+      Added.push_back(std::move(F));
+  append_range(Out.Findings, std::move(Added));
   addReadFiles(Out, Device.ReadFiles, Device.IncludedFiles);
 }
 

@@ -344,8 +344,8 @@ LaneValue Walker::inlineCall(const CallExpr *CE, const FunctionDecl *Def,
                                   [&](const ExitMark &M) { return M.Frame >= Callee; }),
                   Out.Exits.end());
   // The callee's parameters and automatic locals die with it; carried on, every
-  // later copy of the state (at each branch) would copy them too, which made
-  // kernels that inline many helpers (ggml's mmq) quadratic to walk.
+  // later copy of the state (at each branch) would copy them too (a few per
+  // cent of the walk of a kernel that inlines many helpers, ggml's mmq).
   if (llvm::none_of(Frames, [&](const Frame &Fr) { return Fr.FD == Def; })) {
     auto Dead = [&](const ValueDecl *D) {
       const auto *V = dyn_cast<VarDecl>(D);
