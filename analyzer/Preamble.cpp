@@ -306,6 +306,8 @@ std::unique_ptr<PreambleSet> PreambleSet::plan(const std::vector<const Translate
     for (Job *J : {&Deep, &Prologue})
       if (J->Users.size() >= 2) {
         J->Model = J->Users.front();
+        for (const TranslatedCommand *C : J->Users)
+          Set->JobOf[groupKey(*C) + '\0' + C->File] = Set->Jobs.size();
         Set->Jobs.push_back(std::move(*J));
       }
   }
@@ -319,11 +321,15 @@ std::unique_ptr<PreambleSet> PreambleSet::plan(const std::vector<const Translate
   return Set;
 }
 
+/// The source of job \p J's PCH: the header, or nothing (the prologue comes
+/// from the command).
+std::string PreambleSet::text(const Job &J) {
+  return J.Header.empty() ? "" : "#include \"" + J.Header + "\"\n";
+}
+
 const Preamble *PreambleSet::build(size_t N) {
-  // The PCH's source: the header, or nothing (the prologue comes from the command).
   const Job &J = Jobs[N];
-  std::string Text = J.Header.empty() ? "" : "#include \"" + J.Header + "\"\n";
-  std::optional<Preamble> P = buildFromText(*J.Model, Dir, std::to_string(N), Text);
+  std::optional<Preamble> P = buildFromText(*J.Model, Dir, std::to_string(N), text(J));
   if (!P)
     return nullptr;
   P->Header = J.Header;
@@ -333,6 +339,37 @@ const Preamble *PreambleSet::build(size_t N) {
   for (const TranslatedCommand *C : J.Users)
     ForCommand[groupKey(*C) + '\0' + C->File] = &Stored;
   return &Stored;
+}
+
+const Preamble *PreambleSet::device(const TranslatedCommand &Cmd, ArrayRef<std::string> DeviceArgs) {
+  std::string Key, Name;
+  size_t N;
+  {
+    std::lock_guard<std::mutex> Lock(M);
+    auto It = JobOf.find(groupKey(Cmd) + '\0' + Cmd.File);
+    if (It == JobOf.end())
+      return nullptr;
+    N = It->second;
+    Key = std::to_string(N);
+    for (size_t I = 0; I + 1 < DeviceArgs.size(); ++I)
+      Key += '\0' + DeviceArgs[I];
+    auto [Slot, New] = Device.try_emplace(Key);
+    if (!New)
+      return Slot->second.value_or(nullptr);
+    Name = "device-" + std::to_string(Device.size());
+  }
+  // The model's command, with the device side's arguments (its own file last).
+  TranslatedCommand Model = *Jobs[N].Model;
+  Model.ClangArgs.assign(DeviceArgs.begin(), DeviceArgs.end());
+  std::optional<Preamble> P = buildFromText(Model, Dir, Name, text(Jobs[N]));
+  std::lock_guard<std::mutex> Lock(M);
+  const Preamble *Stored = nullptr;
+  if (P) {
+    P->Header = Jobs[N].Header;
+    Stored = &Built.emplace_back(std::move(*P));
+  }
+  Device[Key] = Stored;
+  return Stored;
 }
 
 const Preamble *preambleFor(const TranslatedCommand &Cmd, StringRef MainText,

@@ -9,7 +9,9 @@
 // PCH is still being built goes without it rather than leave a core idle).
 // Where several of them start with the same guarded project header (ggml's
 // TUs all enter common.cuh before any code of their own), the PCH holds that
-// header too.
+// header too. A TU parsed again for the device (code under #if __CUDA_ARCH__,
+// ArchRegions.h) loads the same prologue precompiled for the device, built
+// the first time a TU of the group needs it.
 // The findings are the same with and without it (test/lit/cache/preamble.test):
 // the PCH holds only what the TU would have parsed first anyway, the project
 // declarations in it are walked as if parsed, and a TU whose PCH does not
@@ -25,6 +27,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -45,6 +48,12 @@ public:
   /// The preamble for \p Cmd, or null when it has none or it is not built
   /// yet: the TU is then analysed without it, with the same findings.
   const Preamble *find(const TranslatedCommand &Cmd) const;
+  /// The preamble of \p Cmd's device-side parse (ArchRegions.h), whose
+  /// arguments are \p DeviceArgs: the same header as its host preamble, for
+  /// the device, built on first use (once per architecture). Null when
+  /// \p Cmd's group has no preamble, when it does not build, or while another
+  /// worker builds it (the TU's device parse then goes without it).
+  const Preamble *device(const TranslatedCommand &Cmd, llvm::ArrayRef<std::string> DeviceArgs);
 
 private:
   struct Job {
@@ -52,11 +61,15 @@ private:
     std::string Header; // empty: the prologue alone
     std::vector<const TranslatedCommand *> Users;
   };
+  static std::string text(const Job &J);
   std::vector<Job> Jobs;
   std::string Dir;
   mutable std::mutex M;
   std::deque<Preamble> Built;
   std::map<std::string, const Preamble *> ForCommand; // by command shape and file
+  std::map<std::string, size_t> JobOf;                // by command shape and file
+  // By job and device arguments; present but empty while being built.
+  std::map<std::string, std::optional<const Preamble *>> Device;
 };
 
 /// For one TU analysed again and again (cuda-lint lsp): the preamble of its

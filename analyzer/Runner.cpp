@@ -120,11 +120,20 @@ std::vector<TUResult> runAll(const std::vector<TranslatedCommand> &Cmds, const R
     Progress.start(Cmds[I].File);
     TUOptions Mine = TU;
     Mine.Pre = Preambles ? Preambles->find(Cmds[I]) : nullptr;
+    if (Preambles)
+      Mine.DevicePre = [&, I](ArrayRef<std::string> DeviceArgs) {
+        return Preambles->device(Cmds[I], DeviceArgs);
+      };
     Results[I] = analyzeTranslationUnit(Cmds[I], Mine);
     if (Opts.Verbose && !Results[I].DeviceArch.empty()) {
       std::lock_guard<std::mutex> Lock(ErrMutex);
+      const Preamble *P = Results[I].DevicePre;
       errs() << "cuda-lint: parsed " << Cmds[I].File << " again for the device ("
-             << Results[I].DeviceArch << "): kernel code or a barrier under #if __CUDA_ARCH__\n";
+             << Results[I].DeviceArch
+             << (P ? ", with a preamble of the CUDA prologue" +
+                         (P->Header.empty() ? "" : " and " + P->Header)
+                   : "")
+             << "): kernel code or a barrier under #if __CUDA_ARCH__\n";
     }
     if (Opts.Cache)
       Opts.Cache->store(Cmds[I], TU, Results[I]);

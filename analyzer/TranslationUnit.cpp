@@ -337,27 +337,42 @@ void addReadFiles(TUResult &Out, ArrayRef<ReadFile> Read, const std::set<std::st
 void addDevicePass(const TranslatedCommand &Cmd, const TUOptions &Opts,
                    IntrusiveRefCntPtr<vfs::FileSystem> FS, const ArchRegions &Arch,
                    TUResult &Out) {
-  // A FileManager of its own: the host parse's names some headers by other paths.
-  IntrusiveRefCntPtr<FileManager> Files(new FileManager(FileSystemOptions(), FS));
-  TUResult Device;
-  ErrorCollector Errors;
-  TUOptions NoPreamble = Opts; // the PCH is the host parse's
-  NoPreamble.Pre = nullptr;
   std::string DeviceArch = devicePassArch(Cmd);
-  tooling::ToolInvocation Invocation(
-      devicePassArgs(Cmd, DeviceArch),
-      std::make_unique<LintAction>(NoPreamble, Errors, Device, nullptr), Files.get());
-  Invocation.setDiagnosticConsumer(&Errors);
-  Invocation.run();
+  std::vector<std::string> Args = devicePassArgs(Cmd, DeviceArch);
+  TUOptions DeviceOpts = Opts; // the host parse's PCH is not the device's
+  DeviceOpts.Pre = Opts.DevicePre ? Opts.DevicePre(Args) : nullptr;
+  TUResult Device;
+  auto Parse = [&] {
+    // A FileManager of its own: the host parse's names some headers by other paths.
+    IntrusiveRefCntPtr<FileManager> Files(new FileManager(FileSystemOptions(), FS));
+    std::vector<std::string> WithPch = Args;
+    if (DeviceOpts.Pre)
+      WithPch.insert(WithPch.end() - 1, {"-include-pch", DeviceOpts.Pre->PchPath});
+    Device = TUResult();
+    ErrorCollector Errors;
+    tooling::ToolInvocation Invocation(
+        WithPch, std::make_unique<LintAction>(DeviceOpts, Errors, Device, nullptr), Files.get());
+    Invocation.setDiagnosticConsumer(&Errors);
+    Invocation.run();
+    return !Errors.PchFailed;
+  };
+  bool Loaded = Parse();
+  if (DeviceOpts.Pre && (!Loaded || !Device.Parsed)) {
+    DeviceOpts.Pre = nullptr; // analysed without it: the same findings
+    Parse();
+  }
   if (!Device.Parsed)
     return;
   Out.DeviceArch = std::move(DeviceArch);
+  Out.DevicePre = DeviceOpts.Pre;
   std::vector<Finding> Added;
   for (Finding &F : Device.Findings)
     if (Arch.fromSkippedCode(F, Out.Findings))
       Added.push_back(std::move(F));
   append_range(Out.Findings, std::move(Added));
   addReadFiles(Out, Device.ReadFiles, Device.IncludedFiles);
+  if (DeviceOpts.Pre) // what the preamble read, this parse read
+    addReadFiles(Out, DeviceOpts.Pre->ReadFiles, DeviceOpts.Pre->IncludedFiles);
 }
 
 TUResult analyzeOnThisThread(const TranslatedCommand &Cmd, const TUOptions &Opts) {

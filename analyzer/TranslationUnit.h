@@ -13,9 +13,11 @@
 #include "analyzer/NvccTranslate.h"
 #include "rules/analysis/Facts.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
+#include <functional>
 #include <set>
 #include <string>
 #include <vector>
@@ -49,6 +51,8 @@ void collectReadFiles(const clang::SourceManager &SM, std::vector<ReadFile> &Rea
                       std::set<std::string> &Included,
                       std::vector<std::string> *Project = nullptr);
 
+struct Preamble;
+
 struct TUResult {
   std::string File;
   std::vector<Finding> Findings;
@@ -64,6 +68,7 @@ struct TUResult {
   std::vector<ReadFile> ReadFiles;     // every file the TU read, system headers too
   bool FromCache = false;              // read back from the result cache, not analysed
   std::string DeviceArch;              // parsed again for it (ArchRegions.h); not cached
+  const Preamble *DevicePre = nullptr; // the PCH that parse loaded; not cached
 };
 
 /// A precompiled header of the prologue that every TU of one command shape
@@ -87,6 +92,10 @@ struct TUOptions {
   /// Loaded instead of parsing the prologue (may be null). Not part of the
   /// result: a TU gives the same findings with it and without it.
   const Preamble *Pre = nullptr;
+  /// The preamble of the device-side parse (ArchRegions.h), whose arguments
+  /// are \p DeviceArgs: built on first use, null when it does not build or
+  /// is being built by another worker. Like Pre, not part of the result.
+  std::function<const Preamble *(llvm::ArrayRef<std::string> DeviceArgs)> DevicePre;
   /// Unsaved editor buffers over the disk (cuda-lint lsp); null: the disk.
   llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Files;
 };
