@@ -24,6 +24,7 @@
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/IntrusiveRefCntPtr.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <memory>
@@ -95,6 +96,35 @@ struct ExitMark {
   bool operator==(const ExitMark &O) const { return Exit == O.Exit && Frame == O.Frame; }
 };
 
+/// A variable's value in a State: shared, never changed in place, so that
+/// copying a state (at every branch) copies pointers, not 300-byte values.
+class SharedLane {
+public:
+  SharedLane() = default;
+  SharedLane(const LaneValue &V) : P(new Node(V)) {}
+  SharedLane &operator=(const LaneValue &V) {
+    P = new Node(V);
+    return *this;
+  }
+  const LaneValue &get() const { return P ? P->V : unknown(); }
+  operator const LaneValue &() const { return get(); }
+  const LaneValue *operator->() const { return &get(); }
+  bool operator==(const SharedLane &O) const { return P == O.P || get() == O.get(); }
+  bool operator!=(const SharedLane &O) const { return !(*this == O); }
+
+private:
+  // One walk runs on one thread: the count need not be atomic.
+  struct Node : llvm::RefCountedBase<Node> {
+    explicit Node(const LaneValue &V) : V(V) {}
+    LaneValue V;
+  };
+  static const LaneValue &unknown() {
+    static const LaneValue U;
+    return U;
+  }
+  llvm::IntrusiveRefCntPtr<Node> P; // null: LaneValue()
+};
+
 struct State {
   // Moves do not throw (DenseMap's do not, though not declared so): without
   // noexcept, every std::vector<State> reallocation copies each state's map.
@@ -104,7 +134,7 @@ struct State {
   State &operator=(const State &) = default;
   State &operator=(State &&) noexcept = default;
 
-  llvm::DenseMap<const ValueDecl *, LaneValue> Vars;
+  llvm::DenseMap<const ValueDecl *, SharedLane> Vars;
   llvm::SmallVector<ExitMark, 2> Exits; // some threads left this path earlier
   bool Dead = false;
   ExitMark DeadBy; // why the path ended, when Dead
@@ -137,6 +167,10 @@ struct Frame {
   std::vector<State> Returns;
   llvm::DenseMap<const ValueDecl *, const ValueDecl *> Alias;    // reference parameters
   llvm::DenseMap<const ValueDecl *, const ValueDecl *> PtrAlias; // T *p = &local
+  /// thread_group variables and parameters (a type that hides the group's
+  /// kind) that hold a known group: `thread_group g = this_thread_block()`,
+  /// `auto t = tiled_partition(block, 16)`, a parameter bound to either.
+  llvm::DenseMap<const ValueDecl *, std::pair<GroupKind, int64_t>> Groups;
 };
 
 struct Target {
@@ -340,6 +374,10 @@ private:
   void indirectCall(const CallExpr *CE);
 
   LaneValue rankOf(GroupKind K, int64_t TileSize);
+
+  /// The kind of group \p E holds (and its tile size): its type's, or for a
+  /// thread_group, what it was made from (Frame::Groups, tiled_partition).
+  GroupKind groupOf(const Expr *E, int64_t &TileSize);
 
   /// The object of a member call (also of a static member called through an object).
   static const Expr *objectOf(const CallExpr *CE);

@@ -65,7 +65,7 @@ LaneValue Walker::call(const CallExpr *CE) {
 
   if (const Expr *Obj = objectOf(CE)) {
     int64_t TileSize = 0;
-    GroupKind K = groupKindOf(Obj->getType(), TileSize);
+    GroupKind K = groupOf(Obj, TileSize);
     if (K != GroupKind::None)
       return groupMember(CE, Obj, K, TileSize, Name);
   }
@@ -82,19 +82,19 @@ LaneValue Walker::call(const CallExpr *CE) {
         Args.push_back(expr(A));
       if (Name == "sync" && CE->getNumArgs() == 1) {
         int64_t N;
-        GroupKind K = groupKindOf(CE->getArg(0)->getType(), N);
+        GroupKind K = groupOf(CE->getArg(0), N);
         if (K == GroupKind::Block || K == GroupKind::Grid || K == GroupKind::Cluster)
           barrier(CE, "cooperative_groups::sync(" + sourceText(CE->getArg(0), Ctx) + ")");
         return LaneValue();
       }
       if (Name == "thread_rank" && CE->getNumArgs() == 1) {
         int64_t N;
-        GroupKind K = groupKindOf(CE->getArg(0)->getType(), N);
+        GroupKind K = groupOf(CE->getArg(0), N);
         return rankOf(K, N);
       }
       if (Name == "reduce" && CE->getNumArgs() >= 2) {
         int64_t N;
-        GroupKind K = groupKindOf(CE->getArg(0)->getType(), N);
+        GroupKind K = groupOf(CE->getArg(0), N);
         if (K == GroupKind::Tile && N == 32)
           return Args[1].isThreadDependent() ? LaneValue::warpUniform() : LaneValue();
         return lane::opaque(Args);
@@ -200,6 +200,61 @@ LaneValue Walker::opaqueCall(const CallExpr *CE, StringRef Name, llvm::ArrayRef<
   return Result;
 }
 
+GroupKind Walker::groupOf(const Expr *E, int64_t &TileSize) {
+  GroupKind K = groupKindOf(E->getType(), TileSize);
+  if (K != GroupKind::Generic)
+    return K;
+  // Through copies and the conversion to thread_group (a slice of the
+  // thread_block or tile it was made from).
+  for (;;) {
+    E = E->IgnoreImplicit()->IgnoreParens();
+    const auto *CCE = dyn_cast<CXXConstructExpr>(E);
+    if (!CCE || CCE->getNumArgs() != 1)
+      break;
+    E = CCE->getArg(0);
+  }
+  int64_t Size = 0;
+  GroupKind Inner = groupKindOf(E->IgnoreImpCasts()->getType(), Size);
+  if (Inner != GroupKind::Generic && Inner != GroupKind::None) {
+    TileSize = Size;
+    return Inner;
+  }
+  E = E->IgnoreImpCasts();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const ValueDecl *D = DRE->getDecl();
+    for (auto It = Frames.rbegin(); It != Frames.rend(); ++It) {
+      if (auto G = It->Groups.find(D); G != It->Groups.end()) {
+        TileSize = G->second.second;
+        return G->second.first;
+      }
+      if (auto A = It->Alias.find(D); A != It->Alias.end())
+        D = A->second; // a reference parameter: the caller's variable
+    }
+    return GroupKind::Generic;
+  }
+  // tiled_partition(parent, n): a tile of n threads of a block or a larger tile.
+  if (const auto *CE = dyn_cast<CallExpr>(E)) {
+    const FunctionDecl *FD = CE->getDirectCallee();
+    if (FD && FD->getIdentifier() && FD->getName() == "tiled_partition" &&
+        CE->getNumArgs() == 2) {
+      int64_t ParentSize = 0;
+      GroupKind Parent = groupOf(CE->getArg(0), ParentSize);
+      std::optional<int64_t> N = constantOf(CE->getArg(1));
+      if (!N)
+        if (const ValueDecl *D = trackedVar(CE->getArg(1)))
+          if (auto It = S.Vars.find(D); It != S.Vars.end() && It->second->K == LaneValue::Uniform)
+            N = It->second->Const;
+      if (N && *N > 0 && *N <= 32 && 32 % *N == 0 &&
+          (Parent == GroupKind::Block ||
+           (Parent == GroupKind::Tile && ParentSize > 0 && ParentSize % *N == 0))) {
+        TileSize = *N;
+        return GroupKind::Tile;
+      }
+    }
+  }
+  return GroupKind::Generic;
+}
+
 LaneValue Walker::rankOf(GroupKind K, int64_t TileSize) {
   switch (K) {
   case GroupKind::Block:
@@ -263,6 +318,9 @@ LaneValue Walker::groupMember(const CallExpr *MC, const Expr *Obj, GroupKind K, 
     }
     return LaneValue::varying();
   }
+  if (K == GroupKind::Block && (M == "size" || M == "num_threads"))
+    return lane::binary(BO_Mul, lane::binary(BO_Mul, Model.BDim[0], Model.BDim[1]),
+                        Model.BDim[2]);
   if (M == "size" || M == "num_threads" || M == "meta_group_size" || M == "group_dim" ||
       M == "dim_threads" || M == "num_blocks" || M == "block_rank" || M == "group_index" ||
       M == "is_valid")
@@ -319,6 +377,10 @@ LaneValue Walker::inlineCall(const CallExpr *CE, const FunctionDecl *Def,
     const ParmVarDecl *P = Def->getParamDecl(I);
     const Expr *A = CE->getArg(I + Offset)->IgnoreParenImpCasts();
     LaneValue V = I + Offset < Args.size() ? Args[I + Offset] : LaneValue();
+    int64_t Size = 0;
+    if (groupKindOf(P->getType(), Size) == GroupKind::Generic)
+      if (GroupKind K = groupOf(CE->getArg(I + Offset), Size); K != GroupKind::Generic)
+        F.Groups[P] = {K, Size};
     if (P->getType()->isReferenceType()) {
       if (const ValueDecl *D = trackedVar(A)) {
         F.Alias[P] = D;
@@ -352,7 +414,7 @@ LaneValue Walker::inlineCall(const CallExpr *CE, const FunctionDecl *Def,
       return V && V->hasLocalStorage() && V->getParentFunctionOrMethod() == Def;
     };
     if (llvm::any_of(Out.Vars, [&](const auto &KV) { return Dead(KV.first); })) {
-      llvm::DenseMap<const ValueDecl *, LaneValue> Live;
+      llvm::DenseMap<const ValueDecl *, SharedLane> Live;
       for (auto &KV : Out.Vars)
         if (!Dead(KV.first))
           Live.try_emplace(KV.first, std::move(KV.second));

@@ -360,7 +360,7 @@ LaneValue Walker::member(const MemberExpr *ME) {
   if (!ME->isArrow())
     if (const ValueDecl *D = trackedVar(Base)) {
       auto It = S.Vars.find(D);
-      return It != S.Vars.end() ? It->second : LaneValue();
+      return It != S.Vars.end() ? It->second.get() : LaneValue();
     }
   LaneValue B = expr(ME->getBase());
   if (isa<FieldDecl>(ME->getMemberDecl()) || isa<VarDecl>(ME->getMemberDecl())) {
@@ -380,7 +380,7 @@ LaneValue Walker::subscript(const ArraySubscriptExpr *AS) {
       if (I.isThreadDependent())
         return LaneValue::data(AS);
       auto It = S.Vars.find(D);
-      return It != S.Vars.end() ? It->second : LaneValue();
+      return It != S.Vars.end() ? It->second.get() : LaneValue();
     }
   }
   LaneValue B = expr(AS->getBase());
@@ -402,7 +402,7 @@ LaneValue Walker::unary(const UnaryOperator *U) {
         auto A = F->PtrAlias.find(DRE->getDecl());
         if (A != F->PtrAlias.end()) {
           auto It = S.Vars.find(A->second);
-          return It != S.Vars.end() ? It->second : LaneValue();
+          return It != S.Vars.end() ? It->second.get() : LaneValue();
         }
       }
     LaneValue P = expr(Sub);

@@ -119,10 +119,10 @@ State Walker::mergeBranches(State Then, State Else, const CondClass &C, const Ex
     }
     if (It->second == V)
       continue;
-    LaneValue J = lane::join(It->second, V);
+    const LaneValue &TV = It->second, &EV = V;
+    LaneValue J = lane::join(TV, EV);
     if (Dependent) {
-      const LaneValue &TV = It->second;
-      if (TV.Const && V.Const && (*TV.Const != 0) != (*V.Const != 0) &&
+      if (TV.Const && EV.Const && (*TV.Const != 0) != (*EV.Const != 0) &&
           C.Cat != BranchCategory::WarpUniform && C.Cat != BranchCategory::DataDependent)
         J = lane::fromCond(*TV.Const != 0 ? C : C.negated()); // a flag set by the branch
       else
@@ -161,7 +161,7 @@ void Walker::carryFlags(State &Head, const State &Entry, const State &Back) {
     if (E.K == LaneValue::Uniform && E.Const && (*E.Const == 0 || *E.Const == 1) && B.Cond &&
         (B.Cond->Cat == BranchCategory::LaneSplit ||
          B.Cond->Cat == BranchCategory::ShrinkingThreshold))
-      V = B;
+      V = Out->second;
   }
 }
 
@@ -262,8 +262,13 @@ void Walker::declare(const VarDecl *VD) {
   if (!VD->hasLocalStorage())
     return; // static / __shared__: memory, read as uniform
   LaneValue V;
-  if (const Expr *Init = VD->getInit())
+  if (const Expr *Init = VD->getInit()) {
     V = expr(Init);
+    int64_t Size = 0;
+    if (groupKindOf(VD->getType(), Size) == GroupKind::Generic && !Frames.empty())
+      if (GroupKind K = groupOf(Init, Size); K != GroupKind::Generic)
+        Frames.back().Groups[VD] = {K, Size};
+  }
   if (VD->getType()->isUnsignedIntegerType() && V.K == LaneValue::Uniform && !V.Const)
     V.NonNeg = true;
   S.Vars[VD] = V;
@@ -511,8 +516,8 @@ void Walker::loop(const Stmt *L, const Stmt *Init, const Expr *Cond, const Stmt 
   LoopEntry.emplace_back();
   for (const VarDecl *V : Info.Modified)
     if (auto It = S.Vars.find(V);
-        It != S.Vars.end() && It->second.K == LaneValue::Uniform && It->second.Const)
-      LoopEntry.back()[V] = *It->second.Const;
+        It != S.Vars.end() && It->second->K == LaneValue::Uniform && It->second->Const)
+      LoopEntry.back()[V] = *It->second->Const;
   std::optional<int64_t> Constant;
   if (Cond) {
     bool SavedRec = Recording;
@@ -560,17 +565,18 @@ void Walker::loop(const Stmt *L, const Stmt *Init, const Expr *Cond, const Stmt 
           auto Old = Head.Vars.find(D);
           if (Old == Head.Vars.end() || Old->second == V)
             continue;
-          if (V.K == LaneValue::Uniform) {
+          if (V->K == LaneValue::Uniform) {
             LaneValue W;
-            W.NonNeg = V.NonNeg && Old->second.NonNeg;
+            W.NonNeg = V->NonNeg && Old->second->NonNeg;
             V = W;
-          } else if (V.K == LaneValue::Lane) {
+          } else if (V->K == LaneValue::Lane) {
             // The join keeps the alignment that every trip so far shares
             // (i = tid + 256k stays a multiple of 32 apart); only the
             // growing upper bound is dropped.
-            V = lane::join(V, Old->second);
-            if (V.K == LaneValue::Lane)
-              V.UBound.reset();
+            LaneValue J = lane::join(V, Old->second);
+            if (J.K == LaneValue::Lane)
+              J.UBound.reset();
+            V = J;
           }
         }
         Head = std::move(Next);
