@@ -169,7 +169,9 @@ struct Frame {
   llvm::DenseMap<const ValueDecl *, const ValueDecl *> PtrAlias; // T *p = &local
   /// thread_group variables and parameters (a type that hides the group's
   /// kind) that hold a known group: `thread_group g = this_thread_block()`,
-  /// `auto t = tiled_partition(block, 16)`, a parameter bound to either.
+  /// `auto t = tiled_partition(block, 16)`, a parameter bound to either. A
+  /// thread_group cannot be assigned another group (its operator= is
+  /// protected), so what it was made from holds for its whole life.
   llvm::DenseMap<const ValueDecl *, std::pair<GroupKind, int64_t>> Groups;
 };
 
