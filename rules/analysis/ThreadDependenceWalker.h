@@ -380,6 +380,9 @@ private:
   /// The kind of group \p E holds (and its tile size): its type's, or for a
   /// thread_group, what it was made from (Frame::Groups, tiled_partition).
   GroupKind groupOf(const Expr *E, int64_t &TileSize);
+  /// Records in \p F what group thread_group \p D is made from (\p Init),
+  /// when that is known; other variables are left alone.
+  void noteGroup(Frame &F, const ValueDecl *D, const Expr *Init);
 
   /// The object of a member call (also of a static member called through an object).
   static const Expr *objectOf(const CallExpr *CE);

@@ -255,6 +255,13 @@ GroupKind Walker::groupOf(const Expr *E, int64_t &TileSize) {
   return GroupKind::Generic;
 }
 
+void Walker::noteGroup(Frame &F, const ValueDecl *D, const Expr *Init) {
+  int64_t Size = 0;
+  if (groupKindOf(D->getType(), Size) == GroupKind::Generic)
+    if (GroupKind K = groupOf(Init, Size); K != GroupKind::Generic)
+      F.Groups[D] = {K, Size};
+}
+
 LaneValue Walker::rankOf(GroupKind K, int64_t TileSize) {
   switch (K) {
   case GroupKind::Block:
@@ -377,10 +384,7 @@ LaneValue Walker::inlineCall(const CallExpr *CE, const FunctionDecl *Def,
     const ParmVarDecl *P = Def->getParamDecl(I);
     const Expr *A = CE->getArg(I + Offset)->IgnoreParenImpCasts();
     LaneValue V = I + Offset < Args.size() ? Args[I + Offset] : LaneValue();
-    int64_t Size = 0;
-    if (groupKindOf(P->getType(), Size) == GroupKind::Generic)
-      if (GroupKind K = groupOf(CE->getArg(I + Offset), Size); K != GroupKind::Generic)
-        F.Groups[P] = {K, Size};
+    noteGroup(F, P, CE->getArg(I + Offset));
     if (P->getType()->isReferenceType()) {
       if (const ValueDecl *D = trackedVar(A)) {
         F.Alias[P] = D;

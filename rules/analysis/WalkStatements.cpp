@@ -264,10 +264,8 @@ void Walker::declare(const VarDecl *VD) {
   LaneValue V;
   if (const Expr *Init = VD->getInit()) {
     V = expr(Init);
-    int64_t Size = 0;
-    if (groupKindOf(VD->getType(), Size) == GroupKind::Generic && !Frames.empty())
-      if (GroupKind K = groupOf(Init, Size); K != GroupKind::Generic)
-        Frames.back().Groups[VD] = {K, Size};
+    if (!Frames.empty())
+      noteGroup(Frames.back(), VD, Init);
   }
   if (VD->getType()->isUnsignedIntegerType() && V.K == LaneValue::Uniform && !V.Const)
     V.NonNeg = true;
