@@ -248,8 +248,14 @@ private:
     const CondClass &C = E.Class;
     std::string NarrowNote = narrowNote(E, AST);
     bool Narrow = !NarrowNote.empty();
+    std::string TripNote =
+        E.Trip.empty() ? "" : "this is in the trip of its loop where " + E.Trip + "\n";
+    if (!E.Args.empty())
+      TripNote += "with " + E.Args + ", what every launch of '" + displayName(E.Root) +
+                  "' in this file passes\n";
     auto Head = [&](const std::string &Verdict) {
-      return head("warp-divergent", "lane-split", E, Cond, Verdict) + "\n" + NarrowNote;
+      return head("warp-divergent", "lane-split", E, Cond, Verdict) + "\n" + NarrowNote +
+             TripNote;
     };
     std::string LaneSide = C.LaneSide ? sourceText(C.LaneSide, AST) : "the thread index";
     std::string Idle =

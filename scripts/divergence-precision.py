@@ -16,6 +16,9 @@ Labels: one row per branch a person judged (file, line, kernel, construct, condi
 shape, category, verdict, why[, adjudication]). verdict 'report' and 'latent' (a barrier that
 the corpus's own launches never break) are positives, 'silent' negatives. A tenth column, when
 present, overrides the labeller's verdict after adjudication ('silent: why' / 'report: why').
+For a blind set whose label files are frozen (their hashes recorded), the adjudications live in a
+file of their own that the corpus names in the corpora file ("adjudications": file, line, then
+'silent: why' / 'report: why'), so that the labellers' files keep their hashes.
 A finding with no label row is printed as UNLABELLED and makes the script exit 1: every finding
 must be judged. Barriers are counted per function: one error per divergent guard is the
 contract, however many barriers follow it. A barrier reached through a call is reported at the
@@ -58,6 +61,20 @@ def load_labels(path):
             rule = RULES[1] if c[6] == "barrier" else RULES[0]
             labels[(c[0], int(c[1]), rule)] = (verdict in ("report", "latent"), c[6])
     return labels
+
+
+def adjudicate(labels, path):
+    """Applies the rows of an adjudications file (file, line, 'verdict: why') to LABELS."""
+    with open(path) as f:
+        for raw in f:
+            if raw.startswith("#") or raw.startswith("file\t") or not raw.strip():
+                continue
+            file, line, verdict = raw.rstrip("\n").split("\t")[:3]
+            keys = [k for k in labels if k[0] == file and k[1] == int(line)]
+            if not keys:
+                sys.exit(f"{path}: no label at {file}:{line}")
+            for k in keys:
+                labels[k] = (verdict.split(":")[0].strip() in ("report", "latent"), labels[k][1])
 
 
 def run(cuda_lint, corpus, root, jobs):
@@ -137,6 +154,8 @@ def main():
             missing = True
             continue
         labels = load_labels(os.path.join(labels_dir, c["labels"]))
+        if c.get("adjudications"):
+            adjudicate(labels, os.path.join(labels_dir, c["adjudications"]))
         found, parsed = run(args.cuda_lint, c, root, args.jobs)
         if found is None:  # e.g. ggml without its configured build directory
             print(f"{c['name']}: {parsed}; not scored", file=sys.stderr)

@@ -4,9 +4,11 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringSet.h"
 
 using namespace clang;
 
@@ -19,6 +21,10 @@ struct FunctionTaint {
   bool HasErrors = false;
   bool SyntaxError = false; // a statement may be missing
   llvm::DenseSet<const VarDecl *> Mentioned; // by an erroneous expression
+  // The names written in the statements that syntax errors may have dropped;
+  // AnyName when that text is not known or uses a macro (it may name anything).
+  llvm::StringSet<> Dropped;
+  bool AnyName = false;
 };
 
 struct ScopeState {
@@ -39,6 +45,84 @@ void collectMentions(const Stmt *Root, llvm::DenseSet<const VarDecl *> &Out) {
     for (const Stmt *C : S->children())
       if (C)
         Work.push_back(C);
+  }
+}
+
+/// Adds to \p T the names written in the statement of \p Def's body that
+/// holds the syntax error at \p Err: the tokens between the separators (`;`,
+/// `{`, `}` outside parentheses) around it, and a block it opens. The parser
+/// drops at most that statement (it skips to its `;`, or over the block), so
+/// a local none of those names mentions keeps its value (`StopWatchInterface
+/// *timer;` of a missing header leaves `filter_size = 9` known).
+void noteDropped(const FunctionDecl *Def, SourceLocation Err, FunctionTaint &T) {
+  const ASTContext &Ctx = Def->getASTContext();
+  const SourceManager &SM = Ctx.getSourceManager();
+  const Stmt *Body = Def->getBody();
+  SourceLocation Begin = Body ? SM.getExpansionLoc(Body->getBeginLoc()) : SourceLocation();
+  SourceLocation End = Body ? SM.getExpansionLoc(Body->getEndLoc()) : SourceLocation();
+  if (Begin.isInvalid() || End.isInvalid() || SM.getFileID(Begin) != SM.getFileID(End) ||
+      SM.getFileID(Err) != SM.getFileID(Begin)) {
+    T.AnyName = true;
+    return;
+  }
+  struct Tok {
+    unsigned Offset;
+    tok::TokenKind Kind;
+    StringRef Name; // raw identifiers
+    unsigned Depth; // inside ( and [
+  };
+  std::vector<Tok> Toks;
+  bool Invalid = false;
+  StringRef Buffer = SM.getBufferData(SM.getFileID(Begin), &Invalid);
+  if (Invalid) {
+    T.AnyName = true;
+    return;
+  }
+  unsigned From = SM.getFileOffset(Begin), To = SM.getFileOffset(End);
+  Lexer Lex(SM.getLocForStartOfFile(SM.getFileID(Begin)), Ctx.getLangOpts(), Buffer.begin(),
+            Buffer.begin() + From, Buffer.end());
+  unsigned Depth = 0;
+  Token Tk;
+  while (!Lex.LexFromRawLexer(Tk) || Tk.isNot(tok::eof)) {
+    unsigned Off = SM.getFileOffset(Tk.getLocation());
+    if (Off > To || Tk.is(tok::eof))
+      break;
+    if (Tk.isOneOf(tok::r_paren, tok::r_square) && Depth)
+      --Depth;
+    Toks.push_back({Off, Tk.getKind(), Tk.is(tok::raw_identifier) ? Tk.getRawIdentifier() : "",
+                    Depth});
+    if (Tk.isOneOf(tok::l_paren, tok::l_square))
+      ++Depth;
+  }
+  unsigned ErrOff = SM.getFileOffset(Err);
+  auto Separator = [&](size_t I) {
+    return Toks[I].Depth == 0 && (Toks[I].Kind == tok::semi || Toks[I].Kind == tok::l_brace ||
+                                  Toks[I].Kind == tok::r_brace);
+  };
+  size_t At = 0;
+  while (At + 1 < Toks.size() && Toks[At + 1].Offset <= ErrOff)
+    ++At;
+  size_t First = At;
+  while (First > 0 && !Separator(First - 1))
+    --First;
+  size_t Last = At;
+  while (Last + 1 < Toks.size() && !Separator(Last))
+    ++Last;
+  if (Last < Toks.size() && Toks[Last].Kind == tok::l_brace) {
+    // The block the statement opens, to its closing brace.
+    for (unsigned Braces = 0; Last < Toks.size(); ++Last) {
+      Braces += Toks[Last].Kind == tok::l_brace;
+      if (Toks[Last].Kind == tok::r_brace && --Braces == 0)
+        break;
+    }
+  }
+  IdentifierTable &Idents = const_cast<ASTContext &>(Ctx).Idents;
+  for (size_t I = First; I <= Last && I < Toks.size(); ++I) {
+    if (Toks[I].Name.empty())
+      continue;
+    if (Idents.get(Toks[I].Name).hasMacroDefinition())
+      T.AnyName = true;
+    T.Dropped.insert(Toks[I].Name);
   }
 }
 
@@ -73,7 +157,7 @@ FunctionTaint scan(const FunctionDecl *Def) {
     for (SourceLocation L : Current->SyntaxErrors)
       if (SM.isPointWithin(SM.getExpansionLoc(L), R.getBegin(), R.getEnd())) {
         T.HasErrors = T.SyntaxError = true;
-        break;
+        noteDropped(Def, SM.getExpansionLoc(L), T);
       }
   }
   return T;
@@ -83,7 +167,7 @@ FunctionTaint scan(const FunctionDecl *Def) {
 const FunctionTaint *taintOf(const FunctionDecl *FD, FunctionTaint &Scratch) {
   static const FunctionTaint Invalid = [] {
     FunctionTaint T;
-    T.HasErrors = T.SyntaxError = true;
+    T.HasErrors = T.SyntaxError = T.AnyName = true;
     return T;
   }();
   if (FD->isInvalidDecl())
@@ -133,7 +217,8 @@ bool localValueTainted(const VarDecl *V, const FunctionDecl *F) {
     return false;
   FunctionTaint Scratch;
   const FunctionTaint *T = taintOf(F, Scratch);
-  return T && (T->SyntaxError || T->Mentioned.contains(V));
+  return T && ((T->SyntaxError && (T->AnyName || T->Dropped.contains(V->getName()))) ||
+                T->Mentioned.contains(V));
 }
 
 } // namespace cudalint

@@ -10,8 +10,9 @@
 //   - a local variable has no known value when it is invalid, when an
 //     erroneous expression mentions it (it may assign it), or when a syntax
 //     error inside its function may have dropped a statement from the AST
-//     (localValueTainted). Other locals keep their values: an unknown type
-//     on one line does not hide a launch configuration on the next;
+//     that names it, or a macro (localValueTainted). Other locals keep their
+//     values: an unknown type on one line does not hide a launch
+//     configuration on the next;
 //   - literals, macros, constants and enumerators keep their values anywhere.
 // In a TU without errors every query answers false at once.
 //

@@ -88,9 +88,40 @@ void ThreadDependence::collect(const MatchFinder::MatchResult &Result) {
   }
   if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("launch")) {
     std::optional<LaunchSite> Site = analyzeLaunch(Call, *Result.Context);
-    if (Site && Site->Kernel)
-      Launches[Site->Kernel->getCanonicalDecl()].push_back({Site->Block, Site->Loc});
+    if (!Site || !Site->Kernel)
+      return;
+    Launches[Site->Kernel->getCanonicalDecl()].push_back(
+        {Site->Block, Site->Loc, Site->Form == LaunchForm::TripleChevron ? Call : nullptr});
   }
+}
+
+std::vector<std::pair<const ParmVarDecl *, int64_t>>
+ThreadDependence::agreedArgs(const FunctionDecl *Kernel) {
+  std::vector<std::pair<const ParmVarDecl *, int64_t>> Agreed;
+  auto It = Launches.find(Kernel->getCanonicalDecl());
+  if (It == Launches.end() ||
+      llvm::any_of(It->second, [](const LaunchShape &L) { return !L.Chevron; }))
+    return Agreed;
+  if (!Callers)
+    Callers = std::make_unique<CallSites>(*Ctx);
+  for (unsigned I = 0; I < Kernel->getNumParams(); ++I) {
+    if (!Kernel->getParamDecl(I)->getType()->isIntegralOrEnumerationType())
+      continue;
+    std::optional<int64_t> Value;
+    for (const LaunchShape &L : It->second) {
+      std::optional<int64_t> V;
+      if (I < L.Chevron->getNumArgs())
+        V = ValueEvaluator(*Ctx, L.Chevron, Callers.get()).evalInt(L.Chevron->getArg(I));
+      if (!V || (Value && *Value != *V)) {
+        Value.reset();
+        break;
+      }
+      Value = V;
+    }
+    if (Value)
+      Agreed.push_back({Kernel->getParamDecl(I), *Value});
+  }
+  return Agreed;
 }
 
 void ThreadDependence::run() {
@@ -109,7 +140,22 @@ void ThreadDependence::run() {
       Barriers.erase(Barriers.begin() + Ba, Barriers.end());
       if (llvm::find(TooDeep, FD) == TooDeep.end())
         TooDeep.push_back(FD);
+      return;
     }
+    // A branch left a note because a bound is not known may split every warp
+    // with the values that every launch passes (a filter size of 9 from main):
+    // walked again with them, only the lane splits that shows are added.
+    if (!W.unsettled() || !FD->hasAttr<CUDAGlobalAttr>())
+      return;
+    auto Args = agreedArgs(FD);
+    if (Args.empty())
+      return;
+    B = Branches.size();
+    Walker Bound(*Ctx, Shape, FD, Branches, Barriers, Reached, Loops);
+    Bound.bindArgs(Args);
+    Bound.run();
+    if (Bound.tooDeep())
+      Branches.erase(Branches.begin() + B, Branches.end());
   };
   // Kernels first, under each block shape they are launched with.
   for (const FunctionDecl *FD : Functions) {

@@ -34,6 +34,7 @@
 #include "llvm/ADT/DenseSet.h"
 
 #include <deque>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -68,6 +69,12 @@ struct BranchEvent {
   /// (leaderGroup): its arm stores to memory, and every store goes to an
   /// address that is the same for all lanes of a group (y[tid / 2]).
   bool GroupStores = false;
+  /// Recorded in one trip of a loop walked with its own values (Walker::walkTrips):
+  /// the loop variables of that trip, "col = 1" (outer loops first).
+  std::string Trip;
+  /// Recorded in a walk with the kernel's arguments that every launch passes
+  /// bound to their values: "filter_size = 9".
+  std::string Args;
 };
 
 struct BarrierEvent {
@@ -117,8 +124,14 @@ private:
   struct LaunchShape {
     std::optional<Dim3> Block;
     clang::SourceLocation Loc;
+    /// A <<<>>> launch, whose arguments can be read (agreedArgs); null for the others.
+    const clang::CallExpr *Chevron = nullptr;
   };
   llvm::DenseMap<const clang::FunctionDecl *, std::vector<LaunchShape>> Launches;
+  /// The parameters of \p Kernel that every launch seen passes the same known value.
+  std::vector<std::pair<const clang::ParmVarDecl *, std::int64_t>>
+  agreedArgs(const clang::FunctionDecl *Kernel);
+  std::unique_ptr<CallSites> Callers; // built when an argument needs a wrapper's callers
   std::deque<BlockShape> Shapes; // stable addresses for the events
   bool Analysed = false;
   std::vector<BranchEvent> Branches;

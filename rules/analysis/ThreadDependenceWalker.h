@@ -38,6 +38,8 @@ using namespace clang;
 
 constexpr unsigned MaxInlineDepth = 8;
 constexpr unsigned MaxLoopIterations = 3;
+/// Trips of a loop walked one by one with their own values (Walker::loop).
+constexpr unsigned MaxTripsWalked = 4;
 constexpr uint64_t MaxSteps = 4'000'000;
 constexpr unsigned MaxNesting = MaxWalkNesting;
 
@@ -193,6 +195,13 @@ public:
         Branches(Branches), Barriers(Barriers), Reached(Reached), LoopInfos(Loops) {}
 
   void run();
+  /// Walks with these parameters of Root bound to their values (the values
+  /// every launch passes), recording only lane splits, each with a note of
+  /// the values.
+  void bindArgs(llvm::ArrayRef<std::pair<const ParmVarDecl *, int64_t>> Args);
+  /// Branches recorded that a split warp would make a warning, but that the
+  /// values known here leave a note (see Unsettled).
+  unsigned unsettled() const { return Unsettled; }
   /// Walks only the callee of \p CE, a call written in Root (a function the
   /// walk skips because compile errors left holes in it): the arguments are
   /// evaluated with nothing known of Root's locals (uniform), so only what
@@ -329,6 +338,10 @@ private:
 
   void loop(const Stmt *L, const Stmt *Init, const Expr *Cond, const Stmt *Inc, const Stmt *Body,
             bool TestFirst);
+  /// Walks the first trips of a loop again one by one from \p Entry, while its
+  /// condition is a known true, recording only lane splits (see loop()).
+  void walkTrips(const Stmt *L, const Expr *Cond, const Stmt *Inc, const Stmt *Body,
+                 const LoopInfo &Info, State Entry);
 
   // --- expressions -------------------------------------------------------------------------
   void assign(const Expr *LHS, const LaneValue &V, bool Weak = false);
@@ -425,6 +438,17 @@ private:
   /// the loop was entered (`offset = 16`).
   std::vector<llvm::DenseMap<const VarDecl *, int64_t>> LoopEntry;
   bool Recording = true;
+  /// Walking single trips of a loop (walkTrips) or with bound arguments: only
+  /// lane splits of every warp are recorded.
+  bool OnlyLaneSplits = false;
+  /// The trips being walked (walkTrips), outer loops first: "col = 1".
+  std::vector<std::string> Trips;
+  /// bindArgs: Root's parameters with values, and "filter_size = 9".
+  std::vector<std::pair<const ParmVarDecl *, int64_t>> BoundArgs;
+  std::string BoundText;
+  /// Branches recorded (or, under OnlyLaneSplits, met) that a split warp would
+  /// make a warning and that the values of one trip might show to be one.
+  unsigned Unsettled = 0;
   unsigned CondDepth = 0;
   uint64_t Steps = 0;
   bool Exhausted = false;

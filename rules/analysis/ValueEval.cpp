@@ -361,7 +361,7 @@ std::optional<std::int64_t> ValueEvaluator::evalIntImpl(const Expr *E, unsigned 
       auto It = Bindings.find(P);
       if (It != Bindings.end())
         return It->second;
-      return std::nullopt;
+      return passedToParam(P);
     }
     if (const auto *ECD = dyn_cast<EnumConstantDecl>(DRE->getDecl()))
       return ECD->getInitVal().tryExtValue();
@@ -460,6 +460,38 @@ std::optional<std::int64_t> ValueEvaluator::evalCall(const CallExpr *C, unsigned
   auto Result = evalIntImpl(Ret->getRetValue(), Depth + 1);
   Bindings = std::move(Saved);
   return Result;
+}
+
+std::optional<std::int64_t> ValueEvaluator::passedToParam(const ParmVarDecl *P) {
+  constexpr unsigned MaxCallerLevels = 2;
+  const auto *F = dyn_cast_or_null<FunctionDecl>(P->getDeclContext());
+  if (!Callers || CallerLevel >= MaxCallerLevels || !F || !F->getBody() ||
+      !P->getType()->isIntegralOrEnumerationType() || P->getType().isVolatileQualified() ||
+      F->hasAttr<CUDAGlobalAttr>() || (F->hasAttr<CUDADeviceAttr>() && !F->hasAttr<CUDAHostAttr>()) ||
+      isa<CXXMethodDecl>(F) || F->isVariadic() || localValueTainted(P, F))
+    return std::nullopt;
+  const ParentMap *PM = parentsIn(F);
+  if (!PM)
+    return std::nullopt;
+  for (const VarUse &U : usesOf(Ctx, *PM, P, F))
+    if (U.Kind != Use::Read)
+      return std::nullopt; // written, or its address taken
+  llvm::ArrayRef<const CallExpr *> Calls = Callers->callsOf(F);
+  if (Calls.empty() || Callers->addressTaken(F))
+    return std::nullopt;
+  unsigned Index = P->getFunctionScopeIndex();
+  std::optional<std::int64_t> Agreed;
+  for (const CallExpr *Call : Calls) {
+    if (isa<CXXOperatorCallExpr>(Call) || Index >= Call->getNumArgs())
+      return std::nullopt;
+    ValueEvaluator AtCall(Ctx, Call, Callers);
+    AtCall.CallerLevel = CallerLevel + 1;
+    std::optional<std::int64_t> V = AtCall.evalInt(Call->getArg(Index));
+    if (!V || (Agreed && *Agreed != *V))
+      return std::nullopt;
+    Agreed = V;
+  }
+  return Agreed;
 }
 
 std::optional<Dim3> ValueEvaluator::dim3OfVar(const VarDecl *V, unsigned Depth) {

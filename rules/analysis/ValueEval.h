@@ -12,6 +12,8 @@
 #ifndef CUDALINT_RULES_ANALYSIS_VALUEEVAL_H
 #define CUDALINT_RULES_ANALYSIS_VALUEEVAL_H
 
+#include "rules/analysis/CallSites.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ParentMap.h"
@@ -30,7 +32,13 @@ class ValueEvaluator {
 public:
   /// \p Site is the statement whose values are asked for (the launch): locals
   /// count only if assigned before it.
-  ValueEvaluator(clang::ASTContext &Ctx, const clang::Stmt *Site) : Ctx(Ctx), Site(Site) {}
+  /// With \p Callers, a parameter of a host function that the function never
+  /// writes has the value that every call of it passes, when all its calls
+  /// are seen (its address is not taken) and agree; callers' parameters are
+  /// followed the same way, two levels up.
+  ValueEvaluator(clang::ASTContext &Ctx, const clang::Stmt *Site,
+                 CallSites *Callers = nullptr)
+      : Ctx(Ctx), Site(Site), Callers(Callers) {}
 
   std::optional<std::int64_t> evalInt(const clang::Expr *E);
   std::optional<Dim3> evalDim3(const clang::Expr *E);
@@ -53,6 +61,7 @@ private:
   std::optional<std::int64_t> evalIntImpl(const clang::Expr *E, unsigned Depth);
   std::optional<Dim3> evalDim3Impl(const clang::Expr *E, unsigned Depth);
   std::optional<std::int64_t> evalCall(const clang::CallExpr *C, unsigned Depth);
+  std::optional<std::int64_t> passedToParam(const clang::ParmVarDecl *P);
   std::optional<Dim3> dim3OfVar(const clang::VarDecl *V, unsigned Depth);
   /// The statements' parents in \p F's body (built once per function: the
   /// whole-TU map of ASTContext::getParents cost a tenth of a template-heavy
@@ -61,6 +70,8 @@ private:
 
   clang::ASTContext &Ctx;
   const clang::Stmt *Site;
+  CallSites *Callers;
+  unsigned CallerLevel = 0;
   /// Parameter bindings while evaluating the body of a small helper.
   llvm::DenseMap<const clang::ParmVarDecl *, std::int64_t> Bindings;
   llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<clang::ParentMap>> Parents;

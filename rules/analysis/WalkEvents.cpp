@@ -14,6 +14,18 @@ void Walker::recordBranch(BranchEvent::Form F, const Stmt *St, const Expr *Cond,
     return;
   if (!isThreadDependent(C.Cat) && !Constant)
     return;
+  if (!Constant && C.Cat != BranchCategory::LaneSplit &&
+      C.Cat != BranchCategory::ShrinkingThreshold && C.Cat != BranchCategory::WarpUniform &&
+      C.Cat != BranchCategory::DataDependent)
+    ++Unsettled;
+  // Walks with more values known add only the splits of every warp by a lane
+  // pattern those values settle: a single split warp per trip, or a bound
+  // that moves with a loop whose values are not known (a causal mask's
+  // `tx < j * Bc + y`), stays what the joined walk says it is.
+  if (OnlyLaneSplits &&
+      (Constant || C.Cat != BranchCategory::LaneSplit || C.Reason != CondClass::Why::LaneMask ||
+       !C.EveryWarp || C.AtMost || C.G != Growth::None || C.GrowthVar))
+    return;
   BranchEvent E;
   E.F = F;
   E.Branch = St;
@@ -22,11 +34,14 @@ void Walker::recordBranch(BranchEvent::Form F, const Stmt *St, const Expr *Cond,
   E.Shape = &Shape;
   E.Root = Root;
   E.ConstantValue = Constant;
+  E.Args = BoundText;
+  for (const std::string &T : Trips)
+    E.Trip += (E.Trip.empty() ? "" : ", ") + T;
   Branches.push_back(std::move(E));
 }
 
 void Walker::barrier(const CallExpr *Call, std::string Name) {
-  if (!Recording || Exhausted)
+  if (!Recording || Exhausted || OnlyLaneSplits)
     return;
   // The outermost divergence: the frame whose control flow splits the block.
   const Control *BestC = nullptr;

@@ -3,6 +3,8 @@
 
 #include "clang/AST/StmtCXX.h"
 
+#include <functional>
+
 using namespace clang;
 
 namespace cudalint {
@@ -10,12 +12,22 @@ namespace walker {
 
 // --- walker ------------------------------------------------------------------
 
+void Walker::bindArgs(llvm::ArrayRef<std::pair<const ParmVarDecl *, int64_t>> Args) {
+  BoundArgs.assign(Args.begin(), Args.end());
+  OnlyLaneSplits = true;
+  for (const auto &[P, Value] : Args)
+    BoundText += (BoundText.empty() ? "" : ", ") + P->getName().str() + " = " +
+                 std::to_string(Value);
+}
+
 void Walker::run() {
   Frame F;
   F.FD = Root;
   Frames.push_back(F);
   for (const ParmVarDecl *P : Root->parameters())
     S.Vars[P] = paramValue(P);
+  for (const auto &[P, Value] : BoundArgs)
+    S.Vars[P] = LaneValue::constant(Value);
   if (const Stmt *Body = Root->getBody())
     stmt(Body);
 }
@@ -587,6 +599,7 @@ void Walker::loop(const Stmt *L, const Stmt *Init, const Expr *Cond, const Stmt 
   // The recorded pass, from the fixed point.
   S = Head;
   CondClass Final = C; // a do-while condition governs the trips after the first
+  unsigned UnsettledBefore = Unsettled;
   iterate(L, LoopCond, Inc, Body, TestFirst, Info, Final, Breaks);
   // Leaving the loop: the condition failed (at the head, or after the body
   // of a do-while), or a break.
@@ -608,9 +621,54 @@ void Walker::loop(const Stmt *L, const Stmt *Init, const Expr *Cond, const Stmt 
         V = lane::controlDependent(V, Shared);
     }
   }
+  // A branch of the body that the joined values leave a note (a bound not
+  // known) may split every warp in one trip: `fid_col = tx + 16 * col` against
+  // 24, with col 0 then 1 in a 16-wide block. The first trips of a loop whose
+  // condition is known true are walked again with their own values.
+  if (Unsettled > UnsettledBefore && TestFirst && Cond && Recording && !Exhausted)
+    walkTrips(L, Cond, Inc, Body, Info, std::move(Entry));
   S = std::move(Exit);
   LoopStack.pop_back();
   LoopEntry.pop_back();
+}
+
+void Walker::walkTrips(const Stmt *L, const Expr *Cond, const Stmt *Inc, const Stmt *Body,
+                       const LoopInfo &Info, State Entry) {
+  std::vector<const VarDecl *> Counters;
+  std::function<void(const Stmt *)> Find = [&](const Stmt *St) {
+    if (const VarDecl *V = refVar(dyn_cast<Expr>(St));
+        V && Info.Modified.count(V) && !llvm::is_contained(Counters, V))
+      Counters.push_back(V);
+    for (const Stmt *C : St->children())
+      if (C)
+        Find(C);
+  };
+  Find(Cond);
+  bool SavedOnly = OnlyLaneSplits;
+  OnlyLaneSplits = true;
+  S = std::move(Entry);
+  for (unsigned N = 0; N < MaxTripsWalked && !S.Dead && !Exhausted; ++N) {
+    Recording = false;
+    State Saved = S;
+    LaneValue CV = expr(Cond);
+    S = std::move(Saved);
+    Recording = true;
+    if (CV.K != LaneValue::Uniform || !CV.Const || *CV.Const == 0)
+      break;
+    // The values of the loop's counters (what its condition reads and it updates).
+    std::string Trip;
+    for (const VarDecl *V : Counters)
+      if (auto It = S.Vars.find(V);
+          It != S.Vars.end() && It->second->K == LaneValue::Uniform && It->second->Const)
+        Trip += (Trip.empty() ? "" : ", ") + V->getName().str() + " = " +
+                std::to_string(*It->second->Const);
+    Trips.push_back(std::move(Trip));
+    CondClass C;
+    std::vector<State> Breaks;
+    S = iterate(L, nullptr, Inc, Body, true, Info, C, Breaks);
+    Trips.pop_back();
+  }
+  OnlyLaneSplits = SavedOnly;
 }
 
 } // namespace walker

@@ -1,0 +1,72 @@
+//===- CallSites.cpp - Where the TU's own code calls each function --------===//
+#include "rules/analysis/CallSites.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang;
+
+namespace cudalint {
+namespace {
+
+class CallScanner : public RecursiveASTVisitor<CallScanner> {
+public:
+  CallScanner(const SourceManager &SM,
+              llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<const CallExpr *, 2>> &Calls,
+              llvm::DenseSet<const FunctionDecl *> &Taken)
+      : SM(SM), Calls(Calls), Taken(Taken) {}
+
+  bool shouldVisitTemplateInstantiations() const { return true; }
+
+  bool TraverseDecl(Decl *D) {
+    if (D && !isa<TranslationUnitDecl>(D) && D->getLocation().isValid() &&
+        SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())))
+      return true;
+    return RecursiveASTVisitor::TraverseDecl(D);
+  }
+
+  bool VisitCallExpr(CallExpr *CE) {
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(CE->getCallee()->IgnoreParenImpCasts()))
+      Callees.insert(Ref);
+    // A call in a template's pattern: its instantiations say what it passes.
+    if (const FunctionDecl *F = CE->getDirectCallee(); F && !CE->isInstantiationDependent())
+      Calls[F->getCanonicalDecl()].push_back(CE);
+    return true;
+  }
+
+  bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+    if (const auto *F = dyn_cast<FunctionDecl>(Ref->getDecl()); F && !Callees.count(Ref))
+      Taken.insert(F->getCanonicalDecl());
+    return true;
+  }
+
+private:
+  const SourceManager &SM;
+  llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<const CallExpr *, 2>> &Calls;
+  llvm::DenseSet<const FunctionDecl *> &Taken;
+  llvm::DenseSet<const DeclRefExpr *> Callees; // visited before their DeclRefExpr
+};
+
+} // namespace
+
+void CallSites::build() {
+  if (Built)
+    return;
+  Built = true;
+  CallScanner(Ctx.getSourceManager(), Calls, Taken).TraverseDecl(Ctx.getTranslationUnitDecl());
+}
+
+llvm::ArrayRef<const CallExpr *> CallSites::callsOf(const FunctionDecl *F) {
+  build();
+  auto It = Calls.find(F->getCanonicalDecl());
+  if (It == Calls.end())
+    return {};
+  return It->second;
+}
+
+bool CallSites::addressTaken(const FunctionDecl *F) {
+  build();
+  return Taken.count(F->getCanonicalDecl());
+}
+
+} // namespace cudalint
