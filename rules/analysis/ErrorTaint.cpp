@@ -48,20 +48,24 @@ void collectMentions(const Stmt *Root, llvm::DenseSet<const VarDecl *> &Out) {
   }
 }
 
-/// Adds to \p T the names written in the statement of \p Def's body that
-/// holds the syntax error at \p Err: the tokens between the separators (`;`,
+/// Adds to \p T the names written in the statements of \p Def's body that
+/// hold the syntax errors at \p Errors, each: the tokens between the separators (`;`,
 /// `{`, `}` outside parentheses) around it, and a block it opens. The parser
 /// drops at most that statement (it skips to its `;`, or over the block), so
 /// a local none of those names mentions keeps its value (`StopWatchInterface
 /// *timer;` of a missing header leaves `filter_size = 9` known).
-void noteDropped(const FunctionDecl *Def, SourceLocation Err, FunctionTaint &T) {
+void noteDropped(const FunctionDecl *Def, llvm::ArrayRef<SourceLocation> Errors, FunctionTaint &T) {
+  // Past a few errors a function is not worth reading statement by statement.
+  constexpr size_t MaxErrors = 16;
   const ASTContext &Ctx = Def->getASTContext();
   const SourceManager &SM = Ctx.getSourceManager();
   const Stmt *Body = Def->getBody();
   SourceLocation Begin = Body ? SM.getExpansionLoc(Body->getBeginLoc()) : SourceLocation();
   SourceLocation End = Body ? SM.getExpansionLoc(Body->getEndLoc()) : SourceLocation();
-  if (Begin.isInvalid() || End.isInvalid() || SM.getFileID(Begin) != SM.getFileID(End) ||
-      SM.getFileID(Err) != SM.getFileID(Begin)) {
+  if (Errors.size() > MaxErrors || Begin.isInvalid() || End.isInvalid() ||
+      SM.getFileID(Begin) != SM.getFileID(End) || llvm::any_of(Errors, [&](SourceLocation E) {
+        return SM.getFileID(E) != SM.getFileID(Begin);
+      })) {
     T.AnyName = true;
     return;
   }
@@ -89,40 +93,44 @@ void noteDropped(const FunctionDecl *Def, SourceLocation Err, FunctionTaint &T) 
       break;
     if (Tk.isOneOf(tok::r_paren, tok::r_square) && Depth)
       --Depth;
-    Toks.push_back({Off, Tk.getKind(), Tk.is(tok::raw_identifier) ? Tk.getRawIdentifier() : "",
-                    Depth});
+    Toks.push_back(
+        {Off, Tk.getKind(), Tk.is(tok::raw_identifier) ? Tk.getRawIdentifier() : "", Depth});
     if (Tk.isOneOf(tok::l_paren, tok::l_square))
       ++Depth;
   }
-  unsigned ErrOff = SM.getFileOffset(Err);
   auto Separator = [&](size_t I) {
     return Toks[I].Depth == 0 && (Toks[I].Kind == tok::semi || Toks[I].Kind == tok::l_brace ||
                                   Toks[I].Kind == tok::r_brace);
   };
-  size_t At = 0;
-  while (At + 1 < Toks.size() && Toks[At + 1].Offset <= ErrOff)
-    ++At;
-  size_t First = At;
-  while (First > 0 && !Separator(First - 1))
-    --First;
-  size_t Last = At;
-  while (Last + 1 < Toks.size() && !Separator(Last))
-    ++Last;
-  if (Last < Toks.size() && Toks[Last].Kind == tok::l_brace) {
-    // The block the statement opens, to its closing brace.
-    for (unsigned Braces = 0; Last < Toks.size(); ++Last) {
-      Braces += Toks[Last].Kind == tok::l_brace;
-      if (Toks[Last].Kind == tok::r_brace && --Braces == 0)
-        break;
-    }
-  }
   IdentifierTable &Idents = const_cast<ASTContext &>(Ctx).Idents;
-  for (size_t I = First; I <= Last && I < Toks.size(); ++I) {
-    if (Toks[I].Name.empty())
-      continue;
-    if (Idents.get(Toks[I].Name).hasMacroDefinition())
-      T.AnyName = true;
-    T.Dropped.insert(Toks[I].Name);
+  for (SourceLocation Err : Errors) {
+    unsigned ErrOff = SM.getFileOffset(Err);
+    // The last token that starts at or before the error.
+    size_t At =
+        llvm::upper_bound(Toks, ErrOff, [](unsigned O, const Tok &K) { return O < K.Offset; }) -
+        Toks.begin();
+    At = At ? At - 1 : 0;
+    size_t First = At;
+    while (First > 0 && !Separator(First - 1))
+      --First;
+    size_t Last = At;
+    while (Last + 1 < Toks.size() && !Separator(Last))
+      ++Last;
+    if (Last < Toks.size() && Toks[Last].Kind == tok::l_brace) {
+      // The block the statement opens, to its closing brace.
+      for (unsigned Braces = 0; Last < Toks.size(); ++Last) {
+        Braces += Toks[Last].Kind == tok::l_brace;
+        if (Toks[Last].Kind == tok::r_brace && --Braces == 0)
+          break;
+      }
+    }
+    for (size_t I = First; I <= Last && I < Toks.size(); ++I) {
+      if (Toks[I].Name.empty())
+        continue;
+      if (Idents.get(Toks[I].Name).hasMacroDefinition())
+        T.AnyName = true;
+      T.Dropped.insert(Toks[I].Name);
+    }
   }
 }
 
@@ -154,11 +162,14 @@ FunctionTaint scan(const FunctionDecl *Def) {
   if (Current && !Current->SyntaxErrors.empty()) {
     const SourceManager &SM = Def->getASTContext().getSourceManager();
     SourceRange R(SM.getExpansionLoc(Def->getBeginLoc()), SM.getExpansionLoc(Def->getEndLoc()));
+    llvm::SmallVector<SourceLocation, 4> Inside;
     for (SourceLocation L : Current->SyntaxErrors)
-      if (SM.isPointWithin(SM.getExpansionLoc(L), R.getBegin(), R.getEnd())) {
-        T.HasErrors = T.SyntaxError = true;
-        noteDropped(Def, SM.getExpansionLoc(L), T);
-      }
+      if (SM.isPointWithin(SM.getExpansionLoc(L), R.getBegin(), R.getEnd()))
+        Inside.push_back(SM.getExpansionLoc(L));
+    if (!Inside.empty()) {
+      T.HasErrors = T.SyntaxError = true;
+      noteDropped(Def, Inside, T);
+    }
   }
   return T;
 }
