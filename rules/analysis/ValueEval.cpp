@@ -467,8 +467,9 @@ std::optional<std::int64_t> ValueEvaluator::passedToParam(const ParmVarDecl *P) 
   const auto *F = dyn_cast_or_null<FunctionDecl>(P->getDeclContext());
   if (!Callers || CallerLevel >= MaxCallerLevels || !F || !F->getBody() ||
       !P->getType()->isIntegralOrEnumerationType() || P->getType().isVolatileQualified() ||
-      F->hasAttr<CUDAGlobalAttr>() || (F->hasAttr<CUDADeviceAttr>() && !F->hasAttr<CUDAHostAttr>()) ||
-      isa<CXXMethodDecl>(F) || F->isVariadic() || localValueTainted(P, F))
+      F->hasAttr<CUDAGlobalAttr>() ||
+      (F->hasAttr<CUDADeviceAttr>() && !F->hasAttr<CUDAHostAttr>()) || isa<CXXMethodDecl>(F) ||
+      F->isVariadic() || localValueTainted(P, F))
     return std::nullopt;
   const ParentMap *PM = parentsIn(F);
   if (!PM)
