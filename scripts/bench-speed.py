@@ -13,6 +13,10 @@ builds (`cuda-lint --verbose`), then times, on the same N cores:
   5. one source file edited (a comment appended, then restored), against the cold time of that
      one TU alone;
   6. the non-system header that the most TUs include edited the same way.
+With --device-baseline, `clang++ -fsyntax-only` is also timed the way Clang compiles a `.cu` by
+default, the host side and one device side (`--cuda-gpu-arch` the architecture cuda-lint's
+device-side parse uses, else sm_75): cuda-lint parses the device side of the TUs whose kernels sit
+under `#if __CUDA_ARCH__`, which the host-side command never sees.
 With --goals-only, only what issue 14's goals are about is measured (1-5, without the run with no
 preamble and the -j 1 run): on a large database (ggml's 141 entries) each cold run takes minutes.
 Each is run R times (default 3) and the median wall time is kept; the peak RSS of the cold run is
@@ -23,6 +27,7 @@ byte for byte, also when the script is interrupted.
 import argparse
 import collections
 import os
+import re
 import shlex
 import shutil
 import statistics
@@ -35,17 +40,23 @@ from concurrent.futures import ThreadPoolExecutor
 TIDY_CHECKS = "-*,bugprone-*,performance-*,readability-braces-around-statements"
 
 
+DEVICE = re.compile(r"^cuda-lint: parsed (.*) again for the device \((sm_\w+)")
+
+
 def tu_commands(lint, paths):
     """(file, clang argv) for each TU, from cuda-lint --verbose (LINT names an empty cache: a
-    cached TU prints no command; this run also fills that cache for the warm measurement)."""
+    cached TU prints no command; this run also fills that cache for the warm measurement), and
+    {file: arch} for the TUs it parsed again for the device."""
     out = subprocess.run(lint + ["--verbose"] + paths,
                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    cmds, lines = [], out.stderr.splitlines()
+    cmds, archs, lines = [], {}, out.stderr.splitlines()
     for i, line in enumerate(lines):
         if line.startswith("cuda-lint: analysing ") and i + 1 < len(lines):
             argv = shlex.split(lines[i + 1].strip())
             cmds.append((line[len("cuda-lint: analysing "):], argv))
-    return cmds
+        elif m := DEVICE.match(line):
+            archs[m.group(1)] = m.group(2)
+    return cmds, archs
 
 
 def timed(fn, repeats):
@@ -127,6 +138,8 @@ def main():
     ap.add_argument("-j", type=int, default=os.cpu_count() or 1)
     ap.add_argument("-p", help="build directory with compile_commands.json")
     ap.add_argument("--repeats", type=int, default=3)
+    ap.add_argument("--device-baseline", action="store_true",
+                    help="also time clang++ -fsyntax-only on the host and one device side")
     ap.add_argument("--goals-only", action="store_true",
                     help="skip the runs without preamble, with -j 1 and with a header edited")
     ap.add_argument("paths", nargs="*", help="files or directories (default with -p: every entry of its database)")
@@ -137,11 +150,18 @@ def main():
     work = tempfile.mkdtemp(prefix="cuda-lint-bench-")
     lint = [args.cuda_lint, "--exit-zero", "-j", str(args.j)] + extra
     warm_dir = f"--cache-dir={work}/warm"
-    cmds = tu_commands(lint + [warm_dir], args.paths)
+    cmds, archs = tu_commands(lint + [warm_dir], args.paths)
     if not cmds:
         sys.exit("no translation unit to analyse")
     # cuda-lint's command starts with 'clang++': run the real binary with the same arguments.
     parse = [[args.clang] + argv[1:] for _, argv in cmds]
+    # The same, compiled for the host and one device as Clang does by default: the arch of
+    # cuda-lint's device-side parse of that TU, else the one it used most, else nvcc 13's default.
+    common = collections.Counter(archs.values()).most_common(1)
+    default_arch = common[0][0] if common else "sm_75"
+    both = [[args.clang] + [a if a != "--cuda-host-only" else
+                            "--cuda-gpu-arch=" + archs.get(file, default_arch) for a in argv[1:]]
+            for file, argv in cmds]
     # clang-tidy FILE -- ARGS (without the driver name, the file and -fsyntax-only).
     tidy = []
     for file, argv in cmds:
@@ -150,7 +170,7 @@ def main():
 
     # The four cold measurements take turns, repeat by repeat, so that a change in the machine's
     # load during the run weighs on all of them alike.
-    cold, nopre, parse_t, tidy_t, rss = [], [], [], [], []
+    cold, nopre, parse_t, both_t, tidy_t, rss = [], [], [], [], [], []
     for i in range(args.repeats):
         t, r = run_lint(lint + [f"--cache-dir={work}/cold{i}"] + args.paths)
         cold.append(t)
@@ -158,11 +178,14 @@ def main():
         if not args.goals_only:
             nopre.append(run_lint(lint + ["--no-cache", "--no-preamble"] + args.paths)[0])
         parse_t.append(timed(lambda: run_all(parse, args.j, "parse"), 1))
+        if args.device_baseline:
+            both_t.append(timed(lambda: run_all(both, args.j, "both"), 1))
         if args.clang_tidy:
             tidy_t.append(timed(lambda: run_all(tidy, args.j, "tidy"), 1))
     t_cold, rss_cold = statistics.median(cold), max(rss)
     t_nopre = statistics.median(nopre) if nopre else None
     t_parse = statistics.median(parse_t)
+    t_both = statistics.median(both_t) if both_t else None
     t_tidy = statistics.median(tidy_t) if tidy_t else None
     rss_one = None
     if not args.goals_only:
@@ -195,6 +218,9 @@ def main():
     if t_nopre is not None:
         print(f"  cuda-lint cold, no preamble    {t_nopre:8.2f} s")
     print(f"  clang++ -fsyntax-only          {t_parse:8.2f} s   ({FAILED['parse']} TUs with errors)")
+    if t_both is not None:
+        print(f"  clang++, host and device       {t_both:8.2f} s   ({FAILED['both']} TUs with errors;"
+              f" {len(archs)} TUs parsed for the device by cuda-lint, default {default_arch})")
     if t_tidy is not None:
         print(f"  clang-tidy                     {t_tidy:8.2f} s   ({FAILED['tidy']} TUs with errors;"
               f" checks {TIDY_CHECKS})")
@@ -205,6 +231,8 @@ def main():
         print(f"  one header edited              {t_header:8.2f} s   ({os.path.relpath(header)}, "
               f"read by {readers} of {len(cmds)} TUs)")
     print(f"cold / clang++ -fsyntax-only          = {t_cold / t_parse:.2f}")
+    if t_both is not None:
+        print(f"cold / clang++, host and device       = {t_cold / t_both:.2f}")
     if t_tidy is not None:
         print(f"cold / clang-tidy                     = {t_cold / t_tidy:.2f}")
     if t_nopre is not None:
