@@ -156,6 +156,19 @@ bool references(const Expr *E, const llvm::DenseSet<const VarDecl *> &Vars) {
   return false;
 }
 
+void referencedVars(const Expr *E, const llvm::DenseSet<const VarDecl *> &Vars,
+                    llvm::SmallVectorImpl<const VarDecl *> &Out) {
+  if (!E)
+    return;
+  if (const VarDecl *V = refVar(E)) {
+    if (Vars.count(V) && !llvm::is_contained(Out, V))
+      Out.push_back(V);
+    return;
+  }
+  for (const Stmt *C : E->children())
+    referencedVars(dyn_cast_or_null<Expr>(C), Vars, Out);
+}
+
 namespace {
 
 bool isAccessor(const FunctionDecl *FD, const ASTContext &Ctx, unsigned Depth);

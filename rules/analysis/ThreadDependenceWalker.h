@@ -81,6 +81,9 @@ struct LoopInfo {
 void scanLoop(LoopInfo &Info, const Stmt *S, ASTContext &Ctx);
 const VarDecl *refVar(const Expr *E);
 bool references(const Expr *E, const llvm::DenseSet<const VarDecl *> &Vars);
+/// Appends to \p Out, once each, the variables of \p Vars that \p E reads.
+void referencedVars(const Expr *E, const llvm::DenseSet<const VarDecl *> &Vars,
+                    llvm::SmallVectorImpl<const VarDecl *> &Out);
 /// Whether evaluating \p E has effects beyond computing a value (stores,
 /// calls other than cheap math).
 bool hasEffects(const Expr *E, const ASTContext &Ctx);
@@ -355,6 +358,9 @@ private:
   LaneValue builtinVar(const MSPropertyRefExpr *P);
 
   LaneValue expr(const Expr *E);
+  /// The value of \p E where the walk stands, leaving the state as it is and
+  /// recording nothing.
+  LaneValue peek(const Expr *E);
 
   LaneValue castValue(const CastExpr *CE);
 

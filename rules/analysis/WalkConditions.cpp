@@ -126,12 +126,7 @@ void Walker::boundedThreshold(CondClass &C, const BinaryOperator *B, const LaneV
                              : LOp;
       }
       if (Other) {
-        bool SavedRec = Recording;
-        Recording = false;
-        State Saved = S;
-        LaneValue OV = expr(Other);
-        S = std::move(Saved);
-        Recording = SavedRec;
+        LaneValue OV = peek(Other);
         if (OV.K == LaneValue::Uniform && OV.Const) {
           LimitOp = LOp;
           Limit = OV.Const;

@@ -155,6 +155,16 @@ LaneValue Walker::builtinVar(const MSPropertyRefExpr *P) {
   return LaneValue();
 }
 
+LaneValue Walker::peek(const Expr *E) {
+  bool SavedRec = Recording;
+  Recording = false;
+  State Saved = S;
+  LaneValue V = expr(E);
+  S = std::move(Saved);
+  Recording = SavedRec;
+  return V;
+}
+
 LaneValue Walker::expr(const Expr *E) {
   if (!E)
     return LaneValue();

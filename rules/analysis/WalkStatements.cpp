@@ -3,8 +3,6 @@
 
 #include "clang/AST/StmtCXX.h"
 
-#include <functional>
-
 using namespace clang;
 
 namespace cudalint {
@@ -530,12 +528,7 @@ void Walker::loop(const Stmt *L, const Stmt *Init, const Expr *Cond, const Stmt 
       LoopEntry.back()[V] = *It->second->Const;
   std::optional<int64_t> Constant;
   if (Cond) {
-    bool SavedRec = Recording;
-    Recording = false;
-    State Saved = S;
-    LaneValue CV = expr(Cond);
-    S = std::move(Saved);
-    Recording = SavedRec;
+    LaneValue CV = peek(Cond);
     // False before the first trip: the body never runs. True: it may still
     // change unless nothing the loop updates feeds it.
     if (CV.K == LaneValue::Uniform && CV.Const &&
@@ -634,25 +627,13 @@ void Walker::loop(const Stmt *L, const Stmt *Init, const Expr *Cond, const Stmt 
 
 void Walker::walkTrips(const Stmt *L, const Expr *Cond, const Stmt *Inc, const Stmt *Body,
                        const LoopInfo &Info, State Entry) {
-  std::vector<const VarDecl *> Counters;
-  std::function<void(const Stmt *)> Find = [&](const Stmt *St) {
-    if (const VarDecl *V = refVar(dyn_cast<Expr>(St));
-        V && Info.Modified.count(V) && !llvm::is_contained(Counters, V))
-      Counters.push_back(V);
-    for (const Stmt *C : St->children())
-      if (C)
-        Find(C);
-  };
-  Find(Cond);
+  llvm::SmallVector<const VarDecl *, 2> Counters;
+  referencedVars(Cond, Info.Modified, Counters);
   bool SavedOnly = OnlyLaneSplits;
   OnlyLaneSplits = true;
   S = std::move(Entry);
   for (unsigned N = 0; N < MaxTripsWalked && !S.Dead && !Exhausted; ++N) {
-    Recording = false;
-    State Saved = S;
-    LaneValue CV = expr(Cond);
-    S = std::move(Saved);
-    Recording = true;
+    LaneValue CV = peek(Cond);
     if (CV.K != LaneValue::Uniform || !CV.Const || *CV.Const == 0)
       break;
     // The values of the loop's counters (what its condition reads and it updates).
