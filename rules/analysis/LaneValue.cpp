@@ -246,6 +246,31 @@ int64_t LaneValue::laneSpan() const {
   return MaxL - MinL;
 }
 
+bool CondClass::identical(const CondClass &O) const {
+  auto Fields = [](const CondClass &C) {
+    return std::tie(C.Cat, C.Reason, C.TrueMask, C.ActiveMask, C.EveryWarp, C.SmallSideTrue,
+                    C.FewWarps, C.Repeats, C.AtMost, C.Upper, C.HasRange, C.RangeLo, C.RangeHi,
+                    C.Distinct, C.G, C.GrowthVar, C.GrowthExact, C.LaneSide, C.DataSrc,
+                    C.OneWarpLoop, C.BoundFirst, C.BoundLast, C.BoundAt, C.AssumedShape,
+                    C.NarrowShape);
+  };
+  return Fields(*this) == Fields(O);
+}
+
+bool LaneValue::identical(const LaneValue &O) const {
+  auto Fields = [](const LaneValue &V) {
+    return std::tie(V.K, V.Const, V.Align, V.NonNeg, V.L, V.Active, V.WarpCoef, V.WarpVaries,
+                    V.USign, V.UBound, V.Wraps, V.VBound, V.HasFactor, V.G, V.GrowthVar,
+                    V.GrowthExact, V.ModOfLane, V.BitOfLane, V.AssumedAxis, V.NarrowAxis,
+                    V.PerBlock, V.SameInWarps, V.DataSrc);
+  };
+  if (Fields(*this) != Fields(O))
+    return false;
+  if (!Cond || !O.Cond)
+    return !Cond && !O.Cond;
+  return Cond == O.Cond || Cond->identical(*O.Cond);
+}
+
 bool LaneValue::operator==(const LaneValue &O) const {
   if (K != O.K || AssumedAxis != O.AssumedAxis || NarrowAxis != O.NarrowAxis)
     return false;

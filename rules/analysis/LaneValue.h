@@ -111,6 +111,8 @@ struct CondClass {
 
   /// The condition's negation.
   CondClass negated() const;
+  /// Every field equal (keep in step with the fields above).
+  bool identical(const CondClass &O) const;
 };
 
 struct LaneValue {
@@ -183,8 +185,11 @@ struct LaneValue {
   /// max(L) - min(L) over the active lanes (Lane only).
   int64_t laneSpan() const;
 
+  /// The same value for the analysis (what a loop's fixed point compares).
   bool operator==(const LaneValue &O) const;
   bool operator!=(const LaneValue &O) const { return !(*this == O); }
+  /// Every field equal, provenance included (keep in step with the fields above).
+  bool identical(const LaneValue &O) const;
 };
 
 /// Arithmetic on lane values (integer semantics; operands assumed non-negative

@@ -13,6 +13,7 @@
 //   BlockShapeModel.cpp  threadIdx / blockDim as lane values for a block shape
 //   CudaNames.cpp        cooperative-groups types and CUDA intrinsic names
 //   LoopScan.cpp         what each loop updates; effects of expressions
+//   LoopMemo.cpp         loop fixed points kept for a loop entered again alike
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUDALINT_RULES_ANALYSIS_THREADDEPENDENCEWALKER_H
@@ -188,6 +189,41 @@ struct Target {
   const State *SwitchEntry = nullptr;
 };
 
+/// A loop's fixed point (Walker::loop), kept with everything its computation
+/// read, for the next time the walk enters that loop alike: the recorded pass
+/// of an outer loop enters each inner loop in the state of the outer loop's
+/// last trip, so without it nested loops cost (MaxLoopIterations + 1) walks of
+/// their body per level.
+struct LoopMemo {
+  struct FrameKey {
+    const FunctionDecl *FD;
+    const Expr *Call;
+    llvm::DenseMap<const ValueDecl *, const ValueDecl *> Alias, PtrAlias;
+    llvm::DenseMap<const ValueDecl *, std::pair<GroupKind, int64_t>> Groups;
+  };
+  struct TargetKey {
+    const Stmt *S;
+    bool IsLoop;
+    size_t ControlBase;
+    const State *SwitchEntry;
+  };
+  // The context: what the loop's trips read besides the state.
+  std::vector<FrameKey> Frames;
+  std::vector<Control> Controls;
+  std::vector<TargetKey> Targets;
+  std::vector<const LoopInfo *> LoopStack;
+  std::vector<llvm::DenseMap<const VarDecl *, int64_t>> LoopEntry;
+  unsigned CondDepth = 0, Nesting = 0;
+  bool OnlyLaneSplits = false;
+  std::vector<std::string> Trips;
+  State Entry;
+  // The result: the state at the loop head, the condition's class (for a
+  // do-while), and the steps its trips took from the budget.
+  State Head;
+  CondClass C;
+  uint64_t Steps = 0;
+};
+
 class Walker {
 public:
   Walker(ASTContext &Ctx, const BlockShape &Shape, const FunctionDecl *Root,
@@ -341,6 +377,19 @@ private:
 
   void loop(const Stmt *L, const Stmt *Init, const Expr *Cond, const Stmt *Inc, const Stmt *Body,
             bool TestFirst);
+  void fixedPoint(const Stmt *L, const Expr *LoopCond, const Stmt *Inc, const Stmt *Body,
+                  bool TestFirst, const LoopInfo &Info, const State &Entry, State &Head,
+                  CondClass &C, std::vector<State> &Breaks);
+  /// The fixed point of \p L kept from an entry identical to this one (state
+  /// and context, see LoopMemo) whose steps still fit in the budget.
+  const LoopMemo *findLoopMemo(const Stmt *L, const State &Entry) const;
+  /// Keeps the fixed point \p Head of \p L entered from \p Entry, computed in
+  /// \p Steps steps, unless its trips left a mark outside the loop (a return
+  /// of this frame) or ran out of budget.
+  void keepLoopMemo(const Stmt *L, State Entry, const State &Head, const CondClass &C,
+                    uint64_t Steps);
+  bool sameContext(const LoopMemo &M) const;
+  llvm::DenseMap<const Stmt *, llvm::SmallVector<LoopMemo, 2>> LoopMemos;
   /// Walks the first trips of a loop again one by one from \p Entry, while its
   /// condition is a known true, recording only lane splits (see loop()).
   void walkTrips(const Stmt *L, const Expr *Cond, const Stmt *Inc, const Stmt *Body,

@@ -514,6 +514,48 @@ State Walker::iterate(const Stmt *L, const Expr *Cond, const Stmt *Inc, const St
   return S;
 }
 
+/// The trips of a loop, unrecorded, from \p Entry until the state at its head
+/// (\p Head) stops changing, or widened after MaxLoopIterations.
+void Walker::fixedPoint(const Stmt *L, const Expr *LoopCond, const Stmt *Inc, const Stmt *Body,
+                        bool TestFirst, const LoopInfo &Info, const State &Entry, State &Head,
+                        CondClass &C, std::vector<State> &Breaks) {
+  for (unsigned It = 0;; ++It) {
+    S = Head;
+    CondClass IterC = C;
+    State Back = iterate(L, LoopCond, Inc, Body, TestFirst, Info, IterC, Breaks);
+    if (!TestFirst)
+      C = IterC;
+    State Next = mergePlain(Entry, Back);
+    carryFlags(Next, Entry, Back);
+    if (sameState(Next, Head) || Exhausted)
+      break;
+    if (It + 1 >= MaxLoopIterations) {
+      // Widen what still changes.
+      for (auto &[D, V] : Next.Vars) {
+        auto Old = Head.Vars.find(D);
+        if (Old == Head.Vars.end() || Old->second == V)
+          continue;
+        if (V->K == LaneValue::Uniform) {
+          LaneValue W;
+          W.NonNeg = V->NonNeg && Old->second->NonNeg;
+          V = W;
+        } else if (V->K == LaneValue::Lane) {
+          // The join keeps the alignment that every trip so far shares
+          // (i = tid + 256k stays a multiple of 32 apart); only the
+          // growing upper bound is dropped.
+          LaneValue J = lane::join(V, Old->second);
+          if (J.K == LaneValue::Lane)
+            J.UBound.reset();
+          V = J;
+        }
+      }
+      Head = std::move(Next);
+      break;
+    }
+    Head = std::move(Next);
+  }
+}
+
 void Walker::loop(const Stmt *L, const Stmt *Init, const Expr *Cond, const Stmt *Inc,
                   const Stmt *Body, bool TestFirst) {
   stmt(Init);
@@ -552,40 +594,18 @@ void Walker::loop(const Stmt *L, const Stmt *Init, const Expr *Cond, const Stmt 
   bool SavedRec = Recording;
   Recording = false;
   if (!(Constant && *Constant == 0)) {
-    for (unsigned It = 0;; ++It) {
-      S = Head;
-      CondClass IterC = C;
-      State Back = iterate(L, LoopCond, Inc, Body, TestFirst, Info, IterC, Breaks);
-      if (!TestFirst)
-        C = IterC;
-      State Next = mergePlain(Entry, Back);
-      carryFlags(Next, Entry, Back);
-      if (sameState(Next, Head) || Exhausted)
-        break;
-      if (It + 1 >= MaxLoopIterations) {
-        // Widen what still changes.
-        for (auto &[D, V] : Next.Vars) {
-          auto Old = Head.Vars.find(D);
-          if (Old == Head.Vars.end() || Old->second == V)
-            continue;
-          if (V->K == LaneValue::Uniform) {
-            LaneValue W;
-            W.NonNeg = V->NonNeg && Old->second->NonNeg;
-            V = W;
-          } else if (V->K == LaneValue::Lane) {
-            // The join keeps the alignment that every trip so far shares
-            // (i = tid + 256k stays a multiple of 32 apart); only the
-            // growing upper bound is dropped.
-            LaneValue J = lane::join(V, Old->second);
-            if (J.K == LaneValue::Lane)
-              J.UBound.reset();
-            V = J;
-          }
-        }
-        Head = std::move(Next);
-        break;
-      }
-      Head = std::move(Next);
+    if (const LoopMemo *M = findLoopMemo(L, Entry)) {
+      Head = M->Head;
+      C = M->C;
+      Steps += M->Steps;
+    } else {
+      uint64_t StepsBefore = Steps;
+      // What the trips may leave in this frame: a return, a thread_group declared.
+      size_t ReturnsBefore = Frames.back().Returns.size();
+      auto GroupsBefore = Frames.back().Groups;
+      fixedPoint(L, LoopCond, Inc, Body, TestFirst, Info, Entry, Head, C, Breaks);
+      if (Frames.back().Returns.size() == ReturnsBefore && Frames.back().Groups == GroupsBefore)
+        keepLoopMemo(L, Entry, Head, C, Steps - StepsBefore);
     }
   }
   Recording = SavedRec;

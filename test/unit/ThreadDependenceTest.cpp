@@ -124,4 +124,29 @@ TEST(LaneValue, DescribeLanes) {
   EXPECT_EQ(describeLanes(0x0000F0F0u), "lanes 4-7 and 12-15");
 }
 
+// The loop memo (LoopMemo.cpp) reuses a fixed point only for an entry
+// identical field for field: values that the fixed point takes as the same
+// (operator==) may still differ in what a message says.
+TEST(LaneValue, IdenticalSeesWhatEqualityIgnores) {
+  LaneValue A = op(BO_Add, tid(), k(1));
+  LaneValue B = A;
+  EXPECT_TRUE(A.identical(B));
+  B.PerBlock = true;
+  EXPECT_TRUE(A == B);
+  EXPECT_FALSE(A.identical(B));
+
+  LaneValue P = k(1), Q = k(1);
+  CondClass C = lane::compare(BO_EQ, op(BO_Rem, tid(), k(2)), k(0), nullptr, nullptr);
+  CondClass D = C;
+  D.EveryWarp = !C.EveryWarp;
+  P.Cond = std::make_shared<const CondClass>(C);
+  Q.Cond = std::make_shared<const CondClass>(D);
+  EXPECT_TRUE(P == Q);
+  EXPECT_FALSE(P.identical(Q));
+  Q.Cond = std::make_shared<const CondClass>(C);
+  EXPECT_TRUE(P.identical(Q));
+  EXPECT_TRUE(C.identical(C));
+  EXPECT_FALSE(C.identical(D));
+}
+
 } // namespace
