@@ -70,10 +70,38 @@ __global__ void carriedWarpFlag(const float *in, float *out, int n) {
   out[threadIdx.x] = acc;
 }
 
+// A walk that runs out of its step budget stops recording: the branch after
+// this nest is not reported. A loop that takes its fixed point from the memo
+// is charged the steps that computing it took, so the walk runs out at the
+// same point as without the memo (uncharged, it would report the branch).
+__device__ float helper(float x, int n) {
+  for (int p = 0; p < n; ++p)
+    for (int q = 0; q < n; ++q)
+      x += p * q;
+  return x;
+}
+
+__global__ void outOfBudget(float *out, int n) {
+  float acc = 0.f;
+  for (int a = 0; a < n; ++a)
+    for (int b = 0; b < n; ++b)
+      for (int c = 0; c < n; ++c)
+        for (int d = 0; d < n; ++d)
+          for (int e = 0; e < n; ++e)
+            for (int f = 0; f < n; ++f)
+              for (int g = 0; g < n; ++g)
+                for (int h = 0; h < n; ++h)
+                  for (int i = 0; i < n; ++i)
+                    acc += helper(acc, n) + (threadIdx.x & 1);
+  if (threadIdx.x % 2 == 0)
+    out[threadIdx.x] = acc;
+}
+
 int main() {
   float *in, *out;
   cudaStream_t s;
   nestedMovingLane<<<1, 128, 0, s>>>(out);
   carriedFlag<<<1, 128, 0, s>>>(in, out, 8);
   carriedWarpFlag<<<1, 128, 0, s>>>(in, out, 8);
+  outOfBudget<<<1, 128, 0, s>>>(out, 4);
 }
