@@ -377,6 +377,7 @@ private:
 
   void loop(const Stmt *L, const Stmt *Init, const Expr *Cond, const Stmt *Inc, const Stmt *Body,
             bool TestFirst);
+  /// The trips of \p L, unrecorded, from \p Entry to the fixed point \p Head.
   void fixedPoint(const Stmt *L, const Expr *LoopCond, const Stmt *Inc, const Stmt *Body,
                   bool TestFirst, const LoopInfo &Info, const State &Entry, State &Head,
                   CondClass &C, std::vector<State> &Breaks);
@@ -384,8 +385,9 @@ private:
   /// and context, see LoopMemo) whose steps still fit in the budget.
   const LoopMemo *findLoopMemo(const Stmt *L, const State &Entry) const;
   /// Keeps the fixed point \p Head of \p L entered from \p Entry, computed in
-  /// \p Steps steps, unless its trips left a mark outside the loop (a return
-  /// of this frame) or ran out of budget.
+  /// \p Steps steps, unless its trips ran out of budget or ran under a
+  /// leader-per-group watch. loop() calls it only when the trips left nothing
+  /// in the frame (a return, a thread_group declared).
   void keepLoopMemo(const Stmt *L, State Entry, const State &Head, const CondClass &C,
                     uint64_t Steps);
   bool sameContext(const LoopMemo &M) const;
