@@ -264,11 +264,14 @@ bool LaneValue::identical(const LaneValue &O) const {
                     V.GrowthExact, V.ModOfLane, V.BitOfLane, V.AssumedAxis, V.NarrowAxis,
                     V.PerBlock, V.SameInWarps, V.DataSrc);
   };
-  if (Fields(*this) != Fields(O))
-    return false;
-  if (!Cond || !O.Cond)
-    return !Cond && !O.Cond;
-  return Cond == O.Cond || Cond->identical(*O.Cond);
+  return Fields(*this) == Fields(O) && cudalint::identical(Cond, O.Cond);
+}
+
+bool identical(const std::shared_ptr<const CondClass> &A,
+               const std::shared_ptr<const CondClass> &B) {
+  if (!A || !B)
+    return !A && !B;
+  return A == B || A->identical(*B);
 }
 
 bool LaneValue::operator==(const LaneValue &O) const {

@@ -192,6 +192,10 @@ struct LaneValue {
   bool identical(const LaneValue &O) const;
 };
 
+/// Both null, or both set to identical classes.
+bool identical(const std::shared_ptr<const CondClass> &A,
+               const std::shared_ptr<const CondClass> &B);
+
 /// Arithmetic on lane values (integer semantics; operands assumed non-negative
 /// where the form needs it, else the result is Varying).
 namespace lane {

@@ -32,9 +32,7 @@ bool identical(const ExitMark &A, const ExitMark &B) {
   if (A.K != B.K || A.Exit != B.Exit || A.Target != B.Target || A.Frame != B.Frame ||
       A.Cond != B.Cond || A.WhenFalse != B.WhenFalse)
     return false;
-  if (!A.Class || !B.Class)
-    return !A.Class && !B.Class;
-  return A.Class->identical(*B.Class);
+  return identical(A.Class, B.Class);
 }
 
 bool identical(const State &A, const State &B) {
@@ -56,9 +54,7 @@ bool identical(const Control &A, const Control &B) {
   if (A.Cond != B.Cond || A.S != B.S || A.Loop != B.Loop || A.Frame != B.Frame ||
       A.WhenFalse != B.WhenFalse)
     return false;
-  if (!A.Class || !B.Class)
-    return !A.Class && !B.Class;
-  return A.Class->identical(*B.Class);
+  return identical(A.Class, B.Class);
 }
 
 } // namespace
