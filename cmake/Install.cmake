@@ -8,7 +8,7 @@
 #   share/cuda-lint/harness/                 confirm's scripts (kernels/CMakeLists.txt)
 #   share/doc/cuda-lint/                     README.md, docs/*.md
 #
-# cuda-lint finds each file relative to its executable (analyzer/Resources.h): an install works
+# cuda-lint finds each file relative to its executable (analyzer/support/Resources.h): an install works
 # wherever it is moved, and build/analyzer/cuda-lint reads the copies staged under build/lib and
 # build/share the same way. The rule pages are run-time data, so they live in share/cuda-lint,
 # not in share/doc (which minimal images such as Docker's Ubuntu strip).

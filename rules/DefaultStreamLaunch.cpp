@@ -9,9 +9,9 @@
 // message says what that mode changes (and what it does not).
 //
 //===----------------------------------------------------------------------===//
-#include "rules/analysis/KernelNames.h"
 #include "rules/LaunchRule.h"
 #include "rules/RuleRegistry.h"
+#include "rules/analysis/KernelNames.h"
 
 #include "clang/AST/ASTContext.h"
 

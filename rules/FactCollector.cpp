@@ -5,9 +5,9 @@
 // (missing-launch-bounds' fix-it needs the launches of all files).
 //
 //===----------------------------------------------------------------------===//
+#include "rules/RuleRegistry.h"
 #include "rules/analysis/KernelNames.h"
 #include "rules/analysis/LaunchSite.h"
-#include "rules/RuleRegistry.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclTemplate.h"

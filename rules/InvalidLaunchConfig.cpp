@@ -8,9 +8,9 @@
 // with stale results.
 //
 //===----------------------------------------------------------------------===//
-#include "rules/analysis/KernelNames.h"
 #include "rules/LaunchRule.h"
 #include "rules/RuleRegistry.h"
+#include "rules/analysis/KernelNames.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;

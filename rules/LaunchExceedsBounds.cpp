@@ -8,9 +8,9 @@
 // another file.
 //
 //===----------------------------------------------------------------------===//
-#include "rules/analysis/KernelNames.h"
 #include "rules/LaunchRule.h"
 #include "rules/RuleRegistry.h"
+#include "rules/analysis/KernelNames.h"
 
 #include "clang/AST/Attr.h"
 

@@ -12,7 +12,7 @@
 //     targets of CUDA 13: under independent thread scheduling the lanes that
 //     take part must be named.
 // Removed cudaDeviceProp fields cannot be declared; their compile errors say
-// which attribute replaces them (analyzer/TranslationUnit.cpp).
+// which attribute replaces them (analyzer/tu/TranslationUnit.cpp).
 //
 //===----------------------------------------------------------------------===//
 #include "rules/RuleRegistry.h"

@@ -1,7 +1,7 @@
 //===- ThreadDependenceRule.h - Base of the rules that read divergence ----===//
 //
 // The divergence rules report from one thread-dependence analysis
-// (rules/analysis/ThreadDependence.h) per translation unit, however many of
+// (rules/analysis/lanes/ThreadDependence.h) per translation unit, however many of
 // them are enabled.
 //
 //===----------------------------------------------------------------------===//
@@ -9,7 +9,7 @@
 #define CUDALINT_RULES_THREADDEPENDENCERULE_H
 
 #include "rules/Rule.h"
-#include "rules/analysis/ThreadDependence.h"
+#include "rules/analysis/lanes/ThreadDependence.h"
 
 #include "llvm/ADT/ArrayRef.h"
 

@@ -13,10 +13,10 @@
 // diverges; thread-condition-precedence reports it.
 //
 //===----------------------------------------------------------------------===//
-#include "rules/analysis/DivergenceIdioms.h"
-#include "rules/analysis/KernelNames.h"
 #include "rules/RuleRegistry.h"
 #include "rules/ThreadDependenceRule.h"
+#include "rules/analysis/KernelNames.h"
+#include "rules/analysis/lanes/DivergenceIdioms.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"

@@ -23,7 +23,7 @@ config.environment["PATH"] = os.pathsep.join(
 
 config.substitutions.append(("%cuda-lint", os.path.join(config.cuda_lint_bin_dir, "cuda-lint")))
 # The prefix whose lib/cuda-lint and share/cuda-lint the build tree's cuda-lint reads
-# (analyzer/Resources.h): for tests that run a copy of the binary elsewhere.
+# (analyzer/support/Resources.h): for tests that run a copy of the binary elsewhere.
 config.substitutions.append(("%cuda_lint_prefix", config.cuda_lint_build_dir))
 config.substitutions.append(("%cuda_path", config.cuda_path))
 config.substitutions.append(("%src_root", config.cuda_lint_src_dir))

@@ -1,9 +1,9 @@
 //===- CiIntegrationTest.cpp - NOLINT, config, diff, escaping, fingerprints -===//
-#include "analyzer/ChangedLines.h"
-#include "analyzer/Config.h"
-#include "analyzer/Docs.h"
-#include "analyzer/Report.h"
-#include "analyzer/Suppressions.h"
+#include "analyzer/inputs/ChangedLines.h"
+#include "analyzer/inputs/Config.h"
+#include "analyzer/report/Report.h"
+#include "analyzer/report/Suppressions.h"
+#include "analyzer/support/Docs.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"

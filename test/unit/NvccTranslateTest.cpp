@@ -1,5 +1,5 @@
 //===- NvccTranslateTest.cpp - nvcc compile commands to Clang -------------===//
-#include "analyzer/NvccTranslate.h"
+#include "analyzer/inputs/NvccTranslate.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"

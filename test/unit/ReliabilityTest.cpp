@@ -3,9 +3,9 @@
 // Defects found by an adversarial audit: memory safety, atomic writes, bounds.
 //
 //===----------------------------------------------------------------------===//
-#include "analyzer/AtomicFile.h"
-#include "analyzer/Config.h"
-#include "analyzer/Git.h"
+#include "analyzer/inputs/Config.h"
+#include "analyzer/support/AtomicFile.h"
+#include "analyzer/support/Git.h"
 #include "ptxas_parse/JsonText.h"
 
 #include "llvm/ADT/SmallString.h"

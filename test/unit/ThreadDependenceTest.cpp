@@ -5,7 +5,7 @@
 // is LaneValue::threadIndex().
 //
 //===----------------------------------------------------------------------===//
-#include "rules/analysis/LaneValue.h"
+#include "rules/analysis/lanes/LaneValue.h"
 
 #include "gtest/gtest.h"
 

@@ -1,4 +1,4 @@
-// Issue 14: a loop's fixed point is kept (rules/analysis/LoopMemo.cpp) and
+// Issue 14: a loop's fixed point is kept (rules/analysis/lanes/LoopMemo.cpp) and
 // reused when the walk enters the loop again with an identical state and
 // context, as the recorded pass of an outer loop enters its inner loops. The
 // inner loop's head must be the one its trips reach: with the entry state in

@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "analyzer/Config.h"
+#include "analyzer/inputs/Config.h"
 
 #include "llvm/Support/raw_ostream.h"
 

@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "analyzer/Suppressions.h"
+#include "analyzer/report/Suppressions.h"
 
 #include <algorithm>
 #include <cstdint>

@@ -1,6 +1,6 @@
 // Both TUs of this directory enter this header first: cuda-lint precompiles it with the CUDA
 // prologue, for the host parse and again for the device-side parse that code under
-// #if __CUDA_ARCH__ needs (analyzer/Preamble.h). This header's kernel has such code itself.
+// #if __CUDA_ARCH__ needs (analyzer/tu/Preamble.h). This header's kernel has such code itself.
 #pragma once
 #include <cuda_runtime.h>
 

@@ -1,0 +1,65 @@
+//===- RemoteCache.h - Result cache entries shared over HTTP --------------===//
+//
+// `--remote-cache http://HOST:PORT/PATH` shares the result cache's entries
+// between CI runners and developers through any server that stores objects
+// by HTTP GET and PUT (nginx with WebDAV, bazel-remote, ccache's storage
+// servers): entry KEY lives at PATH/KEY. An entry from the server is used only
+// after the same checks as a local one (its self-hash, then every file it
+// depends on having the same content here), so a corrupted or foreign entry
+// is a miss, never a wrong result. With read-only (pull requests from forks)
+// nothing is uploaded. A server that cannot be reached is warned about once
+// and not asked again in that run: the analysis goes on locally.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUDALINT_ANALYZER_CACHE_REMOTECACHE_H
+#define CUDALINT_ANALYZER_CACHE_REMOTECACHE_H
+
+#include "analyzer/support/HttpClient.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <atomic>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+
+namespace cudalint {
+
+class RemoteCache {
+public:
+  static llvm::Expected<std::unique_ptr<RemoteCache>> open(llvm::StringRef Url, bool ReadOnly);
+
+  /// The entry stored under \p Key, or nothing (absent, or the server failed).
+  std::optional<std::string> get(llvm::StringRef Key);
+  /// Uploads \p Bytes as \p Key, unless read-only or the server is down.
+  void put(llvm::StringRef Key, llvm::StringRef Bytes);
+  /// An entry from the server that failed the checks.
+  void rejected() {
+    --Hits;
+    ++Rejected;
+  }
+
+  /// What went wrong, once per kind ("cannot connect ...; analysing without it").
+  std::string warning() const;
+  /// "remote cache URL: H hits, M misses, R rejected, U uploaded".
+  std::string summary() const;
+
+private:
+  RemoteCache(std::string Url, HttpUrl Server, bool ReadOnly)
+      : Url(std::move(Url)), Server(std::move(Server)), ReadOnly(ReadOnly) {}
+  void problem(const std::string &Why);
+
+  std::string Url;
+  HttpUrl Server;
+  bool ReadOnly;
+  std::atomic<bool> Down{false};
+  std::atomic<unsigned> Hits{0}, Misses{0}, Rejected{0}, Uploaded{0};
+  mutable std::mutex M;
+  std::string Warning;
+};
+
+} // namespace cudalint
+
+#endif

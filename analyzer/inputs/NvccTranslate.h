@@ -1,0 +1,73 @@
+//===- NvccTranslate.h - Compile commands to a host-side Clang parse ------===//
+//
+// Compilation databases for CUDA are usually written for nvcc (CMake's CUDA
+// language, hand-written Makefiles). Clang rejects most nvcc flags, so every
+// entry is translated: flags that change how the source parses (-D, -I,
+// -isystem, -std, -include, per-thread default stream) are kept or mapped,
+// target and code-generation flags are recorded (archs, -maxrregcount, -rdc)
+// and everything else is dropped. The result is a Clang command line for a
+// `--cuda-host-only -fsyntax-only` parse.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUDALINT_ANALYZER_INPUTS_NVCCTRANSLATE_H
+#define CUDALINT_ANALYZER_INPUTS_NVCCTRANSLATE_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cudalint {
+
+struct ToolchainPaths {
+  std::string CudaPath;    // CUDA toolkit root, e.g. /usr/local/cuda
+  std::string ResourceDir; // Clang's resource directory (builtin headers)
+  /// Force-included header with what nvcc provides and Clang does not
+  /// (analyzer/compat/cuda_lint_compat.h); empty for none.
+  std::string CompatHeader;
+  /// A directory holding omp.h when Clang's resource dir has none (the host
+  /// compiler's libgomp header): OpenMP host code parses without -fopenmp
+  /// and without libomp installed. Searched last (-idirafter); empty for none.
+  std::string OpenMPIncludeDir;
+};
+
+struct TranslatedCommand {
+  /// Full Clang command line, program name first and the source file last.
+  std::vector<std::string> ClangArgs;
+  std::string Directory;          // working directory of the compile
+  std::string File;               // absolute path of the source file
+  std::vector<std::string> Archs; // target SM archs, e.g. "sm_90" (no duplicates)
+  bool PerThreadDefaultStream = false;
+  std::optional<unsigned> MaxRegCount;
+  bool RelocatableDeviceCode = false;
+  bool FromCompileDatabase = false;
+  /// Flags unknown to nvcc that were dropped (shown with --verbose).
+  std::vector<std::string> IgnoredFlags;
+};
+
+/// True when \p Program (argv[0] of a compile command) is nvcc.
+bool isNvcc(llvm::StringRef Program);
+
+/// Translates one compile command (argv, program first) run in \p Directory
+/// for \p File. Errors only for problems the user must fix, such as an
+/// --options-file that cannot be read.
+llvm::Expected<TranslatedCommand>
+translateCompileCommand(llvm::ArrayRef<std::string> Argv, llvm::StringRef Directory,
+                        llvm::StringRef File, const ToolchainPaths &Paths,
+                        llvm::ArrayRef<std::string> ExtraArgs);
+
+/// The command for a file that has no compile-database entry: -std=c++17, the
+/// file's directory and its include/ siblings on the include path.
+TranslatedCommand defaultCompileCommand(llvm::StringRef File, const ToolchainPaths &Paths,
+                                        llvm::ArrayRef<std::string> ExtraArgs);
+
+/// Parses the archs named by -arch / -gencode / --generate-code values, e.g.
+/// "arch=compute_90,code=[compute_90,sm_90]" gives {"sm_90"}.
+std::vector<std::string> archsFromGencode(llvm::StringRef Value);
+
+} // namespace cudalint
+
+#endif

@@ -1,0 +1,95 @@
+//===- Baseline.cpp - --write-baseline / --baseline -----------------------===//
+#include "analyzer/report/Baseline.h"
+#include "analyzer/report/Report.h"
+#include "ptxas_parse/JsonText.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+#include <map>
+#include <tuple>
+
+using namespace llvm;
+
+namespace cudalint {
+
+/// A baseline of a large code base is a few MiB; anything far larger is not one.
+constexpr uint64_t MaxBaselineBytes = 256 << 20;
+constexpr int BaselineVersion = 1;
+
+std::string renderBaseline(const std::vector<Finding> &Findings, StringRef Root) {
+  std::vector<std::string> Prints = findingFingerprints(Findings, Root);
+  json::Array Entries;
+  for (size_t I = 0; I < Findings.size(); ++I) {
+    const Finding &F = Findings[I];
+    Entries.push_back(
+        json::Object{{"rule", jsonText(F.RuleId)},
+                     {"file", jsonText(relativeToRoot(Root, F.File).value_or(F.File))},
+                     {"fingerprint", Prints[I]},
+                     {"line", F.Line},
+                     {"message", jsonText(F.Message)}});
+  }
+  std::string Text;
+  raw_string_ostream OS(Text);
+  writeJsonValue(OS, json::Value(json::Object{{"cuda-lint-baseline", BaselineVersion},
+                                              {"findings", std::move(Entries)}}));
+  OS << "\n";
+  return Text;
+}
+
+Expected<unsigned> applyBaseline(StringRef Path, std::vector<Finding> &Findings, StringRef Root) {
+  auto Fail = [&](const Twine &Why) {
+    return createStringError("--baseline '" + Path + "': " + Why);
+  };
+  sys::fs::file_status St;
+  if (std::error_code EC = sys::fs::status(Path, St))
+    return Fail(EC.message());
+  if (St.type() != sys::fs::file_type::regular_file)
+    return Fail("not a regular file");
+  if (St.getSize() > MaxBaselineBytes)
+    return Fail("larger than 256 MiB; not a baseline");
+  auto Buf = MemoryBuffer::getFile(Path, /*IsText=*/true);
+  if (!Buf)
+    return Fail(Buf.getError().message());
+  Expected<json::Value> Doc = json::parse((*Buf)->getBuffer());
+  if (!Doc)
+    return Fail("not JSON: " + toString(Doc.takeError()));
+  const json::Object *O = Doc->getAsObject();
+  std::optional<int64_t> Version = O ? O->getInteger("cuda-lint-baseline") : std::nullopt;
+  const json::Array *Entries = O ? O->getArray("findings") : nullptr;
+  if (!Version || !Entries)
+    return Fail("not a cuda-lint baseline (written by --write-baseline)");
+  if (*Version != BaselineVersion)
+    return Fail("baseline version " + Twine(*Version) +
+                " is not supported (this cuda-lint "
+                "writes version " +
+                Twine(BaselineVersion) + ")");
+  std::map<std::tuple<std::string, std::string, std::string>, unsigned> Known;
+  for (const json::Value &E : *Entries) {
+    const json::Object *EO = E.getAsObject();
+    std::optional<StringRef> Rule = EO ? EO->getString("rule") : std::nullopt;
+    std::optional<StringRef> File = EO ? EO->getString("file") : std::nullopt;
+    std::optional<StringRef> Print = EO ? EO->getString("fingerprint") : std::nullopt;
+    if (!Rule || !File || !Print)
+      return Fail("an entry lacks its rule, file or fingerprint");
+    ++Known[{Rule->str(), File->str(), Print->str()}];
+  }
+  std::vector<std::string> Prints = findingFingerprints(Findings, Root);
+  std::vector<Finding> Kept;
+  unsigned Removed = 0;
+  for (size_t I = 0; I < Findings.size(); ++I) {
+    const Finding &F = Findings[I];
+    auto It = Known.find({F.RuleId, relativeToRoot(Root, F.File).value_or(F.File), Prints[I]});
+    if (It != Known.end() && It->second) {
+      --It->second;
+      ++Removed;
+      continue;
+    }
+    Kept.push_back(F);
+  }
+  Findings = std::move(Kept);
+  return Removed;
+}
+
+} // namespace cudalint

@@ -1,0 +1,35 @@
+//===- FixOutput.h - Fixes shown instead of applied: diff, YAML, list -----===//
+//
+// --diff prints the fixes --fix would apply as a unified diff, --export-fixes
+// writes them in clang-apply-replacements' YAML (what clang-tidy
+// --export-fixes writes), --show-fixes lists them. All three take the plan
+// of ApplyFixes.h, so they show exactly what --fix would do.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUDALINT_ANALYZER_REPORT_FIXOUTPUT_H
+#define CUDALINT_ANALYZER_REPORT_FIXOUTPUT_H
+
+#include "analyzer/report/ApplyFixes.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+namespace cudalint {
+
+/// A unified diff (`--- a/FILE`, `+++ b/FILE`, three lines of context) of
+/// \p Before and \p After, named by \p Path; nothing when they are equal.
+void writeUnifiedDiff(llvm::raw_ostream &OS, llvm::StringRef Path, llvm::StringRef Before,
+                      llvm::StringRef After);
+
+/// The planned fixes as one clang-apply-replacements document: a diagnostic
+/// per finding that carries at least one of them, each edit once.
+void writeReplacementsYaml(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
+                           const llvm::StringMap<std::vector<PlannedFix>> &Plan);
+
+/// One line per fix-it of the findings \p Indices: where, the rule, and the
+/// edit, under \p Title.
+void writeFixList(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
+                  const std::vector<size_t> &Indices, llvm::StringRef Title);
+
+} // namespace cudalint
+
+#endif

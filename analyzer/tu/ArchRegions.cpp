@@ -1,0 +1,272 @@
+//===- ArchRegions.cpp - Device code the host parse does not see ----------===//
+#include "analyzer/tu/ArchRegions.h"
+#include "rules/Rule.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/OffloadArch.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/MacroInfo.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Token.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringExtras.h"
+
+#include <map>
+
+using namespace clang;
+using namespace llvm;
+
+namespace cudalint {
+
+namespace {
+
+bool within(const ArchRegion &R, const KernelBody &K) {
+  return K.File == R.File && K.FirstLine <= R.FirstLine && R.LastLine <= K.LastLine;
+}
+
+} // namespace
+
+bool ArchRegions::needDevicePass() const {
+  return any_of(Regions, [&](const ArchRegion &R) {
+    return R.HasDeviceCode || any_of(Kernels, [&](const KernelBody &K) { return within(R, K); });
+  });
+}
+
+bool ArchRegions::fromSkippedCode(const Finding &F, ArrayRef<Finding> Host) const {
+  if (any_of(Regions, [&](const ArchRegion &R) {
+        return R.File == F.File && F.Line >= R.FirstLine && F.Line <= R.LastLine;
+      }))
+    return true;
+  bool InKernel = any_of(Kernels, [&](const KernelBody &K) {
+    return K.File == F.File && K.FirstLine <= F.Line && F.Line <= K.LastLine &&
+           any_of(Regions, [&](const ArchRegion &R) { return within(R, K); });
+  });
+  return InKernel && none_of(Host, [&](const Finding &H) {
+           return H.RuleId == F.RuleId && H.File == F.File && H.Line == F.Line &&
+                  H.Column == F.Column;
+         });
+}
+
+void ArchRegions::append(const ArchRegions &Other) {
+  append_range(Regions, Other.Regions);
+  append_range(Kernels, Other.Kernels);
+  Macros.insert(Other.Macros.begin(), Other.Macros.end());
+}
+
+namespace {
+
+bool isIdentChar(char C) { return isAlnum(C) || C == '_'; }
+
+/// The identifiers of \p Text.
+SmallVector<StringRef, 8> identifiers(StringRef Text) {
+  SmallVector<StringRef, 8> Out;
+  while (!Text.empty()) {
+    Text = Text.drop_until([](char C) { return isAlpha(C) || C == '_'; });
+    StringRef Id = Text.take_while(isIdentChar);
+    if (!Id.empty())
+      Out.push_back(Id);
+    Text = Text.drop_front(Id.size());
+  }
+  return Out;
+}
+
+/// Whether \p Text holds \p Word as a whole identifier.
+bool mentions(StringRef Text, StringRef Word) {
+  for (size_t Pos = Text.find(Word); Pos != StringRef::npos; Pos = Text.find(Word, Pos + 1)) {
+    bool Before = Pos > 0 && isIdentChar(Text[Pos - 1]);
+    bool After = Pos + Word.size() < Text.size() && isIdentChar(Text[Pos + Word.size()]);
+    if (!Before && !After)
+      return true;
+  }
+  return false;
+}
+
+class Collector : public PPCallbacks {
+public:
+  Collector(const SourceManager &SM, ArchRegions &Out) : SM(SM), Out(Out) {}
+
+  void If(SourceLocation Loc, SourceRange, ConditionValueKind) override {
+    open(Loc, onArch(directiveText(Loc)));
+  }
+  void Ifdef(SourceLocation Loc, const Token &Name, const MacroDefinition &) override {
+    open(Loc, onArch(Name.getIdentifierInfo() ? Name.getIdentifierInfo()->getName() : ""));
+  }
+  void Ifndef(SourceLocation Loc, const Token &Name, const MacroDefinition &) override {
+    open(Loc, onArch(Name.getIdentifierInfo() ? Name.getIdentifierInfo()->getName() : ""));
+  }
+  void Elif(SourceLocation Loc, SourceRange, ConditionValueKind, SourceLocation IfLoc) override {
+    bool &Arch = ChainArch[IfLoc];
+    Arch = Arch || onArch(directiveText(Loc));
+    DirectiveChain[lineOf(Loc)] = IfLoc;
+  }
+  void Else(SourceLocation Loc, SourceLocation IfLoc) override {
+    DirectiveChain[lineOf(Loc)] = IfLoc;
+  }
+
+  void SourceRangeSkipped(SourceRange Range, SourceLocation) override {
+    SourceLocation Begin = SM.getExpansionLoc(Range.getBegin());
+    SourceLocation End = SM.getExpansionLoc(Range.getEnd());
+    if (SM.isInSystemHeader(Begin) || SM.getFileID(Begin) != SM.getFileID(End))
+      return;
+    auto Chain = DirectiveChain.find(lineOf(Begin));
+    if (Chain == DirectiveChain.end() || !ChainArch.lookup(Chain->second))
+      return;
+    ArchRegion R;
+    unsigned Column = 0;
+    if (!describeLocation(SM, Begin, R.File, R.FirstLine, Column))
+      return;
+    R.LastLine = SM.getSpellingLineNumber(End);
+    bool Invalid = false;
+    StringRef Buf = SM.getBufferData(SM.getFileID(Begin), &Invalid);
+    if (Invalid)
+      return;
+    unsigned From = SM.getFileOffset(Begin), To = SM.getFileOffset(End);
+    StringRef Text = Buf.slice(From, std::max(From, To));
+    // A second parse costs as much as the first: it is paid for kernels and
+    // barriers (and for regions in a kernel's body: collectKernelBodies), not
+    // for every device helper with an arch-specific body (ggml's common.cuh
+    // has one that every TU includes).
+    R.HasDeviceCode = any_of(ArrayRef<StringRef>{"__global__", "__syncthreads", "__syncwarp"},
+                             [&](StringRef W) { return mentions(Text, W); });
+    // `#define NEW_MMA_AVAILABLE` in the region: `#ifdef NEW_MMA_AVAILABLE`
+    // is a condition on the architecture too.
+    for (StringRef Line : split(Text, '\n')) {
+      Line = Line.ltrim(" \t");
+      if (!Line.consume_front("#"))
+        continue;
+      Line = Line.ltrim(" \t");
+      if (Line.consume_front("define") && !Line.empty() && (Line[0] == ' ' || Line[0] == '\t'))
+        if (StringRef Name = Line.ltrim(" \t").take_while(isIdentChar); !Name.empty())
+          Out.Macros.insert(Name.str());
+    }
+    Out.Regions.push_back(std::move(R));
+  }
+
+private:
+  using LineKey = std::pair<unsigned, unsigned>; // FileID hash, line
+
+  LineKey lineOf(SourceLocation Loc) const {
+    Loc = SM.getExpansionLoc(Loc);
+    return {SM.getFileID(Loc).getHashValue(), SM.getSpellingLineNumber(Loc)};
+  }
+
+  void open(SourceLocation Loc, bool Arch) {
+    ChainArch[Loc] = Arch;
+    DirectiveChain[lineOf(Loc)] = Loc;
+  }
+
+  /// The rest of the directive's line after \p Loc, continuations included.
+  StringRef directiveText(SourceLocation Loc) const {
+    Loc = SM.getExpansionLoc(Loc);
+    bool Invalid = false;
+    StringRef Buf = SM.getBufferData(SM.getFileID(Loc), &Invalid);
+    if (Invalid)
+      return "";
+    size_t From = SM.getFileOffset(Loc), To = From;
+    while (To < Buf.size() && Buf[To] != '\n')
+      To = (Buf[To] == '\\' && To + 1 < Buf.size() && Buf[To + 1] == '\n') ? To + 2 : To + 1;
+    return Buf.slice(From, To);
+  }
+
+  bool onArch(StringRef Condition) const {
+    return any_of(identifiers(Condition), [&](StringRef Id) {
+      return Id.starts_with("__CUDA_ARCH") || Out.Macros.count(Id.str());
+    });
+  }
+
+  const SourceManager &SM;
+  ArchRegions &Out;
+  DenseMap<SourceLocation, bool> ChainArch;        // #if's location -> on __CUDA_ARCH__
+  std::map<LineKey, SourceLocation> DirectiveChain; // directive line -> its #if
+};
+
+} // namespace
+
+namespace {
+
+/// The kernels among some declarations; function bodies are not entered.
+class KernelFinder : public RecursiveASTVisitor<KernelFinder> {
+public:
+  KernelFinder(const SourceManager &SM, ArchRegions &Out) : SM(SM), Out(Out) {}
+  bool TraverseStmt(Stmt *) { return true; }
+  bool VisitFunctionDecl(FunctionDecl *FD) {
+    if (!FD->hasAttr<CUDAGlobalAttr>() || !FD->doesThisDeclarationHaveABody())
+      return true;
+    SourceRange R = FD->getBody()->getSourceRange();
+    KernelBody K;
+    unsigned Column = 0;
+    SourceLocation End = SM.getExpansionLoc(R.getEnd());
+    if (describeLocation(SM, SM.getExpansionLoc(R.getBegin()), K.File, K.FirstLine, Column) &&
+        SM.getFileID(End) == SM.getFileID(SM.getExpansionLoc(R.getBegin()))) {
+      K.LastLine = SM.getSpellingLineNumber(End);
+      Out.Kernels.push_back(std::move(K));
+    }
+    return true;
+  }
+
+private:
+  const SourceManager &SM;
+  ArchRegions &Out;
+};
+
+} // namespace
+
+void collectKernelBodies(ASTContext &AST, ArrayRef<Decl *> Scope, ArchRegions &Out) {
+  KernelFinder Finder(AST.getSourceManager(), Out);
+  for (Decl *D : Scope)
+    Finder.TraverseDecl(D);
+}
+
+std::unique_ptr<PPCallbacks> collectArchRegions(const SourceManager &SM, ArchRegions &Out) {
+  return std::make_unique<Collector>(SM, Out);
+}
+
+namespace {
+
+/// \p A as Clang names it: itself when Clang knows it (sm_90a), else its base
+/// (nvcc 12.9's family-specific sm_100f is sm_100 plus features no branch
+/// condition tests), else empty.
+std::string clangArch(StringRef A) {
+  if (IsNVIDIAOffloadArch(StringToOffloadArch(A)))
+    return A.str();
+  size_t Digits = A.drop_front(3).take_while([](char C) { return isDigit(C); }).size();
+  StringRef Base = A.take_front(3 + Digits);
+  if (Base.size() > 3 && IsNVIDIAOffloadArch(StringToOffloadArch(Base)))
+    return Base.str();
+  return "";
+}
+
+} // namespace
+
+std::string devicePassArch(const TranslatedCommand &Cmd) {
+  std::string Arch = "sm_75";
+  unsigned Newest = 0;
+  for (const std::string &A : Cmd.Archs) {
+    unsigned N = 0;
+    StringRef Number = StringRef(A).drop_front(3).take_while([](char C) { return isDigit(C); });
+    std::string Known = clangArch(A);
+    if (Number.getAsInteger(10, N) || N <= Newest || Known.empty())
+      continue;
+    Newest = N;
+    Arch = std::move(Known);
+  }
+  return Arch;
+}
+
+std::vector<std::string> devicePassArgs(const TranslatedCommand &Cmd, StringRef Arch) {
+  std::vector<std::string> Args;
+  for (const std::string &A : Cmd.ClangArgs) {
+    if (A == "--cuda-host-only") {
+      Args.push_back("--cuda-device-only");
+      Args.push_back(("--cuda-gpu-arch=" + Arch).str());
+    } else if (!StringRef(A).starts_with("--cuda-gpu-arch=") &&
+               !StringRef(A).starts_with("--offload-arch=")) {
+      Args.push_back(A);
+    }
+  }
+  return Args;
+}
+
+} // namespace cudalint

@@ -1,0 +1,473 @@
+//===- TranslationUnit.cpp - Analyse one translation unit -----------------===//
+#include "analyzer/tu/TranslationUnit.h"
+#include "analyzer/tu/ArchRegions.h"
+#include "rules/RuleRegistry.h"
+#include "rules/analysis/ErrorTaint.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/Attr.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Basic/DiagnosticLex.h"
+#include "clang/Basic/DiagnosticSema.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Lex/Preprocessor.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/BLAKE3.h"
+#include "llvm/Support/CrashRecoveryContext.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/VirtualFileSystem.h"
+
+#include <atomic>
+#include <mutex>
+
+using namespace clang;
+using namespace llvm;
+
+namespace cudalint {
+namespace {
+
+constexpr uint64_t MaxSourceBytes = 32 << 20;
+constexpr unsigned MaxReportedErrors = 10;
+constexpr unsigned AnalysisStackBytes = 512u << 20;
+
+/// What to tell a user about a missing header: where such a header comes from
+/// and the flag that brings it in.
+std::string missingHeaderHint(StringRef Header) {
+  std::string Where;
+  if (Header == "mpi.h" || Header == "mpi.hpp")
+    Where = " (MPI: the directory that 'mpicxx --showme:incdirs' or 'mpicxx -show' prints)";
+  else if (Header == "omp.h")
+    Where = " (OpenMP: install libomp-dev or the host compiler's libgomp)";
+  else if (Header.starts_with("nccl") || Header.starts_with("cudnn") ||
+           Header.starts_with("cutensor") || Header.starts_with("nvshmem"))
+    Where = " (a CUDA library installed apart from the toolkit: its include/ directory)";
+  return "the code that needs it is analysed without it: add its directory with "
+         "--extra-arg=-I<dir>" +
+         Where + ", or analyse with the project's compile database (-p <build dir>)";
+}
+
+/// For "no member named 'clockRate' in 'cudaDeviceProp'": the attribute that
+/// replaces a field CUDA 13 removed; empty for any other member.
+std::string removedDevicePropHint(StringRef Message) {
+  StringRef Field = Message.split('\'').second.split('\'').first;
+  if (!Message.ends_with("in 'cudaDeviceProp'") && !Message.ends_with("in 'struct cudaDeviceProp'"))
+    return "";
+  StringRef Attr = StringSwitch<StringRef>(Field)
+                       .Case("clockRate", "cudaDevAttrClockRate")
+                       .Case("memoryClockRate", "cudaDevAttrMemoryClockRate")
+                       .Case("deviceOverlap", "cudaDevAttrGpuOverlap")
+                       .Case("kernelExecTimeoutEnabled", "cudaDevAttrKernelExecTimeout")
+                       .Case("computeMode", "cudaDevAttrComputeMode")
+                       .Case("maxTexture1DLinear", "cudaDevAttrMaxTexture1DLinearWidth")
+                       .Case("cooperativeMultiDeviceLaunch",
+                             "cudaDevAttrCooperativeMultiDeviceLaunch")
+                       .Case("singleToDoublePrecisionPerfRatio",
+                             "cudaDevAttrSingleToDoublePrecisionPerfRatio")
+                       .Default("");
+  if (Attr.empty())
+    return "";
+  return "CUDA 13 removed this field: use cudaDeviceGetAttribute(&value, " + Attr.str() +
+         ", device)";
+}
+
+/// Keeps the first compile errors of a TU as findings of CompileErrorRuleId,
+/// where every syntax error is, and whether a device-side launch needs -fgpu-rdc.
+class ErrorCollector : public DiagnosticConsumer {
+public:
+  std::vector<Finding> Errors;
+  unsigned Count = 0;
+  std::vector<SourceLocation> SyntaxErrors;
+  bool NeedsRdc = false;
+  bool PchFailed = false; // the preamble did not load (then parse without it)
+
+  void HandleDiagnostic(DiagnosticsEngine::Level Level, const Diagnostic &Info) override {
+    DiagnosticConsumer::HandleDiagnostic(Level, Info);
+    if (Level < DiagnosticsEngine::Error)
+      return;
+    ++Count;
+    unsigned ID = Info.getID();
+    if (ID == diag::err_cuda_device_kernel_launch_require_rdc)
+      NeedsRdc = true;
+    if ((ID >= diag::DIAG_START_SERIALIZATION && ID < diag::DIAG_START_LEX) ||
+        (ID >= diag::DIAG_START_FRONTEND && ID < diag::DIAG_START_SERIALIZATION))
+      PchFailed = true;
+    if (ID >= diag::DIAG_START_PARSE && ID < diag::DIAG_START_AST)
+      SyntaxErrors.push_back(Info.getLocation());
+    if (Errors.size() >= MaxReportedErrors)
+      return;
+    SmallString<256> Msg;
+    Info.FormatDiagnostic(Msg);
+    Finding F;
+    F.RuleId = CompileErrorRuleId;
+    F.Level = Severity::Error;
+    F.Message = std::string(Msg);
+    if (ID == diag::err_pp_file_not_found && Info.getNumArgs() > 0 &&
+        Info.getArgKind(0) == DiagnosticsEngine::ak_std_string)
+      F.Notes.push_back({missingHeaderHint(Info.getArgStdStr(0)), "", 0, 0});
+    if (ID == diag::err_no_member)
+      if (std::string Hint = removedDevicePropHint(F.Message); !Hint.empty())
+        F.Notes.push_back({std::move(Hint), "", 0, 0});
+    if (Info.hasSourceManager() && Info.getLocation().isValid()) {
+      const SourceManager &SM = Info.getSourceManager();
+      SourceLocation Loc = SM.getFileLoc(Info.getLocation());
+      if (describeLocation(SM, Loc, F.File, F.Line, F.Column, &F.SourceLine)) {
+        F.EndLine = F.Line;
+        F.EndColumn = F.Column;
+      }
+    }
+    Errors.push_back(std::move(F));
+  }
+};
+
+/// The top-level declarations of \p Files that a preamble PCH holds, in the
+/// order in which the TU would have parsed them.
+std::vector<Decl *> preambleDeclarations(ASTContext &AST, ArrayRef<std::string> Files) {
+  std::vector<Decl *> Decls;
+  SourceManager &SM = AST.getSourceManager();
+  ExternalASTSource *Source = AST.getExternalSource();
+  for (const std::string &Path : Files) {
+    OptionalFileEntryRef F = SM.getFileManager().getOptionalFileRef(Path);
+    FileID ID = F ? SM.translateFile(*F) : FileID();
+    if (ID.isInvalid())
+      continue;
+    SmallVector<Decl *, 64> InFile;
+    Source->FindFileRegionDecls(ID, 0, SM.getFileIDSize(ID), InFile);
+    for (Decl *D : InFile)
+      if (isa<TranslationUnitDecl>(D->getLexicalDeclContext()))
+        Decls.push_back(D);
+  }
+  llvm::sort(Decls, [&](const Decl *A, const Decl *B) {
+    return SM.isBeforeInTranslationUnit(A->getLocation(), B->getLocation());
+  });
+  Decls.erase(std::unique(Decls.begin(), Decls.end()), Decls.end());
+  return Decls;
+}
+
+class LintConsumer : public ASTConsumer {
+public:
+  LintConsumer(CompilerInstance &CI, const TUOptions &Opts, const ErrorCollector &Errors,
+               TUResult &Out, ArchRegions *Arch)
+      : CI(CI), Errors(Errors), Out(Out), Pre(Opts.Pre), Arch(Arch) {
+    Ctx.Pedantic = Opts.Pedantic;
+    for (const RuleInfo &R : allRules())
+      if (R.Create && (Opts.EnabledRules.empty() || is_contained(Opts.EnabledRules, R.Id)))
+        Rules.push_back(R.Create(R, Ctx));
+    Rules.push_back(createFactCollector(Ctx));
+    for (auto &R : Rules)
+      R->registerMatchers(Finder);
+  }
+
+  /// The bodies of host-only functions in system headers (the C++ library,
+  /// the host side of the CUDA headers) are neither walked nor reported on:
+  /// Clang skips them. Device functions keep theirs (the divergence walk
+  /// follows calls into them), as do constexpr functions and those with a
+  /// deduced return type, which Clang never skips.
+  bool shouldSkipFunctionBody(Decl *D) override {
+    return isSystemHostFunction(CI.getSourceManager(), D);
+  }
+
+  void HandleTranslationUnit(ASTContext &AST) override {
+    // With compile errors the AST has holes; the rules skip what they touch
+    // (rules/analysis/ErrorTaint.h) and report from the code that parsed.
+    Out.Parsed = true;
+    Preprocessor &PP = CI.getPreprocessor();
+    Ctx.PerThreadDefaultStream = PP.isMacroDefined("CUDA_API_PER_THREAD_DEFAULT_STREAM");
+    Ctx.DriverPerThreadDefaultStream = PP.isMacroDefined("CU_API_PER_THREAD_DEFAULT_STREAM");
+    // The matchers walk the project's declarations only: no rule reports in
+    // a system header, and walking the C++ and CUDA headers (the preamble's
+    // ones would first have to be loaded from the PCH) costs more than the
+    // rest of the analysis.
+    std::vector<Decl *> Scope;
+    const SourceManager &SM = AST.getSourceManager();
+    if (Pre && AST.getExternalSource())
+      Scope = preambleDeclarations(AST, Pre->ProjectFiles);
+    for (Decl *D : AST.getTranslationUnitDecl()->noload_decls())
+      if (!D->isFromASTFile() && !SM.isInSystemHeader(SM.getFileLoc(D->getLocation())))
+        Scope.push_back(D);
+    AST.setTraversalScope(Scope);
+    {
+      ErrorTaintScope Taint(Errors.SyntaxErrors);
+      Finder.matchAST(AST);
+    }
+    Out.Findings = std::move(Ctx.Findings);
+    Out.Facts = std::move(Ctx.Facts);
+    if (Arch)
+      collectKernelBodies(AST, Scope, *Arch);
+    collectReadFiles(AST.getSourceManager(), Out.ReadFiles, Out.IncludedFiles);
+  }
+
+private:
+  CompilerInstance &CI;
+  const ErrorCollector &Errors;
+  TUResult &Out;
+  const Preamble *Pre;
+  ArchRegions *Arch;
+  RuleContext Ctx;
+  ast_matchers::MatchFinder Finder;
+  std::vector<std::unique_ptr<Rule>> Rules;
+};
+
+class LintAction : public ASTFrontendAction {
+public:
+  /// \p Arch, if given, collects the code the parse skips under a condition
+  /// on __CUDA_ARCH__.
+  LintAction(const TUOptions &Opts, const ErrorCollector &Errors, TUResult &Out,
+             ArchRegions *Arch)
+      : Opts(Opts), Errors(Errors), Out(Out), Arch(Arch) {}
+  bool BeginSourceFileAction(CompilerInstance &CI) override {
+    // A missing #include is fatal to Clang, which then stops; like clangd, go
+    // on without the header so that the code after it is still analysed.
+    CI.getDiagnostics().setFatalsAsError(true);
+    // Only what LintConsumer::shouldSkipFunctionBody allows.
+    CI.getFrontendOpts().SkipFunctionBodies = true;
+    if (Arch)
+      CI.getPreprocessor().addPPCallbacks(collectArchRegions(CI.getSourceManager(), *Arch));
+    return true;
+  }
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, StringRef) override {
+    return std::make_unique<LintConsumer>(CI, Opts, Errors, Out, Arch);
+  }
+
+private:
+  const TUOptions &Opts;
+  const ErrorCollector &Errors;
+  TUResult &Out;
+  ArchRegions *Arch;
+};
+
+} // namespace
+
+bool isSystemHostFunction(const SourceManager &SM, const Decl *D) {
+  if (!SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())))
+    return false;
+  const FunctionDecl *FD = D->getAsFunction();
+  return FD && !FD->hasAttr<CUDADeviceAttr>() && !FD->hasAttr<CUDAGlobalAttr>();
+}
+
+std::string contentHash(StringRef Bytes) {
+  auto H = BLAKE3::hash<32>(arrayRefFromStringRef(Bytes));
+  return std::string(H.begin(), H.end());
+}
+
+void collectReadFiles(const SourceManager &SM, std::vector<ReadFile> &Read,
+                      std::set<std::string> &Included, std::vector<std::string> *Project) {
+  // Local entries: the files this parse entered, not those of a loaded PCH
+  // (the preamble's own list covers them).
+  std::set<const SrcMgr::ContentCache *> Seen;
+  for (unsigned I = 0, N = SM.local_sloc_entry_size(); I < N; ++I) {
+    const SrcMgr::SLocEntry &E = SM.getLocalSLocEntry(I);
+    if (!E.isFile())
+      continue;
+    const SrcMgr::ContentCache &C = E.getFile().getContentCache();
+    if (!C.OrigEntry || !Seen.insert(&C).second)
+      continue;
+    StringRef Real = C.OrigEntry->getFileEntry().tryGetRealPathName();
+    if (Real.empty())
+      continue;
+    if (!Real.starts_with("/usr/"))
+      Included.insert(Real.str());
+    if (Project && !SrcMgr::isSystem(E.getFile().getFileCharacteristic()))
+      Project->push_back(Real.str());
+    // The bytes Clang read, not the file now: it may have changed since.
+    if (std::optional<MemoryBufferRef> Buf = C.getBufferIfLoaded())
+      Read.push_back({Real.str(), contentHash(Buf->getBuffer())});
+  }
+  llvm::sort(Read, [](const ReadFile &A, const ReadFile &B) { return A.Path < B.Path; });
+}
+
+std::string locatedMessage(const Finding &E) {
+  std::string S = E.Message;
+  if (!E.File.empty())
+    S = E.File + ":" + std::to_string(E.Line) + ":" + std::to_string(E.Column) + ": " + S;
+  for (const FindingNote &N : E.Notes)
+    S += "\n      note: " + N.Message;
+  return S;
+}
+
+std::string checkSourceFile(StringRef Path) {
+  sys::fs::file_status St;
+  if (std::error_code EC = sys::fs::status(Path, St))
+    return "cannot read '" + Path.str() + "': " + EC.message();
+  if (sys::fs::is_directory(St))
+    return "'" + Path.str() + "' is a directory, not a source file";
+  // A device (/dev/zero), a FIFO or a socket never ends, or blocks Clang.
+  if (St.type() != sys::fs::file_type::regular_file)
+    return "'" + Path.str() + "' is not a regular file (a device, pipe or socket); skipped";
+  if (St.getSize() > MaxSourceBytes)
+    return "'" + Path.str() + "' is " + std::to_string(St.getSize() >> 20) +
+           " MiB, larger than the 32 MiB a source file may have; skipped";
+  // Only the head is read, whatever the size says.
+  Expected<sys::fs::file_t> FD = sys::fs::openNativeFileForRead(Path);
+  if (!FD)
+    return "cannot read '" + Path.str() + "': " + toString(FD.takeError());
+  char Head[65536];
+  Expected<size_t> Read = sys::fs::readNativeFile(*FD, MutableArrayRef<char>(Head, sizeof(Head)));
+  sys::fs::closeFile(*FD);
+  if (!Read)
+    return "cannot read '" + Path.str() + "': " + toString(Read.takeError());
+  if (StringRef(Head, *Read).contains('\0'))
+    return "'" + Path.str() + "' is a binary file, not CUDA source; skipped";
+  return "";
+}
+
+namespace {
+
+/// Adds the files another parse read to \p Out's (sorted, once each).
+void addReadFiles(TUResult &Out, ArrayRef<ReadFile> Read, const std::set<std::string> &Included) {
+  append_range(Out.ReadFiles, Read);
+  llvm::sort(Out.ReadFiles, [](const ReadFile &A, const ReadFile &B) { return A.Path < B.Path; });
+  Out.ReadFiles.erase(std::unique(Out.ReadFiles.begin(), Out.ReadFiles.end(),
+                                  [](const ReadFile &A, const ReadFile &B) {
+                                    return A.Path == B.Path;
+                                  }),
+                      Out.ReadFiles.end());
+  Out.IncludedFiles.insert(Included.begin(), Included.end());
+}
+
+/// Parses \p Cmd again for the device (ArchRegions.h) and adds to \p Out the
+/// findings that come from code the host parse skipped (fromSkippedCode), and
+/// the files the device parse read. Its compile errors and facts are not
+/// reported: the host parse has those of the TU.
+void addDevicePass(const TranslatedCommand &Cmd, const TUOptions &Opts,
+                   IntrusiveRefCntPtr<vfs::FileSystem> FS, const ArchRegions &Arch,
+                   TUResult &Out) {
+  std::string DeviceArch = devicePassArch(Cmd);
+  std::vector<std::string> Args = devicePassArgs(Cmd, DeviceArch);
+  TUOptions DeviceOpts = Opts; // the host parse's PCH is not the device's
+  DeviceOpts.Pre = Opts.DevicePre ? Opts.DevicePre(Args) : nullptr;
+  TUResult Device;
+  auto Parse = [&] {
+    // A FileManager of its own: the host parse's names some headers by other paths.
+    IntrusiveRefCntPtr<FileManager> Files(new FileManager(FileSystemOptions(), FS));
+    std::vector<std::string> WithPch = Args;
+    if (DeviceOpts.Pre)
+      WithPch.insert(WithPch.end() - 1, {"-include-pch", DeviceOpts.Pre->PchPath});
+    Device = TUResult();
+    ErrorCollector Errors;
+    tooling::ToolInvocation Invocation(
+        WithPch, std::make_unique<LintAction>(DeviceOpts, Errors, Device, nullptr), Files.get());
+    Invocation.setDiagnosticConsumer(&Errors);
+    Invocation.run();
+    return !Errors.PchFailed;
+  };
+  bool Loaded = Parse();
+  if (DeviceOpts.Pre && (!Loaded || !Device.Parsed)) {
+    DeviceOpts.Pre = nullptr; // analysed without it: the same findings
+    Parse();
+  }
+  if (!Device.Parsed)
+    return;
+  Out.DeviceArch = std::move(DeviceArch);
+  Out.DevicePre = DeviceOpts.Pre;
+  std::vector<Finding> Added;
+  for (Finding &F : Device.Findings)
+    if (Arch.fromSkippedCode(F, Out.Findings))
+      Added.push_back(std::move(F));
+  append_range(Out.Findings, std::move(Added));
+  addReadFiles(Out, Device.ReadFiles, Device.IncludedFiles);
+  if (DeviceOpts.Pre) // what the preamble read, this parse read
+    addReadFiles(Out, DeviceOpts.Pre->ReadFiles, DeviceOpts.Pre->IncludedFiles);
+}
+
+TUResult analyzeOnThisThread(const TranslatedCommand &Cmd, const TUOptions &Opts) {
+  TUResult Out;
+  Out.File = Cmd.File;
+  if (std::string Problem = Opts.Files ? "" : checkSourceFile(Cmd.File); !Problem.empty()) {
+    Out.Errors.push_back({Cmd.File, Problem});
+    return Out;
+  }
+
+  IntrusiveRefCntPtr<vfs::FileSystem> FS = Opts.Files ? Opts.Files : vfs::createPhysicalFileSystem();
+  if (!Cmd.Directory.empty())
+    (void)FS->setCurrentWorkingDirectory(Cmd.Directory);
+  IntrusiveRefCntPtr<FileManager> Files(new FileManager(FileSystemOptions(), FS));
+
+  ArchRegions Arch;
+  auto Parse = [&](ArrayRef<std::string> Args, ErrorCollector &Errors) {
+    tooling::ToolInvocation Invocation(
+        Args, std::make_unique<LintAction>(Opts, Errors, Out, &Arch), Files.get());
+    Invocation.setDiagnosticConsumer(&Errors);
+    Invocation.run();
+  };
+  auto Errors = std::make_unique<ErrorCollector>();
+  auto Restart = [&] {
+    Out = TUResult();
+    Out.File = Cmd.File;
+    Errors = std::make_unique<ErrorCollector>();
+    Arch = ArchRegions();
+  };
+  if (Opts.Pre) {
+    Arch.Macros = Opts.Pre->Arch.Macros;
+    std::vector<std::string> Args = Cmd.ClangArgs;
+    Args.insert(Args.end() - 1, {"-include-pch", Opts.Pre->PchPath});
+    Parse(Args, *Errors);
+    if (Errors->PchFailed || !Out.Parsed) {
+      Restart();
+      Parse(Cmd.ClangArgs, *Errors);
+    } else {
+      // What the preamble read, this TU read.
+      addReadFiles(Out, Opts.Pre->ReadFiles, Opts.Pre->IncludedFiles);
+      Arch.append(Opts.Pre->Arch);
+    }
+  } else {
+    Parse(Cmd.ClangArgs, *Errors);
+  }
+  // Device-side launches (dynamic parallelism) parse only with relocatable
+  // device code, which nvcc users enable with -rdc=true: parse again with it.
+  if (Errors->NeedsRdc && !is_contained(Cmd.ClangArgs, "-fgpu-rdc")) {
+    std::vector<std::string> Args = Cmd.ClangArgs;
+    Args.insert(Args.end() - 1, "-fgpu-rdc");
+    Restart();
+    Parse(Args, *Errors);
+  }
+  if (!Out.Parsed) {
+    std::string Msg = "failed to parse";
+    if (Errors->Errors.empty())
+      Msg += " (the compile command was rejected)";
+    for (const Finding &E : Errors->Errors)
+      Msg += "\n    " + locatedMessage(E);
+    Out.Errors.push_back({Cmd.File, Msg});
+    Out.Findings.clear();
+    Out.Facts = TUFacts();
+    return Out;
+  }
+  Out.CompileErrors = std::move(Errors->Errors);
+  Out.CompileErrorCount = Errors->Count;
+  if (Arch.needDevicePass())
+    addDevicePass(Cmd, Opts, FS, Arch, Out);
+  return Out;
+}
+
+std::atomic<bool> CrashedOnce{false};
+
+} // namespace
+
+bool anyTranslationUnitCrashed() { return CrashedOnce; }
+
+TUResult analyzeTranslationUnit(const TranslatedCommand &Cmd, const TUOptions &Opts) {
+  // Generated code nests deeply (thousands of nested ifs, sums of thousands of
+  // terms) and Clang's parser and the AST walks recurse: give each TU a stack
+  // that such code cannot exhaust (reserved, not committed, until used). A
+  // crash in Clang or in a rule costs this TU, not the run.
+  static std::once_flag EnableRecovery;
+  std::call_once(EnableRecovery, [] { CrashRecoveryContext::Enable(); });
+  TUResult Out;
+  CrashRecoveryContext CRC;
+  if (CRC.RunSafelyOnThread([&] { Out = analyzeOnThisThread(Cmd, Opts); }, AnalysisStackBytes))
+    return Out;
+  CrashedOnce = true;
+  TUResult Crashed;
+  Crashed.File = Cmd.File;
+  Crashed.Errors.push_back(
+      {Cmd.File, "internal error: cuda-lint crashed while analysing this file (in Clang or in a "
+                 "rule); the other files are unaffected; please report it with this file"});
+  return Crashed;
+}
+
+} // namespace cudalint

@@ -1,0 +1,79 @@
+//===- CudaNames.cpp - Cooperative groups and CUDA intrinsic names ----------===//
+#include "rules/analysis/lanes/ThreadDependenceWalker.h"
+
+#include "clang/AST/DeclTemplate.h"
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace clang;
+
+namespace cudalint {
+namespace walker {
+
+// --- cooperative groups ---------------------------------------------------------
+
+
+GroupKind groupKindOf(QualType T, int64_t &TileSize) {
+  TileSize = 0;
+  const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
+  if (!RD || !RD->getIdentifier())
+    return GroupKind::None;
+  const DeclContext *DC = RD->getDeclContext();
+  bool InCG = false;
+  for (; DC; DC = DC->getParent())
+    if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
+      if (NS->getName() == "cooperative_groups")
+        InCG = true;
+  if (!InCG)
+    return GroupKind::None;
+  StringRef N = RD->getName();
+  if (N == "thread_block")
+    return GroupKind::Block;
+  if (N == "grid_group" || N == "multi_grid_group")
+    return GroupKind::Grid;
+  if (N == "cluster_group")
+    return GroupKind::Cluster;
+  if (N == "coalesced_group")
+    return GroupKind::Coalesced;
+  if (N == "thread_block_tile" || N == "__static_size_thread_block_tile_base" ||
+      N == "__single_warp_thread_block_tile" || N == "__static_size_tile_base") {
+    if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD)) {
+      const TemplateArgumentList &Args = Spec->getTemplateArgs();
+      if (Args.size() > 0 && Args[0].getKind() == TemplateArgument::Integral)
+        TileSize = Args[0].getAsIntegral().tryExtValue().value_or(0);
+    }
+    return GroupKind::Tile;
+  }
+  return GroupKind::Generic;
+}
+
+bool isBlockBarrierName(StringRef N) {
+  return N == "__syncthreads" || N == "__syncthreads_count" || N == "__syncthreads_and" ||
+         N == "__syncthreads_or";
+}
+
+bool isLaneIdName(StringRef N) {
+  return llvm::StringSwitch<bool>(N)
+      .Cases({"__lane_id", "__laneid", "lane_id", "laneid", "laneId", "LaneId", "get_lane_id"}, true)
+      .Default(false);
+}
+
+bool isWarpIdName(StringRef N) {
+  return llvm::StringSwitch<bool>(N)
+      .Cases({"__warp_id", "__warpid", "warp_id", "warpid", "warpId", "WarpId", "get_warp_id"}, true)
+      .Default(false);
+}
+
+/// Calls whose result differs per thread even with uniform arguments.
+bool isPerThreadResult(StringRef N) {
+  return N.starts_with("atomic") || N.starts_with("__atomic") || N.starts_with("curand") ||
+         N.starts_with("clock") || N == "__match_any_sync" || N == "__match_all_sync" ||
+         N == "__nanosleep" || N.starts_with("__shfl");
+}
+
+bool isSystemCode(const Decl *D, const SourceManager &SM) {
+  SourceLocation L = SM.getExpansionLoc(D->getLocation());
+  return L.isInvalid() || SM.isInSystemHeader(L);
+}
+
+} // namespace walker
+} // namespace cudalint

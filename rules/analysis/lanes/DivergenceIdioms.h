@@ -1,0 +1,61 @@
+//===- DivergenceIdioms.h - Lane splits that cost nothing to restructure --===//
+//
+// Branches whose condition does split the lanes of a warp, but where a
+// senior engineer would not want a warning: the compiler predicates the arm
+// (a register update beside a warp shuffle, a switch that only picks a
+// value, the load of per-warp partials), or the working threads already fill
+// the fewest warps they can (a one-sided threshold inside one warp). The
+// warp-divergent-branch rule turns these into --pedantic notes; and one
+// pattern the other way: a leader-lane test whose else side does real work.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUDALINT_RULES_ANALYSIS_LANES_DIVERGENCEIDIOMS_H
+#define CUDALINT_RULES_ANALYSIS_LANES_DIVERGENCEIDIOMS_H
+
+#include "rules/analysis/lanes/ThreadDependence.h"
+
+#include <optional>
+
+namespace clang {
+class ASTContext;
+}
+
+namespace cudalint {
+namespace idioms {
+
+/// Only one side of the branch does work: an `if` without an else (an early
+/// return counts), `a && f()`, or a `?:` with a constant arm.
+bool oneSided(const BranchEvent &E);
+
+/// `if (tx == 0) {...} else {...}` whose else side does more than pick one
+/// value: every warp runs both paths.
+bool leaderWithElseWork(const BranchEvent &E, clang::ASTContext &AST);
+
+/// A switch whose cases only return a value or assign one register.
+bool selectSwitch(const BranchEvent &E);
+
+/// `if (lane < nwarps) v = partial[lane];`, the second stage of a block reduction.
+bool partialsLoad(const BranchEvent &E, clang::ASTContext &AST);
+
+/// `if (lane >= i) v += n;` beside a warp shuffle in the same loop.
+bool predicatedShuffleStep(const BranchEvent &E, clang::ASTContext &AST);
+
+/// `if (lane >= offset) t += s[-offset];`: a Kogge-Stone scan step that adds
+/// the element `offset` places below (in shared memory or from a shuffle) to
+/// this lane's value; the single guarded update is predicated.
+bool koggeStoneStep(const BranchEvent &E, clang::ASTContext &AST);
+
+/// `if (lane % 2 == 0) y[row] = sum;`: an equality that picks one leader lane
+/// in each aligned group of lanes, whose one-sided arm only stores the group's
+/// result to memory (no lane outside the leaders has anything to store).
+/// Returns the group width, or 0.
+unsigned leaderStore(const BranchEvent &E, clang::ASTContext &AST);
+
+/// Why a one-sided threshold splits no more than one warp at a time.
+enum class Spared { OneWarpBlock, ConstantStep, BoundInOneWarp };
+std::optional<Spared> sparedThreshold(const BranchEvent &E, clang::ASTContext &AST);
+
+} // namespace idioms
+} // namespace cudalint
+
+#endif

@@ -1,0 +1,258 @@
+//===- LoopScan.cpp - What each loop updates --------------------------------===//
+#include "rules/analysis/lanes/ThreadDependenceWalker.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+
+using namespace clang;
+
+namespace cudalint {
+namespace walker {
+
+const VarDecl *refVar(const Expr *E) {
+  if (!E)
+    return nullptr;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+    return dyn_cast<VarDecl>(DRE->getDecl());
+  return nullptr;
+}
+
+namespace {
+
+class LoopScanner : public RecursiveASTVisitor<LoopScanner> {
+public:
+  LoopScanner(LoopInfo &Info, ASTContext &Ctx) : Info(Info), Ctx(Ctx) {}
+  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    if (U->isIncrementDecrementOp())
+      if (const VarDecl *V = refVar(U->getSubExpr())) {
+        Info.Modified.insert(V);
+        Info.Factor[V] = 0;
+        note(V, U->isIncrementOp() ? Growth::Grows : Growth::Shrinks);
+        if (!Info.Step.count(V))
+          Info.Step[V] = nullptr;
+      }
+    return true;
+  }
+
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    if (!B->isAssignmentOp())
+      return true;
+    const VarDecl *V = refVar(B->getLHS());
+    if (!V)
+      return true;
+    Info.Modified.insert(V);
+    const Expr *R = B->getRHS()->IgnoreParenImpCasts();
+    std::optional<int64_t> C = constant(R);
+    int64_t F = 0;
+    if (C && *C > 0 && *C < 31 &&
+        (B->getOpcode() == BO_ShlAssign || B->getOpcode() == BO_ShrAssign))
+      F = int64_t(1) << *C;
+    else if (C && *C > 1 && (B->getOpcode() == BO_MulAssign || B->getOpcode() == BO_DivAssign))
+      F = *C;
+    else if (const auto *Op = dyn_cast<BinaryOperator>(R);
+             Op && B->getOpcode() == BO_Assign && refVar(Op->getLHS()) == V)
+      if (std::optional<int64_t> K = constant(Op->getRHS())) {
+        if (*K > 0 && *K < 31 && (Op->getOpcode() == BO_Shl || Op->getOpcode() == BO_Shr))
+          F = int64_t(1) << *K;
+        else if (*K > 1 && (Op->getOpcode() == BO_Mul || Op->getOpcode() == BO_Div))
+          F = *K;
+      }
+    auto [FIt, FNew] = Info.Factor.try_emplace(V, F);
+    if (!FNew)
+      FIt->second = 0; // a second update
+    switch (B->getOpcode()) {
+    case BO_MulAssign:
+      note(V, C && *C > 1 ? Growth::Grows : Growth::None);
+      break;
+    case BO_ShlAssign:
+      note(V, C && *C > 0 ? Growth::Grows : Growth::None);
+      break;
+    case BO_DivAssign:
+      note(V, C && *C > 1 ? Growth::Shrinks : Growth::None);
+      break;
+    case BO_ShrAssign:
+      note(V, C && *C > 0 ? Growth::Shrinks : Growth::None);
+      break;
+    case BO_AddAssign:
+    case BO_SubAssign: {
+      bool Add = B->getOpcode() == BO_AddAssign;
+      Growth G = Growth::None;
+      if (refVar(R) == V && Add)
+        G = Growth::Grows;
+      else if (C && *C != 0)
+        G = (*C > 0) == Add ? Growth::Grows : Growth::Shrinks; // m++, m -= 1
+      note(V, G);
+      if (!Info.Step.count(V))
+        Info.Step[V] = B->getRHS(); // as written: a template parameter stays one
+      break;
+    }
+    case BO_Assign:
+      if (const auto *Op = dyn_cast<BinaryOperator>(R)) {
+        const VarDecl *L = refVar(Op->getLHS()), *RV = refVar(Op->getRHS());
+        std::optional<int64_t> LC = constant(Op->getLHS()), RC = constant(Op->getRHS());
+        Growth G = Growth::None;
+        if (L == V && RC) {
+          if ((Op->getOpcode() == BO_Mul && *RC > 1) || (Op->getOpcode() == BO_Shl && *RC > 0))
+            G = Growth::Grows;
+          if ((Op->getOpcode() == BO_Div && *RC > 1) || (Op->getOpcode() == BO_Shr && *RC > 0))
+            G = Growth::Shrinks;
+          if ((Op->getOpcode() == BO_Add || Op->getOpcode() == BO_Sub) && *RC != 0) {
+            G = (*RC > 0) == (Op->getOpcode() == BO_Add) ? Growth::Grows : Growth::Shrinks;
+            if (!Info.Step.count(V))
+              Info.Step[V] = Op->getRHS();
+          }
+        } else if (RV == V && LC && Op->getOpcode() == BO_Mul && *LC > 1) {
+          G = Growth::Grows;
+        } else if (L == V && RV == V && Op->getOpcode() == BO_Add) {
+          G = Growth::Grows;
+        } else if (L == V && Op->getOpcode() == BO_Add) {
+          if (!Info.Step.count(V))
+            Info.Step[V] = Op->getRHS();
+        }
+        note(V, G);
+      } else {
+        note(V, Growth::None);
+      }
+      break;
+    default:
+      note(V, Growth::None);
+    }
+    return true;
+  }
+
+private:
+  std::optional<int64_t> constant(const Expr *E) {
+    Expr::EvalResult R;
+    if (!E->isValueDependent() && E->EvaluateAsInt(R, Ctx))
+      return R.Val.getInt().tryExtValue(); // none when it needs more than 64 bits
+    return std::nullopt;
+  }
+  void note(const VarDecl *V, Growth G) {
+    auto [It, New] = Info.Grow.try_emplace(V, G);
+    if (!New && It->second != G)
+      It->second = Growth::None;
+  }
+  LoopInfo &Info;
+  ASTContext &Ctx;
+};
+
+} // namespace
+
+void scanLoop(LoopInfo &Info, const Stmt *S, ASTContext &Ctx) {
+  LoopScanner Scan(Info, Ctx);
+  Scan.TraverseStmt(const_cast<Stmt *>(S));
+}
+
+bool references(const Expr *E, const llvm::DenseSet<const VarDecl *> &Vars) {
+  if (!E)
+    return false;
+  if (const VarDecl *V = refVar(E))
+    return Vars.count(V);
+  for (const Stmt *C : E->children())
+    if (const auto *CE = dyn_cast_or_null<Expr>(C))
+      if (references(CE, Vars))
+        return true;
+  return false;
+}
+
+void referencedVars(const Expr *E, const llvm::DenseSet<const VarDecl *> &Vars,
+                    llvm::SmallVectorImpl<const VarDecl *> &Out) {
+  if (!E)
+    return;
+  if (const VarDecl *V = refVar(E)) {
+    if (Vars.count(V) && !llvm::is_contained(Out, V))
+      Out.push_back(V);
+    return;
+  }
+  for (const Stmt *C : E->children())
+    referencedVars(dyn_cast_or_null<Expr>(C), Vars, Out);
+}
+
+namespace {
+
+bool isAccessor(const FunctionDecl *FD, const ASTContext &Ctx, unsigned Depth);
+
+/// Only names, members, subscripts and casts (and calls of accessors): a load,
+/// no arithmetic and no side effect.
+bool isLoad(const Expr *E, const ASTContext &Ctx, unsigned Depth) {
+  if (!E)
+    return true;
+  if (const auto *CE = dyn_cast<CallExpr>(E)) {
+    if (!isAccessor(CE->getDirectCallee(), Ctx, Depth))
+      return false;
+  } else if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    if (UO->getOpcode() != UO_Deref && UO->getOpcode() != UO_AddrOf)
+      return false;
+  } else if (!isa<DeclRefExpr, MemberExpr, ArraySubscriptExpr, CastExpr, ParenExpr,
+                  CXXThisExpr, IntegerLiteral, MaterializeTemporaryExpr>(E)) {
+    return false;
+  }
+  for (const Stmt *C : E->children())
+    if (const auto *CE = dyn_cast_or_null<Expr>(C))
+      if (!isLoad(CE, Ctx, Depth))
+        return false;
+  return true;
+}
+
+/// A function whose body is one `return` of a load (`T &operator[](int i) {
+/// return data[i]; }`, threadIdx.x's __fetch_builtin_x): inlined, it is a
+/// load or a register read, not a call.
+bool isAccessor(const FunctionDecl *FD, const ASTContext &Ctx, unsigned Depth) {
+  const FunctionDecl *Def = nullptr;
+  if (!FD || Depth > 4)
+    return false;
+  if (FD->getIdentifier() && FD->getName().starts_with("__fetch_builtin_"))
+    return true;
+  if (!FD->hasBody(Def) || !Def)
+    return false;
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
+  if (!Body || Body->size() != 1)
+    return false;
+  const auto *Ret = dyn_cast<ReturnStmt>(Body->body_front());
+  return Ret && Ret->getRetValue() && isLoad(Ret->getRetValue(), Ctx, Depth + 1);
+}
+
+} // namespace
+
+bool hasEffects(const Expr *E, const ASTContext &Ctx) {
+  if (!E)
+    return false;
+  // threadIdx.x is a property whose getter is __fetch_builtin_x(): look at
+  // the call, not at the property reference (which Clang counts as an effect).
+  if (const auto *PO = dyn_cast<PseudoObjectExpr>(E))
+    return hasEffects(PO->getResultExpr(), Ctx);
+  if (E->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false))
+    return true;
+  // Calls other than simple math, reads of the thread-index builtins and
+  // inline accessors.
+  if (const auto *CE = dyn_cast<CallExpr>(E)) {
+    const FunctionDecl *FD = CE->getDirectCallee();
+    unsigned ID = FD ? FD->getBuiltinID() : 0;
+    bool Library = ID && Ctx.BuiltinInfo.isPredefinedLibFunction(ID); // expf, sqrtf, ...
+    bool Pure = FD && (FD->isConstexpr() || (ID && !Library));
+    if (FD && !Pure && FD->getIdentifier()) {
+      StringRef N = FD->getName();
+      // Single instructions: the compiler evaluates both arms and selects.
+      static const char *const Cheap[] = {"min",    "max",    "fminf", "fmaxf", "fmin",  "fmax",
+                                          "abs",    "fabs",   "fabsf", "floorf", "ceilf", "rintf",
+                                          "truncf", "fmaf",   "__ldg", "__expf", "__logf",
+                                          "__fdividef", "__saturatef"};
+      Pure = llvm::is_contained(Cheap, N) || N.starts_with("__float2") ||
+             N.starts_with("__half2") || N.starts_with("__int2") || N.starts_with("__uint2") ||
+             N.starts_with("__float_as") || N.starts_with("__int_as") ||
+             N.starts_with("__uint_as") || N.starts_with("__h");
+    }
+    if (!Pure && !isAccessor(FD, Ctx, 0))
+      return true;
+  }
+  for (const Stmt *C : E->children())
+    if (const auto *CE = dyn_cast_or_null<Expr>(C))
+      if (hasEffects(CE, Ctx))
+        return true;
+  return false;
+}
+
+
+} // namespace walker
+} // namespace cudalint

@@ -1,0 +1,147 @@
+//===- ThreadDependence.h - Thread-dependent branches and barriers --------===//
+//
+// Walks every kernel body (per template instantiation) in statement order,
+// and templates that nothing here instantiates as written (the primary
+// template: what depends on a template parameter is unknown, so only what
+// holds for every instantiation is found),
+// tracking the value of each local as a LaneValue (LaneValue.h): which values
+// come from threadIdx, blockIdx, blockDim, gridDim, warpSize, lane-id
+// intrinsics and cooperative-groups ranks, through assignments, compound
+// assignments, casts, arithmetic, bit operations, merges of control flow and
+// loops (iterated to a fixed point), and into __device__ functions called
+// with them (their bodies are walked with the arguments' values). The block
+// shape comes from the kernel's launch sites in the same translation unit;
+// without one, blockDim.x is assumed to be a multiple of 32.
+//
+// It records every branch whose condition depends on the thread (if, loops,
+// switch, and ?: / && / || whose arms have side effects) with its CondClass,
+// and every block barrier (__syncthreads*, cooperative-groups block or grid
+// sync) reached under such a condition or after some threads left the path
+// (return, break, continue under a thread-dependent condition). The rules
+// warp-divergent-branch and barrier-in-divergent-branch turn these into
+// findings (through ThreadDependenceRule, rules/ThreadDependenceRule.h).
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUDALINT_RULES_ANALYSIS_LANES_THREADDEPENDENCE_H
+#define CUDALINT_RULES_ANALYSIS_LANES_THREADDEPENDENCE_H
+
+#include "rules/analysis/ValueEval.h"
+#include "rules/analysis/lanes/LaneValue.h"
+
+#include "clang/AST/Stmt.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+
+#include <deque>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cudalint {
+
+/// Statements and expressions nested deeper than this (5,000 nested ifs; a
+/// generated 2,000-term sum nests 2,000 deep) stop the walk of that function:
+/// its divergence is not analysed (tooDeep()). The TU runs on a thread with a
+/// large stack (analyzer/tu/TranslationUnit.cpp), so this depth stays far inside it.
+constexpr unsigned MaxWalkNesting = 4000;
+
+/// The block shape a kernel is analysed under.
+struct BlockShape {
+  std::optional<Dim3> Block;      // from a launch; none: x-extent assumed a multiple of 32
+  clang::SourceLocation LaunchLoc; // a launch with this shape
+  bool NoKnownLaunch = false;      // assumed because no launch gives the shape
+};
+
+struct BranchEvent {
+  enum class Form { If, Loop, Switch, Conditional, Logical, IndirectCall };
+  Form F = Form::If;
+  const clang::Stmt *Branch = nullptr;
+  const clang::Expr *Cond = nullptr; // for Switch, the switch value
+  CondClass Class;
+  const BlockShape *Shape = nullptr;
+  const clang::FunctionDecl *Root = nullptr; // the kernel (or function) being walked
+  /// The condition folds to this constant although it is written on a
+  /// thread-dependent value (`itid & 0x01 == 0`).
+  std::optional<int64_t> ConstantValue;
+  /// An `if` whose condition picks one leader lane per group of lanes
+  /// (leaderGroup): its arm stores to memory, and every store goes to an
+  /// address that is the same for all lanes of a group (y[tid / 2]).
+  bool GroupStores = false;
+  /// Recorded in one trip of a loop walked with its own values (Walker::walkTrips):
+  /// the loop variables of that trip, "col = 1" (outer loops first).
+  std::string Trip;
+  /// Recorded in a walk with the kernel's arguments that every launch passes
+  /// bound to their values: "filter_size = 9".
+  std::string Args;
+};
+
+struct BarrierEvent {
+  enum class Why { Condition, Loop, AfterReturn, AfterBreak, AfterContinue };
+  Why W = Why::Condition;
+  const clang::CallExpr *Barrier = nullptr;
+  /// Where to report: the barrier, or the call (in the function whose control
+  /// flow diverges) that leads to it.
+  const clang::Expr *ReportAt = nullptr;
+  const clang::Expr *Cond = nullptr;  // the thread-dependent condition
+  const clang::Stmt *Exit = nullptr;  // the return / break / continue
+  bool WhenFalse = false;             // the divergent path is where Cond is false
+  CondClass Class;
+  std::string BarrierName; // "__syncthreads()", "block.sync()", ...
+  const BlockShape *Shape = nullptr;
+  const clang::FunctionDecl *Root = nullptr;
+};
+
+/// Collects the device functions and launches of a translation unit from
+/// matches, then analyses them all at once.
+class ThreadDependence {
+public:
+  /// Binds "td-function" (device function definitions) and "launch".
+  static void registerMatchers(clang::ast_matchers::MatchFinder &Finder,
+                               clang::ast_matchers::MatchFinder::MatchCallback *CB);
+  void collect(const clang::ast_matchers::MatchFinder::MatchResult &Result);
+  /// Analyses what was collected (once; later calls do nothing); the events
+  /// refer to the AST.
+  void run();
+
+  const std::vector<BranchEvent> &branches() const { return Branches; }
+  const std::vector<BarrierEvent> &barriers() const { return Barriers; }
+  clang::ASTContext *context() const { return Ctx; }
+  /// Functions nested too deeply to walk (walker::MaxNesting): no events.
+  const std::vector<const clang::FunctionDecl *> &tooDeep() const { return TooDeep; }
+
+private:
+  clang::ASTContext *Ctx = nullptr;
+  std::vector<const clang::FunctionDecl *> Functions; // definitions, in match order
+  // Templates (function templates, members of class templates): walked as
+  // written when no instantiation of them is analysed here.
+  std::vector<const clang::FunctionDecl *> Templates;
+  // Device code with compile errors: not walked, but its calls whose text is
+  // sound lead into device functions that are (ThreadDependence::run).
+  std::vector<const clang::FunctionDecl *> Broken;
+  llvm::DenseSet<const clang::FunctionDecl *> Seen;
+  struct LaunchShape {
+    std::optional<Dim3> Block;
+    clang::SourceLocation Loc;
+    /// A <<<>>> launch, whose arguments can be read (agreedArgs); null for the others.
+    const clang::CallExpr *Chevron = nullptr;
+  };
+  llvm::DenseMap<const clang::FunctionDecl *, std::vector<LaunchShape>> Launches;
+  /// The parameters of \p Kernel that every launch seen passes the same known value.
+  std::vector<std::pair<const clang::ParmVarDecl *, std::int64_t>>
+  agreedArgs(const clang::FunctionDecl *Kernel);
+  std::unique_ptr<CallSites> Callers; // built when an argument needs a wrapper's callers
+  std::deque<BlockShape> Shapes; // stable addresses for the events
+  bool Analysed = false;
+  std::vector<BranchEvent> Branches;
+  std::vector<BarrierEvent> Barriers;
+  std::vector<const clang::FunctionDecl *> TooDeep;
+};
+
+/// The source text of \p E as written (macro invocations as written).
+std::string sourceText(const clang::Expr *E, const clang::ASTContext &Ctx);
+
+} // namespace cudalint
+
+#endif

@@ -1,0 +1,519 @@
+//===- ThreadDependenceWalker.h - The walker behind ThreadDependence ------===//
+//
+// Internal to the thread-dependence analysis (ThreadDependence.h); only its
+// own files include this. The Walker runs one function body in statement
+// order with a LaneValue per local; its parts live in one file each:
+//   WalkStatements.cpp   statements, control-flow merges, loops and their fixed point
+//   WalkExpressions.cpp  the value of each expression (the lane-value algebra applied)
+//   WalkCalls.cpp        calls: CUDA builtins, cooperative groups, device functions
+//                        walked with their arguments' values (the summaries)
+//   WalkConditions.cpp   classifying a branch condition, trip counts of loops
+//   WalkEvents.cpp       recording branch and barrier events
+// and what they share:
+//   BlockShapeModel.cpp  threadIdx / blockDim as lane values for a block shape
+//   CudaNames.cpp        cooperative-groups types and CUDA intrinsic names
+//   LoopScan.cpp         what each loop updates; effects of expressions
+//   LoopMemo.cpp         loop fixed points kept for a loop entered again alike
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUDALINT_RULES_ANALYSIS_LANES_THREADDEPENDENCEWALKER_H
+#define CUDALINT_RULES_ANALYSIS_LANES_THREADDEPENDENCEWALKER_H
+
+#include "rules/analysis/lanes/ThreadDependence.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Stmt.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/IntrusiveRefCntPtr.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace cudalint {
+namespace walker {
+
+using namespace clang;
+
+constexpr unsigned MaxInlineDepth = 8;
+constexpr unsigned MaxLoopIterations = 3;
+/// Trips of a loop walked one by one with their own values (Walker::loop).
+constexpr unsigned MaxTripsWalked = 4;
+constexpr uint64_t MaxSteps = 4'000'000;
+constexpr unsigned MaxNesting = MaxWalkNesting;
+
+// --- the block shape (BlockShapeModel.cpp) ---------------------------------------
+
+struct ShapeModel {
+  LaneValue Tid[3], BDim[3], Linear;
+};
+
+ShapeModel modelOf(const BlockShape &S);
+std::array<int64_t, WarpLanes> lanesOf(int64_t (*F)(int64_t, int64_t), int64_t Arg);
+
+// --- CUDA names (CudaNames.cpp) --------------------------------------------------
+
+enum class GroupKind { None, Block, Tile, Grid, Cluster, Coalesced, Generic };
+GroupKind groupKindOf(QualType T, int64_t &TileSize);
+bool isBlockBarrierName(StringRef N);
+bool isLaneIdName(StringRef N);
+bool isWarpIdName(StringRef N);
+/// Calls whose result differs per thread even with uniform arguments.
+bool isPerThreadResult(StringRef N);
+bool isSystemCode(const Decl *D, const SourceManager &SM);
+
+// --- loops (LoopScan.cpp) --------------------------------------------------------
+
+struct LoopInfo {
+  const Stmt *Loop = nullptr;
+  const Expr *Cond = nullptr;
+  llvm::DenseMap<const VarDecl *, Growth> Grow;
+  llvm::DenseSet<const VarDecl *> Modified;
+  llvm::DenseMap<const VarDecl *, const Expr *> Step; // v += e; null for ++/--
+  /// v <<= 1, v *= 2, v >>= 1, v /= 2 (the loop's only update of v): the
+  /// factor by which v changes each trip (2 for all four); 0 when v has other
+  /// updates.
+  llvm::DenseMap<const VarDecl *, int64_t> Factor;
+};
+
+/// Adds to \p Info what \p S updates (variables modified, how they grow, their steps).
+void scanLoop(LoopInfo &Info, const Stmt *S, ASTContext &Ctx);
+const VarDecl *refVar(const Expr *E);
+bool references(const Expr *E, const llvm::DenseSet<const VarDecl *> &Vars);
+/// Appends to \p Out, once each, the variables of \p Vars that \p E reads.
+void referencedVars(const Expr *E, const llvm::DenseSet<const VarDecl *> &Vars,
+                    llvm::SmallVectorImpl<const VarDecl *> &Out);
+/// Whether evaluating \p E has effects beyond computing a value (stores,
+/// calls other than cheap math).
+bool hasEffects(const Expr *E, const ASTContext &Ctx);
+
+// --- the walker ---------------------------------------------------------------------
+
+struct ExitMark {
+  enum Kind : uint8_t { Return, Break, Continue } K = Return;
+  const Stmt *Exit = nullptr;
+  const Stmt *Target = nullptr; // the loop / switch of a break or continue
+  unsigned Frame = 0;
+  const Expr *Cond = nullptr;
+  std::shared_ptr<const CondClass> Class;
+  bool WhenFalse = false; // taken by the threads for which Cond is false
+  bool operator==(const ExitMark &O) const { return Exit == O.Exit && Frame == O.Frame; }
+};
+
+/// A variable's value in a State: shared, never changed in place, so that
+/// copying a state (at every branch) copies pointers, not 300-byte values.
+class SharedLane {
+public:
+  SharedLane() = default;
+  SharedLane(const LaneValue &V) : P(new Node(V)) {}
+  SharedLane &operator=(const LaneValue &V) {
+    P = new Node(V);
+    return *this;
+  }
+  const LaneValue &get() const { return P ? P->V : unknown(); }
+  operator const LaneValue &() const { return get(); }
+  const LaneValue *operator->() const { return &get(); }
+  bool operator==(const SharedLane &O) const { return P == O.P || get() == O.get(); }
+  bool operator!=(const SharedLane &O) const { return !(*this == O); }
+
+private:
+  // One walk runs on one thread: the count need not be atomic.
+  struct Node : llvm::RefCountedBase<Node> {
+    explicit Node(const LaneValue &V) : V(V) {}
+    LaneValue V;
+  };
+  static const LaneValue &unknown() {
+    static const LaneValue U;
+    return U;
+  }
+  llvm::IntrusiveRefCntPtr<Node> P; // null: LaneValue()
+};
+
+struct State {
+  // Moves do not throw (DenseMap's do not, though not declared so): without
+  // noexcept, every std::vector<State> reallocation copies each state's map.
+  State() = default;
+  State(const State &) = default;
+  State(State &&) noexcept = default;
+  State &operator=(const State &) = default;
+  State &operator=(State &&) noexcept = default;
+
+  llvm::DenseMap<const ValueDecl *, SharedLane> Vars;
+  llvm::SmallVector<ExitMark, 2> Exits; // some threads left this path earlier
+  bool Dead = false;
+  ExitMark DeadBy; // why the path ended, when Dead
+
+  void addExit(const ExitMark &M) {
+    if (!llvm::is_contained(Exits, M))
+      Exits.push_back(M);
+  }
+};
+
+struct Control {
+  const Expr *Cond;
+  std::shared_ptr<const CondClass> Class;
+  const Stmt *S;
+  bool Loop;
+  unsigned Frame;
+  bool WhenFalse; // this path runs where Cond is false (else arm)
+};
+
+struct Frame {
+  Frame() = default;
+  Frame(const Frame &) = default;
+  Frame(Frame &&) noexcept = default;
+  Frame &operator=(const Frame &) = default;
+  Frame &operator=(Frame &&) noexcept = default;
+
+  const FunctionDecl *FD = nullptr;
+  const Expr *Call = nullptr; // the call that entered this frame
+  std::optional<LaneValue> Ret;
+  std::vector<State> Returns;
+  llvm::DenseMap<const ValueDecl *, const ValueDecl *> Alias;    // reference parameters
+  llvm::DenseMap<const ValueDecl *, const ValueDecl *> PtrAlias; // T *p = &local
+  /// thread_group variables and parameters (a type that hides the group's
+  /// kind) that hold a known group: `thread_group g = this_thread_block()`,
+  /// `auto t = tiled_partition(block, 16)`, a parameter bound to either. A
+  /// thread_group cannot be assigned another group (its operator= is
+  /// protected), so what it was made from holds for its whole life.
+  llvm::DenseMap<const ValueDecl *, std::pair<GroupKind, int64_t>> Groups;
+};
+
+struct Target {
+  const Stmt *S;
+  bool IsLoop;
+  size_t ControlBase;
+  std::vector<State> Breaks, Continues;
+  const State *SwitchEntry = nullptr;
+};
+
+/// A loop's fixed point (Walker::loop), kept with everything its computation
+/// read, for the next time the walk enters that loop alike: the recorded pass
+/// of an outer loop enters each inner loop in the state of the outer loop's
+/// last trip, so without it nested loops cost (MaxLoopIterations + 1) walks of
+/// their body per level.
+struct LoopMemo {
+  struct FrameKey {
+    const FunctionDecl *FD;
+    const Expr *Call;
+    llvm::DenseMap<const ValueDecl *, const ValueDecl *> Alias, PtrAlias;
+    llvm::DenseMap<const ValueDecl *, std::pair<GroupKind, int64_t>> Groups;
+  };
+  struct TargetKey {
+    const Stmt *S;
+    bool IsLoop;
+    size_t ControlBase;
+    const State *SwitchEntry;
+  };
+  // The context: what the loop's trips read besides the state.
+  std::vector<FrameKey> Frames;
+  std::vector<Control> Controls;
+  std::vector<TargetKey> Targets;
+  std::vector<const LoopInfo *> LoopStack;
+  std::vector<llvm::DenseMap<const VarDecl *, int64_t>> LoopEntry;
+  unsigned CondDepth = 0, Nesting = 0;
+  bool OnlyLaneSplits = false;
+  std::vector<std::string> Trips;
+  State Entry;
+  // The result: the state at the loop head, the condition's class (for a
+  // do-while), and the steps its trips took from the budget.
+  State Head;
+  CondClass C;
+  uint64_t Steps = 0;
+};
+
+class Walker {
+public:
+  Walker(ASTContext &Ctx, const BlockShape &Shape, const FunctionDecl *Root,
+         std::vector<BranchEvent> &Branches, std::vector<BarrierEvent> &Barriers,
+         llvm::DenseSet<const FunctionDecl *> &Reached,
+         llvm::DenseMap<const Stmt *, std::unique_ptr<LoopInfo>> &Loops)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), Shape(Shape), Model(modelOf(Shape)), Root(Root),
+        Branches(Branches), Barriers(Barriers), Reached(Reached), LoopInfos(Loops) {}
+
+  void run();
+  /// Walks with these parameters of Root bound to their values (the values
+  /// every launch passes), recording only lane splits, each with a note of
+  /// the values.
+  void bindArgs(llvm::ArrayRef<std::pair<const ParmVarDecl *, int64_t>> Args);
+  /// Branches recorded that a split warp would make a warning, but that the
+  /// values known here leave a note (see Unsettled).
+  unsigned unsettled() const { return Unsettled; }
+  /// Walks only the callee of \p CE, a call written in Root (a function the
+  /// walk skips because compile errors left holes in it): the arguments are
+  /// evaluated with nothing known of Root's locals (uniform), so only what
+  /// the call's own text says about the thread reaches the callee
+  /// (`findMax(s, threadIdx.x, blockDim.x)`).
+  void runCall(const CallExpr *CE);
+  /// The walk stopped at MaxNesting: its events are incomplete.
+  bool tooDeep() const { return TooDeep; }
+
+private:
+  /// Counts the nesting of stmt()/expr() (they recurse into each other); past
+  /// MaxNesting the walk stops, as when the step budget runs out.
+  struct NestingGuard {
+    Walker &W;
+    explicit NestingGuard(Walker &W) : W(W) {
+      if (++W.Nesting > MaxNesting)
+        W.TooDeep = W.Exhausted = true;
+    }
+    ~NestingGuard() { --W.Nesting; }
+  };
+  // --- helpers -----------------------------------------------------------------------
+  bool budget() {
+    if (++Steps > MaxSteps)
+      Exhausted = true;
+    return !Exhausted;
+  }
+
+  LaneValue paramValue(const ParmVarDecl *P) {
+    LaneValue V;
+    V.NonNeg = P->getType()->isUnsignedIntegerType();
+    return V;
+  }
+
+  std::optional<int64_t> constantOf(const Expr *E) {
+    if (E->isValueDependent() || E->isTypeDependent() || !E->getType()->isIntegralOrEnumerationType())
+      return std::nullopt;
+    Expr::EvalResult R;
+    if (E->EvaluateAsInt(R, Ctx))
+      return R.Val.getInt().tryExtValue(); // none when it needs more than 64 bits
+    return std::nullopt;
+  }
+
+  const ValueDecl *resolve(const ValueDecl *D) const {
+    for (auto It = Frames.rbegin(); It != Frames.rend(); ++It) {
+      auto A = It->Alias.find(D);
+      if (A != It->Alias.end())
+        D = A->second;
+    }
+    return D;
+  }
+
+  /// The local variable an lvalue names, if it is tracked.
+  const ValueDecl *trackedVar(const Expr *E);
+
+  /// The innermost thread-dependent control of \p Frame above \p From, as an exit mark.
+  ExitMark exitMark(ExitMark::Kind K, const Stmt *Exit, const Stmt *Target, size_t From) const;
+
+  void pushControl(const Expr *Cond, const CondClass &C, const Stmt *St, bool Loop,
+                   bool WhenFalse = false) {
+    Controls.push_back({Cond, std::make_shared<const CondClass>(C), St, Loop,
+                        static_cast<unsigned>(Frames.size() - 1), WhenFalse});
+  }
+
+  // --- state merges ---------------------------------------------------------------------
+  static State mergePlain(const State &A, const State &B);
+
+  /// The state after the two arms of a branch on \p C.
+  State mergeBranches(State Then, State Else, const CondClass &C, const Expr *Cond);
+
+  static bool sameState(const State &A, const State &B);
+
+  /// A flag set to a lane split in one iteration keeps that split at the loop
+  /// head (\p Head merges \p Entry and the back edge \p Back).
+  static void carryFlags(State &Head, const State &Entry, const State &Back);
+
+  // --- events ------------------------------------------------------------------------------
+  void recordBranch(BranchEvent::Form F, const Stmt *St, const Expr *Cond, const CondClass &C,
+                    std::optional<int64_t> Constant = std::nullopt);
+
+  void barrier(const CallExpr *Call, std::string Name);
+
+  // --- conditions --------------------------------------------------------------------------
+  CondClass condition(const Expr *Cond, LaneValue &V) {
+    ++CondDepth;
+    V = expr(Cond);
+    --CondDepth;
+    return lane::truthOf(V, Cond);
+  }
+
+  /// `c & x == k` (a comparison as an operand of a bit operation, unparenthesised)
+  /// that folds to a constant although x is thread-dependent.
+  bool precedenceConstant(const Expr *Cond);
+
+  /// Shrinking thresholds whose loop stops while whole warps are active
+  /// (`for (s = blockDim.x / 2; s > 32; s >>= 1) if (tid < s)`) are warp-uniform
+  /// for power-of-two block sizes.
+  void protectShrinking(CondClass &C);
+
+  /// A threshold on the thread index whose loop bound steps through values
+  /// known from its start (`for (offset = 16; offset > 0; offset >>= 1)`,
+  /// `for (stride = 1; stride < blockDim.x; stride <<= 1)`) and that splits
+  /// the same single warp for every one of them: a warp-synchronous finish of
+  /// a reduction, or a Kogge-Stone step whose idle threads are the first
+  /// `stride` of the block. \p Op compares \p L with \p R as written in \p B.
+  void boundedThreshold(CondClass &C, const BinaryOperator *B, const LaneValue &L,
+                        const LaneValue &R);
+
+  /// Loop conditions: a bound or start that differs between lanes gives each
+  /// lane its own trip count.
+  void refineTripCount(const Expr *Cond, CondClass &C, const LoopInfo &Info);
+
+  // --- statements --------------------------------------------------------------------------
+  void stmt(const Stmt *St);
+
+  void declare(const VarDecl *VD);
+
+  void ifStmt(const IfStmt *If);
+
+  void switchStmt(const SwitchStmt *Sw);
+
+  void returnStmt(const ReturnStmt *R);
+
+  void jump(const Stmt *St, bool IsBreak);
+
+  void asmStmt(const GCCAsmStmt *A);
+
+  // --- loops -----------------------------------------------------------------------------------
+  LoopInfo &loopInfo(const Stmt *L, const Expr *Cond, const Stmt *Inc, const Stmt *Body);
+
+  /// One trip through the loop from the current state: condition (for loops
+  /// that test first), body, increment. Returns the state at the back edge.
+  State iterate(const Stmt *L, const Expr *Cond, const Stmt *Inc, const Stmt *Body, bool TestFirst,
+                const LoopInfo &Info, CondClass &C, std::vector<State> &Breaks);
+
+  void loop(const Stmt *L, const Stmt *Init, const Expr *Cond, const Stmt *Inc, const Stmt *Body,
+            bool TestFirst);
+  /// The trips of \p L, unrecorded, from \p Entry to the fixed point \p Head.
+  void fixedPoint(const Stmt *L, const Expr *LoopCond, const Stmt *Inc, const Stmt *Body,
+                  bool TestFirst, const LoopInfo &Info, const State &Entry, State &Head,
+                  CondClass &C, std::vector<State> &Breaks);
+  /// The fixed point of \p L kept from an entry identical to this one (state
+  /// and context, see LoopMemo) whose steps still fit in the budget.
+  const LoopMemo *findLoopMemo(const Stmt *L, const State &Entry) const;
+  /// Keeps the fixed point \p Head of \p L entered from \p Entry, computed in
+  /// \p Steps steps, unless its trips ran out of budget or ran under a
+  /// leader-per-group watch. loop() calls it only when the trips left nothing
+  /// in the frame (a return, a thread_group declared).
+  void keepLoopMemo(const Stmt *L, State Entry, const State &Head, const CondClass &C,
+                    uint64_t Steps);
+  bool sameContext(const LoopMemo &M) const;
+  llvm::DenseMap<const Stmt *, llvm::SmallVector<LoopMemo, 2>> LoopMemos;
+  /// Walks the first trips of a loop again one by one from \p Entry, while its
+  /// condition is a known true, recording only lane splits (see loop()).
+  void walkTrips(const Stmt *L, const Expr *Cond, const Stmt *Inc, const Stmt *Body,
+                 const LoopInfo &Info, State Entry);
+
+  // --- expressions -------------------------------------------------------------------------
+  void assign(const Expr *LHS, const LaneValue &V, bool Weak = false);
+
+  LaneValue unsignedFix(LaneValue V, QualType T) {
+    if (V.K == LaneValue::Uniform && !V.Const && T->isUnsignedIntegerType())
+      V.NonNeg = true;
+    return V;
+  }
+
+  LaneValue builtinVar(const MSPropertyRefExpr *P);
+
+  LaneValue expr(const Expr *E);
+  /// The value of \p E where the walk stands, leaving the state as it is and
+  /// recording nothing.
+  LaneValue peek(const Expr *E);
+
+  LaneValue castValue(const CastExpr *CE);
+
+  LaneValue declRef(const DeclRefExpr *DRE);
+
+  void annotateGrowth(LaneValue &V, const VarDecl *VD);
+
+  LaneValue member(const MemberExpr *ME);
+
+  LaneValue subscript(const ArraySubscriptExpr *AS);
+
+  LaneValue unary(const UnaryOperator *U);
+
+  LaneValue arith(BinaryOperatorKind Op, const LaneValue &A, const LaneValue &B, QualType T) {
+    if (!T->isIntegralOrEnumerationType() && !T->isPointerType())
+      return lane::opaque({A, B});
+    return unsignedFix(lane::binary(Op, A, B), T);
+  }
+
+  LaneValue binary(const BinaryOperator *B);
+
+  LaneValue logical(const BinaryOperator *B);
+
+  LaneValue conditional(const AbstractConditionalOperator *CO);
+
+  // --- calls ---------------------------------------------------------------------------------------
+  LaneValue call(const CallExpr *CE);
+
+  LaneValue opaqueCall(const CallExpr *CE, StringRef Name, llvm::ArrayRef<LaneValue> Args);
+
+  /// A call through a table of functions at a lane-dependent index.
+  void indirectCall(const CallExpr *CE);
+
+  LaneValue rankOf(GroupKind K, int64_t TileSize);
+
+  /// The kind of group \p E holds (and its tile size): its type's, or for a
+  /// thread_group, what it was made from (Frame::Groups, tiled_partition).
+  GroupKind groupOf(const Expr *E, int64_t &TileSize);
+  /// Records in \p F what group thread_group \p D is made from (\p Init),
+  /// when that is known; other variables are left alone.
+  void noteGroup(Frame &F, const ValueDecl *D, const Expr *Init);
+
+  /// The object of a member call (also of a static member called through an object).
+  static const Expr *objectOf(const CallExpr *CE);
+
+  LaneValue groupMember(const CallExpr *MC, const Expr *Obj, GroupKind K, int64_t TileSize,
+                        StringRef M);
+
+  const FunctionDecl *inlinable(const FunctionDecl *FD, const CallExpr *CE);
+
+  LaneValue inlineCall(const CallExpr *CE, const FunctionDecl *Def, llvm::ArrayRef<LaneValue> Args);
+
+  ASTContext &Ctx;
+  const SourceManager &SM;
+  const BlockShape &Shape;
+  ShapeModel Model;
+  const FunctionDecl *Root;
+  std::vector<BranchEvent> &Branches;
+  std::vector<BarrierEvent> &Barriers;
+  llvm::DenseSet<const FunctionDecl *> &Reached;
+  llvm::DenseMap<const Stmt *, std::unique_ptr<LoopInfo>> &LoopInfos; // stable addresses
+
+  State S;
+  std::vector<Control> Controls;
+  std::vector<Frame> Frames;
+  std::vector<Target *> Targets;
+  std::vector<const LoopInfo *> LoopStack;
+  /// Stores watched in the arm of a leader-per-group `if` (BranchEvent::GroupStores).
+  struct StoreWatch {
+    unsigned Group = 0;
+    bool Any = false, AllPerGroup = true;
+  };
+  std::vector<StoreWatch> Watches;
+  /// A store to memory at index \p Index of a base of value \p Base (or, with
+  /// no index, through a pointer): what the watches need.
+  void noteStore(const LaneValue *Index, const LaneValue &Base);
+  /// Whether the function of \p P assigns, steps or takes the address of it.
+  bool pointerMoved(const ParmVarDecl *P);
+  llvm::DenseMap<const ParmVarDecl *, bool> Moved;
+  /// Per entry of LoopStack: the constants the variables it updates held when
+  /// the loop was entered (`offset = 16`).
+  std::vector<llvm::DenseMap<const VarDecl *, int64_t>> LoopEntry;
+  bool Recording = true;
+  /// Walking single trips of a loop (walkTrips) or with bound arguments: only
+  /// lane splits of every warp are recorded.
+  bool OnlyLaneSplits = false;
+  /// The trips being walked (walkTrips), outer loops first: "col = 1".
+  std::vector<std::string> Trips;
+  /// bindArgs: Root's parameters with values, and "filter_size = 9".
+  std::vector<std::pair<const ParmVarDecl *, int64_t>> BoundArgs;
+  std::string BoundText;
+  /// Branches recorded (or, under OnlyLaneSplits, met) that a split warp would
+  /// make a warning and that the values of one trip might show to be one.
+  unsigned Unsettled = 0;
+  unsigned CondDepth = 0;
+  uint64_t Steps = 0;
+  bool Exhausted = false;
+  unsigned Nesting = 0;
+  bool TooDeep = false;
+};
+
+} // namespace walker
+} // namespace cudalint
+
+#endif

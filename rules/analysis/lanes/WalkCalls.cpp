@@ -1,0 +1,435 @@
+//===- WalkCalls.cpp - Calls and device functions ---------------------------===//
+#include "rules/analysis/ErrorTaint.h"
+#include "rules/analysis/lanes/ThreadDependenceWalker.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+using namespace clang;
+
+namespace cudalint {
+namespace walker {
+
+// --- calls -------------------------------------------------------------------
+
+/// `table[i](args)` with `table` a device array of distinct functions and `i`
+/// different between the lanes of a warp: the warp calls each target in turn
+/// with the other lanes idle (cudahandbook's divergence demo).
+void Walker::indirectCall(const CallExpr *CE) {
+  const Expr *Callee = CE->getCallee()->IgnoreParenImpCasts();
+  if (const auto *U = dyn_cast<UnaryOperator>(Callee); U && U->getOpcode() == UO_Deref)
+    Callee = U->getSubExpr()->IgnoreParenImpCasts();
+  const auto *AS = dyn_cast<ArraySubscriptExpr>(Callee);
+  if (!AS)
+    return;
+  const auto *Ref = dyn_cast<DeclRefExpr>(AS->getBase()->IgnoreParenImpCasts());
+  const auto *Table = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  const VarDecl *Def = Table ? Table->getDefinition() : nullptr;
+  const auto *Init =
+      Def && Def->hasInit() ? dyn_cast<InitListExpr>(Def->getInit()->IgnoreImplicit()) : nullptr;
+  if (!Init || Init->getNumInits() < 2)
+    return;
+  llvm::SmallPtrSet<const Decl *, 32> Targets;
+  for (const Expr *E : Init->inits()) {
+    const Expr *X = E->IgnoreParenImpCasts();
+    if (const auto *A = dyn_cast<UnaryOperator>(X); A && A->getOpcode() == UO_AddrOf)
+      X = A->getSubExpr()->IgnoreParenImpCasts();
+    const auto *FRef = dyn_cast<DeclRefExpr>(X);
+    if (!FRef || !isa<FunctionDecl>(FRef->getDecl()) ||
+        !Targets.insert(FRef->getDecl()->getCanonicalDecl()).second)
+      return; // not a table of distinct functions
+  }
+  LaneValue I = expr(AS->getIdx());
+  if (I.K != LaneValue::Lane || I.isWarpUniform())
+    return;
+  llvm::SmallVector<int64_t, 32> Vals;
+  for (unsigned L = 0; L < WarpLanes; ++L)
+    if (I.Active & (1u << L))
+      Vals.push_back(I.L[L]);
+  llvm::sort(Vals);
+  Vals.erase(std::unique(Vals.begin(), Vals.end()), Vals.end());
+  CondClass C;
+  C.Cat = BranchCategory::LaneSplit;
+  C.Reason = CondClass::Why::IndirectTargets;
+  C.Distinct = std::min<size_t>(Vals.size(), Targets.size());
+  C.EveryWarp = I.Align == 0;
+  C.LaneSide = AS->getIdx();
+  C.AssumedShape = I.AssumedAxis;
+  C.NarrowShape = I.NarrowAxis;
+  recordBranch(BranchEvent::Form::IndirectCall, CE, AS, C);
+}
+
+LaneValue Walker::call(const CallExpr *CE) {
+  const FunctionDecl *FD = CE->getDirectCallee();
+  StringRef Name = FD && FD->getIdentifier() ? FD->getName() : StringRef();
+
+  if (const Expr *Obj = objectOf(CE)) {
+    int64_t TileSize = 0;
+    GroupKind K = groupOf(Obj, TileSize);
+    if (K != GroupKind::None)
+      return groupMember(CE, Obj, K, TileSize, Name);
+  }
+  // Cooperative-groups free functions: cg::sync(g), this_thread_block(), ...
+  if (FD && FD->getIdentifier()) {
+    const DeclContext *DC = FD->getDeclContext();
+    bool InCG = false;
+    for (; DC; DC = DC->getParent())
+      if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
+        InCG |= NS->getName() == "cooperative_groups";
+    if (InCG) {
+      llvm::SmallVector<LaneValue, 4> Args;
+      for (const Expr *A : CE->arguments())
+        Args.push_back(expr(A));
+      if (Name == "sync" && CE->getNumArgs() == 1) {
+        int64_t N;
+        GroupKind K = groupOf(CE->getArg(0), N);
+        if (K == GroupKind::Block || K == GroupKind::Grid || K == GroupKind::Cluster)
+          barrier(CE, "cooperative_groups::sync(" + sourceText(CE->getArg(0), Ctx) + ")");
+        return LaneValue();
+      }
+      if (Name == "thread_rank" && CE->getNumArgs() == 1) {
+        int64_t N;
+        GroupKind K = groupOf(CE->getArg(0), N);
+        return rankOf(K, N);
+      }
+      if (Name == "reduce" && CE->getNumArgs() >= 2) {
+        int64_t N;
+        GroupKind K = groupOf(CE->getArg(0), N);
+        if (K == GroupKind::Tile && N == 32)
+          return Args[1].isThreadDependent() ? LaneValue::warpUniform() : LaneValue();
+        return lane::opaque(Args);
+      }
+      return lane::opaque(Args);
+    }
+  }
+  if (!FD && !isa<CXXMemberCallExpr>(CE))
+    indirectCall(CE);
+  if (isBlockBarrierName(Name)) {
+    for (const Expr *A : CE->arguments())
+      expr(A);
+    barrier(CE, Name.str() + "()");
+    return LaneValue();
+  }
+  llvm::SmallVector<LaneValue, 4> Args;
+  for (const Expr *A : CE->arguments())
+    Args.push_back(expr(A));
+  if (Name.starts_with("__ballot_sync") || Name.starts_with("__any_sync") ||
+      Name.starts_with("__all_sync") || Name.starts_with("__reduce_") ||
+      Name == "__activemask" || Name == "__any" || Name == "__all" || Name == "__ballot") {
+    bool Dep = llvm::any_of(Args, [](const LaneValue &V) { return V.isThreadDependent(); });
+    // Over values that lane i holds alike in every warp, the warp-wide
+    // result is the same in every warp.
+    bool Alike = llvm::all_of(Args, [](const LaneValue &V) {
+      return !V.isThreadDependent() || (V.K == LaneValue::Lane && !V.warpVaries()) ||
+             (V.K == LaneValue::Data && V.SameInWarps);
+    });
+    if (Name == "__activemask")
+      return LaneValue::warpUniform();
+    return Dep && !Alike ? LaneValue::warpUniform() : LaneValue();
+  }
+  if (Name.starts_with("__shfl_sync") && Args.size() >= 3) {
+    if (!Args[1].isThreadDependent())
+      return LaneValue();
+    bool FullWidth = Args.size() < 4 || (Args[3].Const && *Args[3].Const >= 32);
+    if (Args[2].isWarpUniform() && FullWidth)
+      return LaneValue::warpUniform();
+    return LaneValue::data(CE);
+  }
+  if (Name.starts_with("__shfl"))
+    return Args.size() >= 2 && !Args[1].isThreadDependent() ? LaneValue() : LaneValue::data(CE);
+  // 2^i written as a float power (Rodinia's backprop: power_two = __powf(2, i)):
+  // grows with i like 1 << i.
+  if ((Name == "__powf" || Name == "powf" || Name == "pow" || Name == "exp2f" ||
+       Name == "exp2") &&
+      !Args.empty()) {
+    const LaneValue &Exp = Args.back();
+    bool Base2 = Name.starts_with("exp2") || (Args[0].Const && *Args[0].Const > 1);
+    if (Base2 && Exp.K == LaneValue::Uniform && Exp.G == Growth::Grows) {
+      LaneValue R;
+      R.G = Growth::Grows;
+      R.GrowthVar = Exp.GrowthVar;
+      R.NonNeg = true;
+      return R;
+    }
+  }
+  // 24-bit multiplies (old CUDA samples index with them): exact for indices.
+  if ((Name == "__mul24" || Name == "__umul24") && Args.size() == 2)
+    return lane::binary(BO_Mul, Args[0], Args[1]);
+  if (const FunctionDecl *Def = inlinable(FD, CE))
+    return inlineCall(CE, Def, Args);
+  // In a template as written, a call of a template specialization that no
+  // instantiation has given a body yet (warp_reduce_all<32>(x)): its result
+  // holds in every instantiation only as what the callee computes, which is
+  // not known; claim nothing about it.
+  if (FD && FD->isTemplateInstantiation() && !FD->hasBody() && Root->isDependentContext())
+    return LaneValue();
+  if (CE->getNumArgs() == 0 && isLaneIdName(Name))
+    return LaneValue::lanes(lanesOf([](int64_t L, int64_t) { return L; }, 0), 0, false);
+  if (CE->getNumArgs() == 0 && isWarpIdName(Name))
+    return LaneValue::warpUniform();
+  return opaqueCall(CE, Name, Args);
+}
+
+LaneValue Walker::opaqueCall(const CallExpr *CE, StringRef Name, llvm::ArrayRef<LaneValue> Args) {
+  bool Dep = false, PtrDep = false;
+  for (unsigned I = 0; I < Args.size(); ++I) {
+    Dep |= Args[I].isThreadDependent();
+    if (Args[I].isThreadDependent() && CE->getArg(I)->getType()->isPointerType())
+      PtrDep = true;
+  }
+  LaneValue Result;
+  if (isPerThreadResult(Name) || PtrDep)
+    Result = LaneValue::data(CE);
+  else
+    Result = lane::opaque(Args);
+  // Locals passed by address or by non-const reference may be written.
+  for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
+    const Expr *A = CE->getArg(I)->IgnoreParenImpCasts();
+    const ValueDecl *D = nullptr;
+    if (const auto *UO = dyn_cast<UnaryOperator>(A); UO && UO->getOpcode() == UO_AddrOf)
+      D = trackedVar(UO->getSubExpr());
+    else if (A->isLValue() && !A->getType().isConstQualified())
+      if (const FunctionDecl *FD = CE->getDirectCallee(); FD && I < FD->getNumParams() &&
+                                                           FD->getParamDecl(I)->getType()->isReferenceType())
+        D = trackedVar(A);
+    if (D)
+      S.Vars[D] = Dep ? (Result.K == LaneValue::Data ? Result : LaneValue::data(CE)) : LaneValue();
+  }
+  if (CE->getType()->isVoidType())
+    return LaneValue();
+  return Result;
+}
+
+GroupKind Walker::groupOf(const Expr *E, int64_t &TileSize) {
+  GroupKind K = groupKindOf(E->getType(), TileSize);
+  if (K != GroupKind::Generic)
+    return K;
+  // Through copies and the conversion to thread_group (a slice of the
+  // thread_block or tile it was made from).
+  for (;;) {
+    E = E->IgnoreImplicit()->IgnoreParens();
+    const auto *CCE = dyn_cast<CXXConstructExpr>(E);
+    if (!CCE || CCE->getNumArgs() != 1)
+      break;
+    E = CCE->getArg(0);
+  }
+  int64_t Size = 0;
+  GroupKind Inner = groupKindOf(E->IgnoreImpCasts()->getType(), Size);
+  if (Inner != GroupKind::Generic && Inner != GroupKind::None) {
+    TileSize = Size;
+    return Inner;
+  }
+  E = E->IgnoreImpCasts();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const ValueDecl *D = DRE->getDecl();
+    for (auto It = Frames.rbegin(); It != Frames.rend(); ++It) {
+      if (auto G = It->Groups.find(D); G != It->Groups.end()) {
+        TileSize = G->second.second;
+        return G->second.first;
+      }
+      if (auto A = It->Alias.find(D); A != It->Alias.end())
+        D = A->second; // a reference parameter: the caller's variable
+    }
+    return GroupKind::Generic;
+  }
+  // tiled_partition(parent, n): a tile of n threads of a block or a larger tile.
+  if (const auto *CE = dyn_cast<CallExpr>(E)) {
+    const FunctionDecl *FD = CE->getDirectCallee();
+    if (FD && FD->getIdentifier() && FD->getName() == "tiled_partition" &&
+        CE->getNumArgs() == 2) {
+      int64_t ParentSize = 0;
+      GroupKind Parent = groupOf(CE->getArg(0), ParentSize);
+      std::optional<int64_t> N = constantOf(CE->getArg(1));
+      if (!N)
+        if (const ValueDecl *D = trackedVar(CE->getArg(1)))
+          if (auto It = S.Vars.find(D); It != S.Vars.end() && It->second->K == LaneValue::Uniform)
+            N = It->second->Const;
+      if (N && *N > 0 && *N <= 32 && 32 % *N == 0 &&
+          (Parent == GroupKind::Block ||
+           (Parent == GroupKind::Tile && ParentSize > 0 && ParentSize % *N == 0))) {
+        TileSize = *N;
+        return GroupKind::Tile;
+      }
+    }
+  }
+  return GroupKind::Generic;
+}
+
+void Walker::noteGroup(Frame &F, const ValueDecl *D, const Expr *Init) {
+  int64_t Size = 0;
+  if (groupKindOf(D->getType(), Size) == GroupKind::Generic)
+    if (GroupKind K = groupOf(Init, Size); K != GroupKind::Generic)
+      F.Groups[D] = {K, Size};
+}
+
+LaneValue Walker::rankOf(GroupKind K, int64_t TileSize) {
+  switch (K) {
+  case GroupKind::Block:
+    return Model.Linear;
+  case GroupKind::Grid: {
+    LaneValue V = Model.Linear;
+    V.PerBlock = true;
+    V.UBound.reset();
+    V.VBound.reset();
+    return V;
+  }
+  case GroupKind::Tile:
+    if (TileSize > 0 && TileSize <= 32 && 32 % TileSize == 0) {
+      std::array<int64_t, WarpLanes> L;
+      for (unsigned I = 0; I < WarpLanes; ++I)
+        L[I] = I % TileSize;
+      return LaneValue::lanes(L, 0, false, Model.Linear.Active);
+    }
+    return LaneValue::varying();
+  case GroupKind::Coalesced:
+  case GroupKind::Generic:
+  case GroupKind::Cluster:
+    return LaneValue::varying();
+  case GroupKind::None:
+    break;
+  }
+  return LaneValue();
+}
+
+/// The object of a member call (also of a static member called through an object).
+const Expr *Walker::objectOf(const CallExpr *CE) {
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE))
+    return MC->getImplicitObjectArgument();
+  if (isa<CXXOperatorCallExpr>(CE))
+    return nullptr;
+  if (const auto *ME = dyn_cast<MemberExpr>(CE->getCallee()->IgnoreParenImpCasts()))
+    return ME->getBase();
+  return nullptr;
+}
+
+LaneValue Walker::groupMember(const CallExpr *MC, const Expr *Obj, GroupKind K, int64_t TileSize,
+                              StringRef M) {
+  llvm::SmallVector<LaneValue, 4> Args;
+  for (const Expr *A : MC->arguments())
+    Args.push_back(expr(A));
+  if (M == "sync") {
+    if (K == GroupKind::Block || K == GroupKind::Grid || K == GroupKind::Cluster)
+      barrier(MC, sourceText(Obj, Ctx) + ".sync()");
+    return LaneValue();
+  }
+  if (M == "thread_rank")
+    return rankOf(K, TileSize);
+  if (M == "meta_group_rank" && K == GroupKind::Tile) {
+    if (TileSize == 32)
+      return LaneValue::warpUniform();
+    if (TileSize > 0 && TileSize < 32 && 32 % TileSize == 0) {
+      std::array<int64_t, WarpLanes> L;
+      for (unsigned I = 0; I < WarpLanes; ++I)
+        L[I] = I / TileSize;
+      return LaneValue::lanes(L, 32 / TileSize, true, Model.Linear.Active);
+    }
+    return LaneValue::varying();
+  }
+  if (K == GroupKind::Block && (M == "size" || M == "num_threads"))
+    return lane::binary(BO_Mul, lane::binary(BO_Mul, Model.BDim[0], Model.BDim[1]),
+                        Model.BDim[2]);
+  if (M == "size" || M == "num_threads" || M == "meta_group_size" || M == "group_dim" ||
+      M == "dim_threads" || M == "num_blocks" || M == "block_rank" || M == "group_index" ||
+      M == "is_valid")
+    return K == GroupKind::Tile && TileSize > 0 && (M == "size" || M == "num_threads")
+               ? LaneValue::constant(TileSize)
+               : LaneValue::aligned(1);
+  if (K == GroupKind::Tile && TileSize == 32 &&
+      (M == "any" || M == "all" || M == "ballot"))
+    return llvm::any_of(Args, [](const LaneValue &V) { return V.isThreadDependent(); })
+               ? LaneValue::warpUniform()
+               : LaneValue();
+  if (K == GroupKind::Tile && M == "shfl" && Args.size() >= 2) {
+    if (!Args[0].isThreadDependent())
+      return LaneValue();
+    if (TileSize == 32 && Args[1].isWarpUniform())
+      return LaneValue::warpUniform();
+    return LaneValue::data(MC);
+  }
+  if (M.starts_with("shfl"))
+    return !Args.empty() && !Args[0].isThreadDependent() ? LaneValue() : LaneValue::data(MC);
+  return lane::opaque(Args);
+}
+
+const FunctionDecl *Walker::inlinable(const FunctionDecl *FD, const CallExpr *CE) {
+  if (!FD || Frames.size() > MaxInlineDepth || Exhausted)
+    return nullptr;
+  const FunctionDecl *Def = nullptr;
+  if (!FD->hasBody(Def) || !Def || Def->isDependentContext() || isSystemCode(Def, SM) ||
+      functionHasCompileErrors(Def))
+    return nullptr;
+  if (Def->hasAttr<CUDAGlobalAttr>())
+    return nullptr; // a dynamic-parallelism launch, not a call
+  if (!Def->hasAttr<CUDADeviceAttr>() && !Def->isConstexpr() &&
+      !(isa<CXXMethodDecl>(Def) && cast<CXXMethodDecl>(Def)->getParent()->isLambda()))
+    return nullptr;
+  for (const Frame &F : Frames)
+    if (F.FD == Def)
+      return nullptr; // recursion
+  (void)CE;
+  return Def;
+}
+
+LaneValue Walker::inlineCall(const CallExpr *CE, const FunctionDecl *Def,
+                             llvm::ArrayRef<LaneValue> Args) {
+  Reached.insert(Def);
+  Frame F;
+  F.FD = Def;
+  F.Call = CE;
+  unsigned Offset = 0;
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(CE))
+    if (isa<CXXMethodDecl>(Def) && !cast<CXXMethodDecl>(Def)->isStatic() && OC->getNumArgs() > 0)
+      Offset = 1;
+  for (unsigned I = 0; I < Def->getNumParams() && I + Offset < CE->getNumArgs(); ++I) {
+    const ParmVarDecl *P = Def->getParamDecl(I);
+    const Expr *A = CE->getArg(I + Offset)->IgnoreParenImpCasts();
+    LaneValue V = I + Offset < Args.size() ? Args[I + Offset] : LaneValue();
+    noteGroup(F, P, CE->getArg(I + Offset));
+    if (P->getType()->isReferenceType()) {
+      if (const ValueDecl *D = trackedVar(A)) {
+        F.Alias[P] = D;
+        continue;
+      }
+    } else if (P->getType()->isPointerType()) {
+      if (const auto *UO = dyn_cast<UnaryOperator>(A); UO && UO->getOpcode() == UO_AddrOf)
+        if (const ValueDecl *D = trackedVar(UO->getSubExpr()))
+          F.PtrAlias[P] = D;
+    }
+    S.Vars[P] = V;
+  }
+  Frames.push_back(std::move(F));
+  stmt(Def->getBody());
+  Frame Done = std::move(Frames.back());
+  Frames.pop_back();
+  unsigned Callee = Frames.size();
+  State Out = S;
+  for (State &R : Done.Returns)
+    Out = mergePlain(Out, R);
+  Out.Dead = false;
+  Out.Exits.erase(llvm::remove_if(Out.Exits,
+                                  [&](const ExitMark &M) { return M.Frame >= Callee; }),
+                  Out.Exits.end());
+  // The callee's parameters and automatic locals die with it; carried on, every
+  // later copy of the state (at each branch) would copy them too (a few per
+  // cent of the walk of a kernel that inlines many helpers, ggml's mmq).
+  if (llvm::none_of(Frames, [&](const Frame &Fr) { return Fr.FD == Def; })) {
+    auto Dead = [&](const ValueDecl *D) {
+      const auto *V = dyn_cast<VarDecl>(D);
+      return V && V->hasLocalStorage() && V->getParentFunctionOrMethod() == Def;
+    };
+    if (llvm::any_of(Out.Vars, [&](const auto &KV) { return Dead(KV.first); })) {
+      llvm::DenseMap<const ValueDecl *, SharedLane> Live;
+      for (auto &KV : Out.Vars)
+        if (!Dead(KV.first))
+          Live.try_emplace(KV.first, std::move(KV.second));
+      Out.Vars = std::move(Live);
+    }
+  }
+  S = std::move(Out);
+  if (Def->getReturnType()->isVoidType() || !Done.Ret)
+    return LaneValue();
+  return *Done.Ret;
+}
+
+} // namespace walker
+} // namespace cudalint

@@ -1,0 +1,88 @@
+//===- WalkEvents.cpp - Branch and barrier events ---------------------------===//
+#include "rules/analysis/lanes/ThreadDependenceWalker.h"
+
+using namespace clang;
+
+namespace cudalint {
+namespace walker {
+
+// --- events ------------------------------------------------------------------
+
+void Walker::recordBranch(BranchEvent::Form F, const Stmt *St, const Expr *Cond, const CondClass &C,
+                          std::optional<int64_t> Constant) {
+  if (!Recording || Exhausted)
+    return;
+  if (!isThreadDependent(C.Cat) && !Constant)
+    return;
+  if (!Constant && C.Cat != BranchCategory::LaneSplit &&
+      C.Cat != BranchCategory::ShrinkingThreshold && C.Cat != BranchCategory::WarpUniform &&
+      C.Cat != BranchCategory::DataDependent)
+    ++Unsettled;
+  // Walks with more values known add only the splits of every warp by a lane
+  // pattern those values settle: a single split warp per trip, or a bound
+  // that moves with a loop whose values are not known (a causal mask's
+  // `tx < j * Bc + y`), stays what the joined walk says it is.
+  if (OnlyLaneSplits &&
+      (Constant || C.Cat != BranchCategory::LaneSplit || C.Reason != CondClass::Why::LaneMask ||
+       !C.EveryWarp || C.AtMost || C.G != Growth::None || C.GrowthVar))
+    return;
+  BranchEvent E;
+  E.F = F;
+  E.Branch = St;
+  E.Cond = Cond;
+  E.Class = C;
+  E.Shape = &Shape;
+  E.Root = Root;
+  E.ConstantValue = Constant;
+  E.Args = BoundText;
+  for (const std::string &T : Trips)
+    E.Trip += (E.Trip.empty() ? "" : ", ") + T;
+  Branches.push_back(std::move(E));
+}
+
+void Walker::barrier(const CallExpr *Call, std::string Name) {
+  if (!Recording || Exhausted || OnlyLaneSplits)
+    return;
+  // The outermost divergence: the frame whose control flow splits the block.
+  const Control *BestC = nullptr;
+  const ExitMark *BestE = nullptr;
+  unsigned BestFrame = ~0u;
+  for (const Control &C : Controls)
+    if (C.Frame < BestFrame) {
+      BestFrame = C.Frame;
+      BestC = &C;
+    }
+  for (const ExitMark &M : S.Exits)
+    if (M.Frame < BestFrame) {
+      BestFrame = M.Frame;
+      BestE = &M;
+      BestC = nullptr;
+    }
+  if (!BestC && !BestE)
+    return;
+  BarrierEvent B;
+  B.Barrier = Call;
+  B.BarrierName = std::move(Name);
+  B.ReportAt = BestFrame + 1 < Frames.size() ? Frames[BestFrame + 1].Call : Call;
+  B.Shape = &Shape;
+  B.Root = Root;
+  if (BestC) {
+    B.W = BestC->Loop ? BarrierEvent::Why::Loop : BarrierEvent::Why::Condition;
+    B.Cond = BestC->Cond;
+    B.Class = *BestC->Class;
+    B.WhenFalse = BestC->WhenFalse;
+  } else {
+    B.W = BestE->K == ExitMark::Return  ? BarrierEvent::Why::AfterReturn
+          : BestE->K == ExitMark::Break ? BarrierEvent::Why::AfterBreak
+                                        : BarrierEvent::Why::AfterContinue;
+    B.Cond = BestE->Cond;
+    B.Exit = BestE->Exit;
+    B.WhenFalse = BestE->WhenFalse;
+    if (BestE->Class)
+      B.Class = *BestE->Class;
+  }
+  Barriers.push_back(std::move(B));
+}
+
+} // namespace walker
+} // namespace cudalint

@@ -1,0 +1,566 @@
+//===- WalkExpressions.cpp - The value of each expression -------------------===//
+#include "rules/analysis/lanes/ThreadDependenceWalker.h"
+
+#include <functional>
+
+#include "clang/AST/ExprCXX.h"
+
+using namespace clang;
+
+namespace cudalint {
+namespace walker {
+
+// --- expressions -------------------------------------------------------------
+
+bool Walker::pointerMoved(const ParmVarDecl *P) {
+  auto [It, New] = Moved.try_emplace(P, true);
+  if (!New)
+    return It->second;
+  const auto *FD = dyn_cast<FunctionDecl>(P->getDeclContext());
+  if (!FD || !FD->getBody())
+    return true;
+  // Any assignment, increment or address-of of the parameter itself.
+  std::function<bool(const Stmt *)> Moves = [&](const Stmt *St) {
+    if (!St)
+      return false;
+    auto IsP = [&](const Expr *E) {
+      const auto *R = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+      return R && R->getDecl() == P;
+    };
+    if (const auto *B = dyn_cast<BinaryOperator>(St); B && B->isAssignmentOp() && IsP(B->getLHS()))
+      return true;
+    if (const auto *U = dyn_cast<UnaryOperator>(St);
+        U && (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf) && IsP(U->getSubExpr()))
+      return true;
+    for (const Stmt *C : St->children())
+      if (Moves(C))
+        return true;
+    return false;
+  };
+  bool M = Moves(FD->getBody());
+  Moved[P] = M;
+  return M;
+}
+
+void Walker::noteStore(const LaneValue *Index, const LaneValue &Base) {
+  for (StoreWatch &W : Watches) {
+    W.Any = true;
+    // The same address for every lane of a group of W.Group lanes.
+    auto PerGroup = [&](const LaneValue &X) {
+      if (X.K == LaneValue::Uniform)
+        return true;
+      if (X.K != LaneValue::Lane || X.HasFactor)
+        return false;
+      for (unsigned I = 0; I < WarpLanes; ++I)
+        if ((X.Active & (1u << I)) && X.L[I] != X.L[I - I % W.Group])
+          return false;
+      return true;
+    };
+    if (!PerGroup(Base) || (Index && !PerGroup(*Index)))
+      W.AllPerGroup = false;
+  }
+}
+
+void Walker::assign(const Expr *LHS, const LaneValue &V, bool Weak) {
+  LHS = LHS->IgnoreParens();
+  if (const ValueDecl *D = trackedVar(LHS)) {
+    if (!Watches.empty())
+      noteStore(nullptr, LaneValue::varying()); // a register, not memory
+    bool IsArray = D->getType()->isArrayType();
+    auto It = S.Vars.find(D);
+    if ((Weak || IsArray) && It != S.Vars.end())
+      It->second = lane::join(It->second, V);
+    else
+      S.Vars[D] = V;
+    return;
+  }
+  const Expr *E = LHS->IgnoreParenImpCasts();
+  const Expr *Base = nullptr;
+  if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    if (!ME->isArrow())
+      Base = ME->getBase();
+  } else if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
+    LaneValue I = expr(AS->getIdx());
+    Base = AS->getBase();
+    if (!Watches.empty()) {
+      const ValueDecl *D = trackedVar(Base);
+      bool LocalArray = D && D->getType()->isArrayType();
+      // The walk keeps what is stored through a pointer parameter in the
+      // parameter's value; the address itself is the argument, the same in every
+      // thread, unless the function moves the pointer.
+      const auto *P = dyn_cast_or_null<ParmVarDecl>(D);
+      noteStore(&I, LocalArray ? LaneValue::varying() // registers, not memory
+                    : P && P->getType()->isPointerType() && !pointerMoved(P)
+                        ? LaneValue()
+                        : (isa<ArraySubscriptExpr, MemberExpr>(Base->IgnoreParenImpCasts())
+                               ? LaneValue::varying()
+                               : expr(Base)));
+    }
+  } else if (const auto *UO = dyn_cast<UnaryOperator>(E); UO && UO->getOpcode() == UO_Deref) {
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(UO->getSubExpr()->IgnoreParenImpCasts()))
+      for (auto F = Frames.rbegin(); F != Frames.rend(); ++F) {
+        auto A = F->PtrAlias.find(DRE->getDecl());
+        if (A != F->PtrAlias.end()) {
+          S.Vars[A->second] = V;
+          return;
+        }
+      }
+    LaneValue P = expr(UO->getSubExpr());
+    if (!Watches.empty())
+      noteStore(nullptr, P);
+    return;
+  } else if (!Watches.empty()) {
+    noteStore(nullptr, LaneValue::varying());
+  }
+  if (Base) {
+    if (const ValueDecl *D = trackedVar(Base)) {
+      auto It = S.Vars.find(D);
+      if (It != S.Vars.end())
+        It->second = lane::join(It->second, V);
+      else
+        S.Vars[D] = V;
+      return;
+    }
+    if (isa<MemberExpr>(Base->IgnoreParenImpCasts()) ||
+        isa<ArraySubscriptExpr>(Base->IgnoreParenImpCasts()))
+      assign(Base, V, true);
+    else
+      expr(Base);
+  }
+}
+
+LaneValue Walker::builtinVar(const MSPropertyRefExpr *P) {
+  const Expr *BaseE = P->getBaseExpr()->IgnoreImpCasts();
+  if (const auto *OV = dyn_cast<OpaqueValueExpr>(BaseE))
+    BaseE = OV->getSourceExpr() ? OV->getSourceExpr()->IgnoreImpCasts() : BaseE;
+  const auto *Base = dyn_cast<DeclRefExpr>(BaseE);
+  if (!Base)
+    return LaneValue();
+  StringRef Var = Base->getDecl()->getName();
+  StringRef Axis = P->getPropertyDecl()->getName();
+  int A = Axis == "x" ? 0 : Axis == "y" ? 1 : Axis == "z" ? 2 : -1;
+  if (A < 0)
+    return LaneValue();
+  if (Var == "threadIdx")
+    return Model.Tid[A];
+  if (Var == "blockDim")
+    return Model.BDim[A];
+  if (Var == "gridDim")
+    return LaneValue::aligned(1);
+  if (Var == "blockIdx") {
+    LaneValue V = LaneValue::aligned(1);
+    V.PerBlock = true;
+    return V;
+  }
+  return LaneValue();
+}
+
+LaneValue Walker::peek(const Expr *E) {
+  bool SavedRec = Recording;
+  Recording = false;
+  State Saved = S;
+  LaneValue V = expr(E);
+  S = std::move(Saved);
+  Recording = SavedRec;
+  return V;
+}
+
+LaneValue Walker::expr(const Expr *E) {
+  if (!E)
+    return LaneValue();
+  NestingGuard Nest(*this);
+  if (!budget())
+    return LaneValue::varying();
+  // In a template as written: an expression whose type depends on a template
+  // parameter is not modelled (uniform, unknown), one whose value does is
+  // walked by its parts, the template parameters being unknown uniform values
+  // (`bx * THREADS + tx` stays the thread index plus a uniform part).
+  if (E->isTypeDependent() ||
+      (E->isValueDependent() && !isa<BinaryOperator, UnaryOperator, ParenExpr, ImplicitCastExpr,
+                                     CStyleCastExpr, CXXStaticCastExpr, CXXFunctionalCastExpr,
+                                     ConditionalOperator, ArraySubscriptExpr, DeclRefExpr>(E)))
+    return LaneValue();
+  switch (E->getStmtClass()) {
+  case Stmt::IntegerLiteralClass:
+  case Stmt::CharacterLiteralClass:
+  case Stmt::CXXBoolLiteralExprClass:
+  case Stmt::UnaryExprOrTypeTraitExprClass:
+  case Stmt::SubstNonTypeTemplateParmExprClass:
+  case Stmt::CXXNullPtrLiteralExprClass:
+  case Stmt::GNUNullExprClass: {
+    if (std::optional<int64_t> C = constantOf(E))
+      return LaneValue::constant(*C);
+    return LaneValue();
+  }
+  case Stmt::ConstantExprClass:
+    if (std::optional<int64_t> C = constantOf(E))
+      return LaneValue::constant(*C);
+    return expr(cast<ConstantExpr>(E)->getSubExpr());
+  case Stmt::ParenExprClass:
+    return expr(cast<ParenExpr>(E)->getSubExpr());
+  case Stmt::ExprWithCleanupsClass:
+  case Stmt::MaterializeTemporaryExprClass:
+  case Stmt::CXXBindTemporaryExprClass:
+  case Stmt::CXXDefaultArgExprClass:
+  case Stmt::CXXDefaultInitExprClass:
+  case Stmt::OpaqueValueExprClass: {
+    const Expr *Sub = nullptr;
+    if (const auto *F = dyn_cast<FullExpr>(E))
+      Sub = F->getSubExpr();
+    else if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
+      Sub = M->getSubExpr();
+    else if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E))
+      Sub = B->getSubExpr();
+    else if (const auto *D = dyn_cast<CXXDefaultArgExpr>(E))
+      Sub = D->getExpr();
+    else if (const auto *D = dyn_cast<CXXDefaultInitExpr>(E))
+      Sub = D->getExpr();
+    else if (const auto *O = dyn_cast<OpaqueValueExpr>(E))
+      Sub = O->getSourceExpr();
+    return expr(Sub);
+  }
+  case Stmt::DeclRefExprClass:
+    return declRef(cast<DeclRefExpr>(E));
+  case Stmt::PseudoObjectExprClass: {
+    const auto *PO = cast<PseudoObjectExpr>(E);
+    if (const auto *P = dyn_cast<MSPropertyRefExpr>(PO->getSyntacticForm()->IgnoreParens()))
+      return builtinVar(P);
+    return expr(PO->getResultExpr());
+  }
+  case Stmt::MemberExprClass:
+    return member(cast<MemberExpr>(E));
+  case Stmt::ArraySubscriptExprClass:
+    return subscript(cast<ArraySubscriptExpr>(E));
+  case Stmt::UnaryOperatorClass:
+    return unary(cast<UnaryOperator>(E));
+  case Stmt::BinaryOperatorClass:
+  case Stmt::CompoundAssignOperatorClass:
+    return binary(cast<BinaryOperator>(E));
+  case Stmt::ConditionalOperatorClass:
+  case Stmt::BinaryConditionalOperatorClass:
+    return conditional(cast<AbstractConditionalOperator>(E));
+  case Stmt::CallExprClass:
+  case Stmt::CXXMemberCallExprClass:
+  case Stmt::CXXOperatorCallExprClass:
+  case Stmt::CUDAKernelCallExprClass:
+  case Stmt::UserDefinedLiteralClass:
+    return call(cast<CallExpr>(E));
+  case Stmt::LambdaExprClass:
+  case Stmt::CXXThisExprClass:
+  case Stmt::StringLiteralClass:
+  case Stmt::FloatingLiteralClass:
+    return LaneValue();
+  case Stmt::StmtExprClass: {
+    const CompoundStmt *CS = cast<StmtExpr>(E)->getSubStmt();
+    LaneValue Last;
+    for (const Stmt *C : CS->body()) {
+      if (const auto *CE = dyn_cast<Expr>(C))
+        Last = expr(CE);
+      else
+        stmt(C);
+    }
+    return Last;
+  }
+  default:
+    break;
+  }
+  if (const auto *CE = dyn_cast<CastExpr>(E))
+    return castValue(CE);
+  // Constructors, init lists and the rest: a value made of the children.
+  llvm::SmallVector<LaneValue, 4> Parts;
+  for (const Stmt *C : E->children())
+    if (const auto *CE = dyn_cast_or_null<Expr>(C))
+      Parts.push_back(expr(CE));
+  return lane::opaque(Parts);
+}
+
+LaneValue Walker::castValue(const CastExpr *CE) {
+  LaneValue V = expr(CE->getSubExpr());
+  QualType To = CE->getType();
+  switch (CE->getCastKind()) {
+  case CK_IntegralToBoolean:
+  case CK_PointerToBoolean:
+  case CK_FloatingToBoolean:
+  case CK_MemberPointerToBoolean:
+    if (V.K == LaneValue::Uniform) {
+      if (V.Const)
+        return LaneValue::constant(*V.Const != 0);
+      return LaneValue();
+    }
+    return V.Cond ? V : lane::fromCond(lane::truthOf(V, CE->getSubExpr()));
+  case CK_IntegralToFloating:
+  case CK_FloatingToIntegral:
+  case CK_FloatingCast:
+  case CK_IntegralComplexToFloatingComplex:
+    if (V.K == LaneValue::Lane && !V.Cond)
+      return V.isWarpUniform() ? LaneValue::warpUniform() : LaneValue::varying();
+    if (V.K == LaneValue::Uniform) {
+      // A conversion keeps the value's direction of change (2 and i in
+      // __powf(2, i)), and an integer constant converts exactly.
+      LaneValue U;
+      U.NonNeg = V.NonNeg;
+      U.G = V.G;
+      U.GrowthVar = V.GrowthVar;
+      if (CE->getCastKind() == CK_IntegralToFloating && V.Const && *V.Const > -(1 << 24) &&
+          *V.Const < (1 << 24))
+        U.Const = V.Const;
+      return U;
+    }
+    return V;
+  case CK_IntegralCast:
+    if (To->isBooleanType() && V.K != LaneValue::Uniform)
+      return V.Cond ? V : lane::fromCond(lane::truthOf(V, CE->getSubExpr()));
+    return unsignedFix(V, To);
+  default:
+    return V;
+  }
+}
+
+LaneValue Walker::declRef(const DeclRefExpr *DRE) {
+  const ValueDecl *D = resolve(DRE->getDecl());
+  auto It = S.Vars.find(D);
+  if (It != S.Vars.end()) {
+    LaneValue V = It->second;
+    if (const auto *VD = dyn_cast<VarDecl>(D))
+      annotateGrowth(V, VD);
+    return V;
+  }
+  if (std::optional<int64_t> C = constantOf(DRE))
+    return LaneValue::constant(*C);
+  LaneValue V;
+  V.NonNeg = DRE->getType()->isUnsignedIntegerType();
+  return V;
+}
+
+void Walker::annotateGrowth(LaneValue &V, const VarDecl *VD) {
+  if (V.K != LaneValue::Uniform || V.Const)
+    return;
+  for (auto It = LoopStack.rbegin(); It != LoopStack.rend(); ++It) {
+    auto G = (*It)->Grow.find(VD);
+    if (G == (*It)->Grow.end())
+      continue;
+    if (G->second != Growth::None) {
+      V.G = G->second;
+      V.GrowthVar = VD;
+      V.GrowthExact = true;
+    }
+    return;
+  }
+}
+
+LaneValue Walker::member(const MemberExpr *ME) {
+  const Expr *Base = ME->getBase()->IgnoreParenImpCasts();
+  // cooperative groups: block.thread_index().x, block.group_index().y
+  if (const auto *MC = dyn_cast<CallExpr>(Base); MC && objectOf(MC)) {
+    int64_t N;
+    GroupKind K = groupKindOf(objectOf(MC)->getType(), N);
+    const auto *Method = MC->getDirectCallee();
+    if (K == GroupKind::Block && Method && Method->getIdentifier()) {
+      StringRef Field = ME->getMemberDecl()->getName();
+      int A = Field == "x" ? 0 : Field == "y" ? 1 : Field == "z" ? 2 : -1;
+      StringRef M = Method->getName();
+      if (A >= 0 && M == "thread_index")
+        return Model.Tid[A];
+      if (A >= 0 && (M == "group_dim" || M == "dim_threads"))
+        return Model.BDim[A];
+      if (A >= 0 && M == "group_index")
+        return LaneValue::aligned(1);
+    }
+  }
+  if (!ME->isArrow())
+    if (const ValueDecl *D = trackedVar(Base)) {
+      auto It = S.Vars.find(D);
+      return It != S.Vars.end() ? It->second.get() : LaneValue();
+    }
+  LaneValue B = expr(ME->getBase());
+  if (isa<FieldDecl>(ME->getMemberDecl()) || isa<VarDecl>(ME->getMemberDecl())) {
+    if (ME->isArrow() && B.isThreadDependent())
+      return LaneValue::data(ME);
+    if (B.K == LaneValue::Lane || B.K == LaneValue::Varying)
+      return B.isWarpUniform() ? LaneValue::warpUniform() : LaneValue::varying();
+    return B.K == LaneValue::Uniform ? LaneValue() : B;
+  }
+  return B;
+}
+
+LaneValue Walker::subscript(const ArraySubscriptExpr *AS) {
+  LaneValue I = expr(AS->getIdx());
+  if (const ValueDecl *D = trackedVar(AS->getBase())) {
+    if (D->getType()->isArrayType()) {
+      if (I.isThreadDependent())
+        return LaneValue::data(AS);
+      auto It = S.Vars.find(D);
+      return It != S.Vars.end() ? It->second.get() : LaneValue();
+    }
+  }
+  LaneValue B = expr(AS->getBase());
+  if (B.isThreadDependent() || I.isThreadDependent()) {
+    LaneValue D = LaneValue::data(AS);
+    D.SameInWarps = !B.isThreadDependent() && I.K == LaneValue::Lane && !I.warpVaries() &&
+                    !I.HasFactor;
+    return D;
+  }
+  return LaneValue();
+}
+
+LaneValue Walker::unary(const UnaryOperator *U) {
+  const Expr *Sub = U->getSubExpr();
+  switch (U->getOpcode()) {
+  case UO_Deref: {
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(Sub->IgnoreParenImpCasts()))
+      for (auto F = Frames.rbegin(); F != Frames.rend(); ++F) {
+        auto A = F->PtrAlias.find(DRE->getDecl());
+        if (A != F->PtrAlias.end()) {
+          auto It = S.Vars.find(A->second);
+          return It != S.Vars.end() ? It->second.get() : LaneValue();
+        }
+      }
+    LaneValue P = expr(Sub);
+    return P.isThreadDependent() ? LaneValue::data(U) : LaneValue();
+  }
+  case UO_AddrOf: {
+    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(Sub->IgnoreParens())) {
+      LaneValue B = expr(AS->getBase()), I = expr(AS->getIdx());
+      return lane::binary(BO_Add, B, I);
+    }
+    if (trackedVar(Sub))
+      return LaneValue();
+    LaneValue V = expr(Sub);
+    return V.K == LaneValue::Data ? LaneValue::varying() : V;
+  }
+  case UO_Minus:
+    return lane::negate(expr(Sub));
+  case UO_Plus:
+  case UO_Extension:
+  case UO_Real:
+  case UO_Imag:
+    return expr(Sub);
+  case UO_Not:
+    return lane::bitNot(expr(Sub));
+  case UO_LNot: {
+    LaneValue V = expr(Sub);
+    if (V.K == LaneValue::Uniform)
+      return V.Const ? LaneValue::constant(*V.Const == 0) : LaneValue();
+    return lane::fromCond(lane::truthOf(V, Sub).negated());
+  }
+  case UO_PreInc:
+  case UO_PreDec:
+  case UO_PostInc:
+  case UO_PostDec: {
+    LaneValue V = expr(Sub);
+    LaneValue One = LaneValue::constant(1);
+    LaneValue New = Sub->getType()->isIntegralOrEnumerationType()
+                        ? lane::binary(U->isIncrementOp() ? BO_Add : BO_Sub, V, One)
+                        : lane::opaque({V});
+    assign(Sub, New);
+    return U->isPostfix() ? V : New;
+  }
+  default:
+    return expr(Sub);
+  }
+}
+
+LaneValue Walker::binary(const BinaryOperator *B) {
+  BinaryOperatorKind Op = B->getOpcode();
+  if (Op == BO_Assign) {
+    LaneValue V = expr(B->getRHS());
+    assign(B->getLHS(), V);
+    return V;
+  }
+  if (B->isCompoundAssignmentOp()) {
+    LaneValue R = expr(B->getRHS());
+    LaneValue L = expr(B->getLHS());
+    LaneValue V = arith(BinaryOperator::getOpForCompoundAssignment(Op), L, R,
+                        B->getLHS()->getType());
+    assign(B->getLHS(), V);
+    return V;
+  }
+  if (Op == BO_Comma) {
+    expr(B->getLHS());
+    return expr(B->getRHS());
+  }
+  if (Op == BO_LAnd || Op == BO_LOr)
+    return logical(B);
+  LaneValue L = expr(B->getLHS()), R = expr(B->getRHS());
+  if (B->isComparisonOp()) {
+    if (L.K == LaneValue::Uniform && R.K == LaneValue::Uniform)
+      return lane::binary(Op, L, R);
+    CondClass C = lane::compare(Op, L, R, B->getLHS(), B->getRHS());
+    protectShrinking(C);
+    boundedThreshold(C, B, L, R);
+    return lane::fromCond(std::move(C));
+  }
+  if (B->getLHS()->getType()->isPointerType() || B->getRHS()->getType()->isPointerType())
+    return lane::binary(Op == BO_Sub ? BO_Sub : BO_Add, L, R); // element size ignored
+  return arith(Op, L, R, B->getType());
+}
+
+LaneValue Walker::logical(const BinaryOperator *B) {
+  bool And = B->getOpcode() == BO_LAnd;
+  LaneValue A = expr(B->getLHS());
+  CondClass CA = lane::truthOf(A, B->getLHS());
+  if (A.K == LaneValue::Uniform && A.Const) {
+    if ((*A.Const != 0) != And)
+      return LaneValue::constant(!And ? 1 : 0);
+    LaneValue R = expr(B->getRHS());
+    if (R.K == LaneValue::Uniform)
+      return R.Const ? LaneValue::constant(*R.Const != 0) : LaneValue();
+    return lane::fromCond(lane::truthOf(R, B->getRHS()));
+  }
+  bool Dependent = isThreadDependent(CA.Cat);
+  if (Dependent && CondDepth == 0 && hasEffects(B->getRHS(), Ctx))
+    recordBranch(BranchEvent::Form::Logical, B, B->getLHS(), CA);
+  State Entry = S;
+  if (Dependent)
+    pushControl(B->getLHS(), CA, B, false, /*WhenFalse=*/!And);
+  LaneValue R = expr(B->getRHS());
+  if (Dependent)
+    Controls.pop_back();
+  S = mergeBranches(std::move(S), std::move(Entry), And ? CA : CA.negated(), B->getLHS());
+  if (A.K == LaneValue::Uniform && R.K == LaneValue::Uniform)
+    return LaneValue();
+  CondClass C = lane::combine(CA, lane::truthOf(R, B->getRHS()), And);
+  return lane::fromCond(std::move(C));
+}
+
+LaneValue Walker::conditional(const AbstractConditionalOperator *CO) {
+  LaneValue CV;
+  CondClass C;
+  ++CondDepth;
+  CV = expr(CO->getCond());
+  --CondDepth;
+  C = lane::truthOf(CV, CO->getCond());
+  if (CV.K == LaneValue::Uniform && CV.Const)
+    return expr(*CV.Const ? CO->getTrueExpr() : CO->getFalseExpr());
+  bool Dependent = isThreadDependent(C.Cat);
+  if (Dependent && CondDepth == 0 &&
+      (hasEffects(CO->getTrueExpr(), Ctx) || hasEffects(CO->getFalseExpr(), Ctx)))
+    recordBranch(BranchEvent::Form::Conditional, CO, CO->getCond(), C);
+  State Entry = S;
+  if (Dependent)
+    pushControl(CO->getCond(), C, CO, false);
+  LaneValue T = expr(CO->getTrueExpr());
+  State Then = std::move(S);
+  S = std::move(Entry);
+  if (Dependent) {
+    Controls.pop_back();
+    pushControl(CO->getCond(), C, CO, false, /*WhenFalse=*/true);
+  }
+  LaneValue F = expr(CO->getFalseExpr());
+  if (Dependent)
+    Controls.pop_back();
+  S = mergeBranches(std::move(Then), std::move(S), C, CO->getCond());
+  if (!Dependent)
+    return lane::join(T, F);
+  if (T.Const && F.Const && (*T.Const != 0) != (*F.Const != 0) &&
+      C.Cat != BranchCategory::WarpUniform && C.Cat != BranchCategory::DataDependent)
+    return lane::fromCond(*T.Const != 0 ? C : C.negated());
+  if (T == F)
+    return lane::controlDependent(T, C.Cat == BranchCategory::WarpUniform
+                                         ? std::make_shared<const CondClass>(C)
+                                         : nullptr);
+  return lane::controlDependent(lane::join(T, F), std::make_shared<const CondClass>(C));
+}
+
+} // namespace walker
+} // namespace cudalint
