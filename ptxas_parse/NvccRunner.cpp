@@ -20,7 +20,29 @@ llvm::Error failure(const llvm::Twine &Message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), Message);
 }
 
+/// The first character of \p Arg that the shell would still interpret inside the double quotes
+/// nvcc puts around each argument of the sub-commands it runs through /bin/sh ('$', '`', '\\'),
+/// or a control character; 0 when there is none.
+char shellActiveCharacter(llvm::StringRef Arg) {
+  for (char C : Arg)
+    if (C == '$' || C == '`' || C == '\\' || static_cast<unsigned char>(C) < 0x20 || C == 0x7f)
+      return C;
+  return 0;
+}
+
 } // namespace
+
+llvm::Error checkNvccArgument(llvm::StringRef Arg) {
+  char C = shellActiveCharacter(Arg);
+  if (!C)
+    return llvm::Error::success();
+  std::string Shown = static_cast<unsigned char>(C) < 0x20 || C == 0x7f
+                          ? "a control character"
+                          : "'" + std::string(1, C) + "'";
+  return failure("not running nvcc: '" + Arg + "' holds " + Shown +
+                 ", which /bin/sh would interpret (nvcc runs its sub-commands through a shell); "
+                 "give this file's ptxas report with --ptxas-log instead");
+}
 
 llvm::Expected<std::string> findNvcc(llvm::StringRef CudaPath) {
   std::string Root = CudaPath.str();
@@ -55,6 +77,11 @@ llvm::Expected<std::string> runNvccResourceUsage(llvm::StringRef Nvcc, llvm::Str
                                                  llvm::ArrayRef<std::string> ExtraArgs) {
   if (!llvm::sys::fs::exists(Source))
     return failure("no such file: " + Source);
+  for (llvm::StringRef Arg : ExtraArgs)
+    if (llvm::Error E = checkNvccArgument(Arg))
+      return std::move(E);
+  if (llvm::Error E = checkNvccArgument(Source))
+    return std::move(E);
   llvm::SmallString<128> OutputPath;
   if (std::error_code EC = llvm::sys::fs::createTemporaryFile("cuda-lint-nvcc", "txt", OutputPath))
     return failure("cannot create a temporary file: " + EC.message());

@@ -21,6 +21,12 @@ namespace cudalint {
 /// \p CudaPath is empty.
 llvm::Expected<std::string> findNvcc(llvm::StringRef CudaPath);
 
+/// An error when nvcc cannot be given \p Arg safely: nvcc runs cicc, ptxas and the host compiler
+/// through /bin/sh with each argument in double quotes, where '$(...)', backquotes and
+/// backslashes still act; a -D value or a file name from an analysed tree must never run a
+/// command.
+llvm::Error checkNvccArgument(llvm::StringRef Arg);
+
 /// The nvcc arguments that compile \p Source for \p Archs ("sm_90", "sm_90a"; none: nvcc's
 /// default) and print the resource usage, without writing an object file.
 std::vector<std::string> nvccResourceUsageArgs(llvm::StringRef Nvcc, llvm::StringRef Source,

@@ -28,6 +28,7 @@
 #include "analyzer/support/AtomicFile.h"
 #include "analyzer/support/DisplayPath.h"
 #include "analyzer/support/Git.h"
+#include "analyzer/support/OutputGuard.h"
 #include "analyzer/support/Resources.h"
 #include "analyzer/tu/ResourceUsage.h"
 #include "analyzer/tu/TranslationUnit.h"
@@ -147,33 +148,32 @@ std::optional<std::string> conflictingOptions() {
   return std::nullopt;
 }
 
-/// The report written to --output: never a file that the run reads.
-std::optional<std::string> outputIsInput(const InputPlan &Plan) {
-  std::vector<std::string> Inputs(Paths.begin(), Paths.end());
-  for (const auto *Cmds : {&Plan.Sources, &Plan.Headers})
-    for (const TranslatedCommand &C : *Cmds)
-      Inputs.push_back(C.File);
-  append_range(Inputs, Plan.Databases);
+/// The files a run writes (--output, --export-fixes, --write-baseline, --export-facts): never
+/// a file it reads (\p Inputs, the configuration files, the baseline, ptxas reports), nor each
+/// other.
+std::optional<std::string> outputIsInput(std::vector<std::string> Inputs,
+                                         const ConfigLoader &Configs) {
   append_range(Inputs, PtxasLogs);
   if (!ConfigFile.empty())
     Inputs.push_back(ConfigFile);
+  for (const auto &Loaded : Configs.loaded())
+    Inputs.push_back(Loaded.first);
   if (!BaselineFile.empty())
     Inputs.push_back(BaselineFile);
-  std::pair<const std::string *, const char *> Outputs[] = {
-      {&OutputFile.getValue(), "--output"},
-      {&ExportFixes.getValue(), "--export-fixes"},
-      {&WriteBaseline.getValue(), "--write-baseline"}};
-  for (auto [Out, Name] : Outputs) {
-    if (Out->empty() || !sys::fs::exists(*Out))
-      continue;
-    for (const std::string &In : Inputs) {
-      bool Same = false;
-      if (!sys::fs::equivalent(*Out, In, Same) && Same)
-        return std::string(Name) + " '" + *Out + "' is also an input ('" + In +
-               "'); writing it would replace it";
-    }
-  }
-  return std::nullopt;
+  return outputOntoInput({{"--output", OutputFile},
+                          {"--export-fixes", ExportFixes},
+                          {"--write-baseline", WriteBaseline},
+                          {"--export-facts", ExportFacts}},
+                         Inputs);
+}
+
+/// --verbose: what each configuration file's extra-args may not pass to the parse.
+void noteDroppedExtraArgs(const ConfigLoader &Configs) {
+  for (const auto &[Path, C] : Configs.loaded())
+    for (const std::string &A : C->DroppedExtraArgs)
+      errs() << "cuda-lint: " << displayPath(Path) << ": extra-args: ignored '" << A
+             << "': a configuration file may only change how files parse, never name an "
+                "output, a plugin or a tool (docs/configuration.md)\n";
 }
 
 /// Options of an analysis that cannot go together.
@@ -318,7 +318,10 @@ int exportFacts(const InputPlan &Plan, const RunOptions &Run, const ResourceUsag
 }
 
 /// `cuda-lint merge FILE...`: the result of the runs that wrote the facts files.
-int mergeFacts(Outcome &Out) {
+int mergeFacts(const ConfigLoader &Configs, Outcome &Out) {
+  if (std::optional<std::string> Clash =
+          outputIsInput(std::vector<std::string>(Paths.begin(), Paths.end()), Configs))
+    return usageError(*Clash);
   Expected<MergedRun> M = mergeRun(Paths);
   if (!M)
     return usageError(toString(M.takeError()));
@@ -347,7 +350,14 @@ int analyse(const char *Argv0, StringRef Prefix, ConfigLoader &Configs, Outcome 
   InputPlan Plan = planInputs(In);
   if (Error E = configurePlan(Plan, Configs, ExtraArgs))
     return usageError(toString(std::move(E)));
-  if (std::optional<std::string> Clash = outputIsInput(Plan))
+  if (Verbose)
+    noteDroppedExtraArgs(Configs);
+  std::vector<std::string> Inputs(Paths.begin(), Paths.end());
+  for (const auto *Cmds : {&Plan.Sources, &Plan.Headers})
+    for (const TranslatedCommand &C : *Cmds)
+      Inputs.push_back(C.File);
+  append_range(Inputs, Plan.Databases);
+  if (std::optional<std::string> Clash = outputIsInput(std::move(Inputs), Configs))
     return usageError(*Clash);
   if (std::optional<std::string> Conflict = conflictingAnalysisOptions())
     return usageError(*Conflict + " (see cuda-lint --help)");
@@ -418,9 +428,37 @@ int analyse(const char *Argv0, StringRef Prefix, ConfigLoader &Configs, Outcome 
 
 } // namespace
 
+/// The arguments with every one that looks like an option but names an existing file (or
+/// link) turned into a path ("./--export-facts=src/k.cu"): file names come from the analysed
+/// tree (pre-commit passes the staged files after the hook's options), and a committed file
+/// must never become an option that writes. Arguments after "--" are paths already.
+std::vector<const char *> filesAsPaths(int argc, const char **argv,
+                                       std::vector<std::string> &Storage) {
+  std::vector<const char *> Args(argv, argv + argc);
+  Storage.reserve(argc);
+  for (int I = 1; I < argc; ++I) {
+    StringRef A = argv[I];
+    if (A == "--")
+      break;
+    sys::fs::file_status St;
+    if (A.size() > 1 && A.starts_with("-") && !sys::fs::status(A, St, /*follow=*/false)) {
+      Storage.push_back("./" + A.str());
+      Args[I] = Storage.back().c_str();
+    }
+  }
+  return Args;
+}
+
 static int lintMain(int argc, const char **argv) {
   // Where the run-time files are (analyzer/support/Resources.h).
   const std::string Prefix = installPrefix(argv[0]);
+  std::vector<std::string> PathStorage;
+  std::vector<const char *> AsPaths;
+  if (StringRef First = argc > 1 ? argv[1] : "";
+      First != "confirm" && First != "lsp" && First != "occupancy") {
+    AsPaths = filesAsPaths(argc, argv, PathStorage);
+    argv = AsPaths.data();
+  }
   if (argc > 1 && StringRef(argv[1]) == "confirm")
     return runConfirmCommand(argc - 1, argv + 1, Prefix);
   if (argc > 1 && StringRef(argv[1]) == "lsp")
@@ -499,7 +537,7 @@ static int lintMain(int argc, const char **argv) {
     Out.Roots.push_back("."); // -p build without paths: the current directory
   if (std::optional<std::string> Conflict = conflictingShardOptions(Merge))
     return usageError(*Conflict + " (see cuda-lint --help)");
-  if (int Code = Merge ? mergeFacts(Out) : analyse(argv[0], Prefix, Configs, Out); Code >= 0)
+  if (int Code = Merge ? mergeFacts(Configs, Out) : analyse(argv[0], Prefix, Configs, Out); Code >= 0)
     return Code;
   RunResult &Result = Out.Result;
   const std::vector<std::string> &Analysed = Out.Analysed, &Roots = Out.Roots;

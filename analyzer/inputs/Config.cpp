@@ -1,5 +1,6 @@
 //===- Config.cpp - .cuda-lint.yaml: per-directory configuration ----------===//
 #include "analyzer/inputs/Config.h"
+#include "analyzer/inputs/FlagPolicy.h"
 #include "ptxas_parse/ReadFile.h"
 #include "rules/RuleRegistry.h"
 
@@ -625,8 +626,12 @@ Expected<Config> parseConfig(StringRef Text, StringRef FileName,
   };
   AddPatterns(C.Include, Raw.Include);
   AddPatterns(C.Exclude, Raw.Exclude);
-  if (Raw.ExtraArgs)
-    append_range(C.ExtraArgs, absoluteArgs(*Raw.ExtraArgs, Base));
+  C.DroppedExtraArgs.clear(); // this file's own, not its parent's
+  if (Raw.ExtraArgs) {
+    FilteredArgs Args = filterTreeArgs(absoluteArgs(*Raw.ExtraArgs, Base));
+    append_range(C.ExtraArgs, Args.Kept);
+    C.DroppedExtraArgs = std::move(Args.Dropped);
+  }
   return C;
 }
 
@@ -694,6 +699,13 @@ Expected<const Config &> ConfigLoader::configForDirectory(StringRef Dir) {
   if (Found.empty())
     return Defaults;
   return loadFile(Found);
+}
+
+std::vector<std::pair<std::string, const Config *>> ConfigLoader::loaded() const {
+  std::vector<std::pair<std::string, const Config *>> Out;
+  for (const auto &[Path, C] : Loaded)
+    Out.emplace_back(Path, C.get());
+  return Out;
 }
 
 Expected<const Config &> ConfigLoader::configFor(StringRef File) {

@@ -12,7 +12,7 @@
 //   archs: [sm_90]
 //   include: [globs]                # analyse only matching files
 //   exclude: [globs]                # skip matching files, drop their findings
-//   extra-args: [-DFOO]             # appended to every Clang command line
+//   extra-args: [-DFOO]             # appended to every Clang command line (FlagPolicy.h)
 //
 // docs/configuration.md describes the semantics in full.
 //
@@ -32,6 +32,7 @@
 #include <memory>
 #include <optional>
 #include <set>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -62,6 +63,8 @@ struct Config {
   std::vector<std::string> Archs; // empty: those of the compile commands
   std::vector<PathPattern> Include, Exclude;
   std::vector<std::string> ExtraArgs; // relative include paths made absolute
+  /// This file's extra-args that may not reach the parse (FlagPolicy.h), for --verbose.
+  std::vector<std::string> DroppedExtraArgs;
 
   /// Every known rule enabled, nothing else set.
   static Config defaults();
@@ -91,6 +94,8 @@ public:
   llvm::Expected<const Config &> configFor(llvm::StringRef File);
   /// The configuration for the directory \p Dir itself.
   llvm::Expected<const Config &> configForDirectory(llvm::StringRef Dir);
+  /// The configuration files read so far (absolute paths), each with what it set.
+  std::vector<std::pair<std::string, const Config *>> loaded() const;
 
 private:
   llvm::Expected<const Config &> loadFile(const std::string &Path);

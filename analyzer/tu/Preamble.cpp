@@ -1,5 +1,6 @@
 //===- Preamble.cpp - One precompiled CUDA prologue for many TUs ----------===//
 #include "analyzer/tu/Preamble.h"
+#include "analyzer/support/TempDir.h"
 
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -314,7 +315,7 @@ std::unique_ptr<PreambleSet> PreambleSet::plan(const std::vector<const Translate
   if (Set->Jobs.empty())
     return Set;
   SmallString<128> Dir;
-  if (sys::fs::createUniqueDirectory("cuda-lint-preamble", Dir))
+  if (createTempDir("preamble", Dir))
     Set->Jobs.clear(); // no temporary directory: analyse without preambles
   else
     Set->Dir = Dir.str().str();
@@ -393,7 +394,7 @@ const Preamble *preambleFor(const TranslatedCommand &Cmd, StringRef MainText,
     return Slot.get();
   Slot.reset();
   SmallString<128> D(Dir);
-  if (Dir.empty() && sys::fs::createUniqueDirectory("cuda-lint-preamble", D))
+  if (Dir.empty() && createTempDir("preamble", D))
     return nullptr;
   Dir = D.str().str();
   static unsigned N = 0;
@@ -408,7 +409,7 @@ const Preamble *preambleFor(const TranslatedCommand &Cmd, StringRef MainText,
 
 PreambleSet::~PreambleSet() {
   if (!Dir.empty())
-    sys::fs::remove_directories(Dir);
+    removeTempDir(Dir);
 }
 
 const Preamble *PreambleSet::find(const TranslatedCommand &Cmd) const {

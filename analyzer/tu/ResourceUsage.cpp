@@ -55,7 +55,7 @@ ResourceUsage runResourceUsage(const InputPlan &Plan, const ToolchainPaths &Tool
     const std::vector<std::string> &Archs = Cmd.Archs.empty() ? DefaultArchs : Cmd.Archs;
     Expected<std::string> Out = runNvccResourceUsage(*Nvcc, Cmd.File, Archs, nvccFlagsFor(Cmd));
     if (!Out) {
-      U.Errors.push_back({Cmd.File, "nvcc --resource-usage failed: " + toString(Out.takeError())});
+      U.Errors.push_back({Cmd.File, "--resource-usage: " + toString(Out.takeError())});
       continue;
     }
     Expected<PtxasReport> R = parsePtxasReport(*Out, Cmd.File + " (nvcc --resource-usage)");
