@@ -42,14 +42,35 @@ file(GLOB_RECURSE CUDALINT_CLANG_HEADERS ${CUDA_LINT_CLANG_RESOURCE_DIR}/include
 cudalint_stage_files(lib/cuda-lint/compat ${CUDALINT_COMPAT_HEADERS})
 cudalint_stage_files(share/cuda-lint/docs/rules ${CUDALINT_RULE_PAGES})
 cudalint_stage_files(share/cuda-lint/harness ${CUDA_LINT_CONFIRM_SCRIPTS})
+# The toolkit's headers first, as nvcc finds them. Clang's CUDA wrapper headers include toolkit
+# headers with quotes ("cuda.h"), which a project header of the same name on -I would shadow
+# (nvcc puts the toolkit's include directory before the project's). Beside the wrapper, where a
+# quoted include looks first, each such name gets a header that continues the search after
+# Clang's directory (#include_next), so it reaches the toolkit's before any -I of the project.
+set(toolkit_first ${CMAKE_BINARY_DIR}/toolkit-first)
+file(REMOVE_RECURSE ${toolkit_first})
+file(GLOB wrapper_headers ${CUDA_LINT_CLANG_RESOURCE_DIR}/include/__clang_cuda_*.h)
+foreach(wrapper IN LISTS wrapper_headers)
+  file(STRINGS ${wrapper} quoted REGEX "^[ \t]*#[ \t]*include[ \t]+\"[^\"]+\"")
+  foreach(line IN LISTS quoted)
+    string(REGEX REPLACE ".*\"([^\"]+)\".*" "\\1" name "${line}")
+    if(NOT name MATCHES "^__clang_" AND NOT EXISTS ${CUDA_LINT_CLANG_RESOURCE_DIR}/include/${name})
+      file(WRITE ${toolkit_first}/${name}
+           "// cuda-lint (cmake/Install.cmake): the CUDA toolkit's ${name}, never a project's.\n"
+           "#include_next <${name}>\n")
+    endif()
+  endforeach()
+endforeach()
 # Clang's headers change only with the LLVM package: copied as a whole, again when one changes.
 set(clang_stamp ${CMAKE_BINARY_DIR}/CMakeFiles/cudalint-clang-headers.stamp)
 add_custom_command(OUTPUT ${clang_stamp}
                    COMMAND ${CMAKE_COMMAND} -E rm -rf ${CUDA_LINT_STAGE_DIR}/lib/cuda-lint/clang
                    COMMAND ${CMAKE_COMMAND} -E copy_directory ${CUDA_LINT_CLANG_RESOURCE_DIR}/include
                            ${CUDA_LINT_STAGE_DIR}/lib/cuda-lint/clang/include
+                   COMMAND ${CMAKE_COMMAND} -E copy_directory ${toolkit_first}
+                           ${CUDA_LINT_STAGE_DIR}/lib/cuda-lint/clang/include
                    COMMAND ${CMAKE_COMMAND} -E touch ${clang_stamp}
-                   DEPENDS ${CUDALINT_CLANG_HEADERS} VERBATIM)
+                   DEPENDS ${CUDALINT_CLANG_HEADERS} ${CMAKE_CURRENT_LIST_FILE} VERBATIM)
 list(APPEND staged ${clang_stamp})
 if(TARGET cuda-lint-confirm)
   set(output ${CUDA_LINT_STAGE_DIR}/lib/cuda-lint/libcuda-lint-confirm.so)
@@ -65,6 +86,7 @@ add_custom_target(cudalint_stage DEPENDS ${staged})
 install(TARGETS cuda-lint RUNTIME DESTINATION bin)
 install(DIRECTORY ${CUDA_LINT_CLANG_RESOURCE_DIR}/include/
         DESTINATION lib/cuda-lint/clang/include)
+install(DIRECTORY ${toolkit_first}/ DESTINATION lib/cuda-lint/clang/include)
 install(FILES ${CUDALINT_COMPAT_HEADERS} DESTINATION lib/cuda-lint/compat)
 install(FILES ${CUDALINT_RULE_PAGES} DESTINATION share/cuda-lint/docs/rules)
 file(GLOB CUDALINT_DOC_PAGES ${CMAKE_SOURCE_DIR}/docs/*.md)

@@ -39,5 +39,23 @@ template <typename T> __device__ void __stcg(T *ptr, T value);
 template <typename T> __device__ void __stcs(T *ptr, T value);
 template <typename T> __device__ void __stwb(T *ptr, T value);
 #include "cuda_lint_legacy.h"
+// nvcc's predefined macros with nvcc's values. Clang's CUDA wrapper defines __CUDACC__ empty, so
+// `#if __CUDACC__` (CUDA 13's own nccl_device/utility.h) would be "expected value in expression";
+// nvcc passes -D__CUDACC__, which is 1. Clang defines none of nvcc's version macros, so
+// `#if __CUDACC_VER_MAJOR__ >= 12` would take the path for old toolkits; they follow the
+// toolkit's runtime version (CUDART_VERSION, 13000 for 13.0). __CUDACC_VER_BUILD__ is not in
+// the headers and stays undefined. __NVCC__ is not defined: CCCL (CUB, Thrust, libcu++) would
+// take nvcc-only paths that Clang cannot parse.
+#include <cuda_runtime_api.h>
+#undef __CUDACC__
+#define __CUDACC__ 1
+#ifndef __CUDACC_VER_MAJOR__
+#define __CUDACC_VER_MAJOR__ (CUDART_VERSION / 1000)
+#define __CUDACC_VER_MINOR__ (CUDART_VERSION % 1000 / 10)
+#endif
+#ifndef __CUDA_API_VER_MAJOR__
+#define __CUDA_API_VER_MAJOR__ (CUDART_VERSION / 1000)
+#define __CUDA_API_VER_MINOR__ (CUDART_VERSION % 1000 / 10)
+#endif
 #endif
 #endif

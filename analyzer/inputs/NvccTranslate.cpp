@@ -487,7 +487,7 @@ TranslatedCommand defaultCompileCommand(StringRef File, const ToolchainPaths &Pa
                                         ArrayRef<std::string> ExtraArgs) {
   SmallString<256> Dir(File);
   sys::path::remove_filename(Dir);
-  std::vector<std::string> Args = {"nvcc", "-std=c++17", "-I" + std::string(Dir)};
+  std::vector<std::string> Args = {"nvcc", "-std=c++17"};
   // include/ next to the file and next to its parent (src/../include).
   for (StringRef Up : {".", ".."}) {
     SmallString<256> Inc(Dir);
@@ -499,6 +499,11 @@ TranslatedCommand defaultCompileCommand(StringRef File, const ToolchainPaths &Pa
   Translator T(Dir, Paths);
   cantFail(T.process(ArrayRef<std::string>(Args).drop_front(), 0));
   TranslatedCommand C = T.finish(File, ExtraArgs);
+  // The file's own directory for "..." includes only, as a compiler searches it: -I would put a
+  // project header named like a system one (features.h, config.h, time.h) ahead of glibc's for
+  // <ctype.h>'s #include <features.h>. Headers in other directories that include a sibling of
+  // the file with quotes still find it, as through the project's own -I of that directory.
+  C.ClangArgs.insert(C.ClangArgs.begin() + 1, {"-iquote", std::string(Dir)});
   // --extra-arg paths are relative to where cuda-lint runs.
   SmallString<256> Cwd;
   if (!sys::fs::current_path(Cwd))

@@ -76,6 +76,33 @@ std::string removedDevicePropHint(StringRef Message) {
          ", device)";
 }
 
+/// An error inside a header says how the translation unit reached it, as a compiler's
+/// "In file included from" lines do: one note per #include, innermost first, ending in the TU's
+/// own file (a header error shared by many files then names one that triggers it). A chain that
+/// starts before the file's first line (Clang's CUDA headers, -include) ends with the file itself.
+void addIncludeChain(const SourceManager &SM, SourceLocation Loc, Finding &F) {
+  FileID Main = SM.getMainFileID();
+  if (SM.getFileID(Loc) == Main)
+    return;
+  SourceLocation Include = SM.getIncludeLoc(SM.getFileID(Loc));
+  bool ReachedMain = false;
+  for (int Depth = 0; Include.isValid() && Depth < 32 && !ReachedMain; ++Depth) {
+    FindingNote N;
+    N.Message = "in file included from here";
+    if (!describeLocation(SM, Include, N.File, N.Line, N.Column))
+      break;
+    F.Notes.push_back(std::move(N));
+    ReachedMain = SM.getFileID(SM.getFileLoc(Include)) == Main;
+    Include = SM.getIncludeLoc(SM.getFileID(SM.getFileLoc(Include)));
+  }
+  FindingNote TU;
+  TU.Message = "in the translation unit of this file, through the headers included before its "
+               "first line (Clang's CUDA headers, -include)";
+  if (!ReachedMain && describeLocation(SM, SM.getLocForStartOfFile(Main), TU.File, TU.Line,
+                                       TU.Column))
+    F.Notes.push_back(std::move(TU));
+}
+
 /// Keeps the first compile errors of a TU as findings of CompileErrorRuleId,
 /// where every syntax error is, and whether a device-side launch needs -fgpu-rdc.
 class ErrorCollector : public DiagnosticConsumer {
@@ -119,6 +146,7 @@ public:
       if (describeLocation(SM, Loc, F.File, F.Line, F.Column, &F.SourceLine)) {
         F.EndLine = F.Line;
         F.EndColumn = F.Column;
+        addIncludeChain(SM, Loc, F);
       }
     }
     Errors.push_back(std::move(F));

@@ -198,7 +198,12 @@ TEST(NvccTranslate, ClangCudaEntryAndExtraArgs) {
 TEST(NvccTranslate, DefaultCommandForFileWithoutEntry) {
   TranslatedCommand C = defaultCompileCommand("/tmp/x/k.cu", paths(), {"-DFOO"});
   EXPECT_TRUE(has(C, "-std=c++17"));
-  EXPECT_TRUE(has(C, "-I/tmp/x"));
+  // The file's directory is searched for "..." includes only, as a compiler does (issue 34).
+  EXPECT_FALSE(has(C, "-I/tmp/x"));
+  auto Quote = llvm::find(C.ClangArgs, "-iquote");
+  ASSERT_NE(Quote, C.ClangArgs.end());
+  ASSERT_NE(Quote + 1, C.ClangArgs.end());
+  EXPECT_EQ(*(Quote + 1), "/tmp/x");
   EXPECT_TRUE(has(C, "-DFOO"));
   EXPECT_FALSE(C.FromCompileDatabase);
 }

@@ -1,0 +1,2 @@
+// An error in a header.
+int broken = ;
