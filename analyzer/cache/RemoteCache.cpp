@@ -74,7 +74,7 @@ std::string RemoteCache::summary() const {
          " misses, " + std::to_string(Rejected) + " rejected, " + std::to_string(Uploaded) +
          " uploaded" +
          (NotAuthenticated ? ", " + std::to_string(NotAuthenticated) + " not authenticated" : "") +
-         (Authenticated ? " (authenticated)" : "") + (ReadOnly ? " (read-only)" : "") +
+         (Authenticated ? " (keyed)" : "") + (ReadOnly ? " (read-only)" : "") +
          (Down ? " (unreachable)" : "");
 }
 

@@ -56,7 +56,7 @@ public:
   /// What went wrong, once per kind ("cannot connect ...; analysing without it").
   std::string warning() const;
   /// "remote cache URL: H hits, M misses, R rejected, U uploaded", then
-  /// ", A not authenticated" when some were and " (authenticated)" with a key.
+  /// ", A not authenticated" when some were and " (keyed)" with the user's key.
   std::string summary() const;
 
 private:
