@@ -53,7 +53,14 @@ std::optional<std::string> readRegularFile(StringRef Path, uint64_t Max) {
 } // namespace
 
 Expected<std::unique_ptr<ResultCache>> ResultCache::open(StringRef Dir, std::string Tool,
-                                                         uint64_t MaxBytes, std::string Secret) {
+                                                         uint64_t MaxBytes,
+                                                         std::optional<std::string> Secret) {
+  if (!Secret) {
+    Expected<std::string> FromEnv = secretFromEnvironment();
+    if (!FromEnv)
+      return FromEnv.takeError();
+    Secret = std::move(*FromEnv);
+  }
   SmallString<256> Abs(Dir);
   sys::fs::make_absolute(Abs);
   if (std::error_code EC = createPrivateDirectory(Abs))
@@ -62,7 +69,7 @@ Expected<std::unique_ptr<ResultCache>> ResultCache::open(StringRef Dir, std::str
   if (std::string Why = checkPrivateDirectory(Abs); !Why.empty())
     return createStringError(Why);
   return std::unique_ptr<ResultCache>(
-      new ResultCache(Abs.str().str(), std::move(Tool), MaxBytes, std::move(Secret)));
+      new ResultCache(Abs.str().str(), std::move(Tool), MaxBytes, std::move(*Secret)));
 }
 
 std::string ResultCache::defaultDirectory() {

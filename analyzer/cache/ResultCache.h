@@ -42,10 +42,11 @@ class ResultCache {
 public:
   /// Opens the cache in \p Dir (created private if missing; an error when
   /// another user owns it or may write it). \p Tool identifies this build of
-  /// cuda-lint (toolIdentity()); entries are sealed with \p Secret (EntrySeal.h).
-  static llvm::Expected<std::unique_ptr<ResultCache>> open(llvm::StringRef Dir, std::string Tool,
-                                                           uint64_t MaxBytes = DefaultMaxBytes,
-                                                           std::string Secret = "");
+  /// cuda-lint (toolIdentity()); entries are sealed with \p Secret (EntrySeal.h;
+  /// none: secretFromEnvironment(), whose error is then open's).
+  static llvm::Expected<std::unique_ptr<ResultCache>>
+  open(llvm::StringRef Dir, std::string Tool, uint64_t MaxBytes = DefaultMaxBytes,
+       std::optional<std::string> Secret = std::nullopt);
 
   /// The cache of a run: in \p Dir (empty: defaultDirectory()), bounded by
   /// $CUDA_LINT_CACHE_MAX_MB, sharing entries with the server at \p RemoteUrl
