@@ -12,11 +12,13 @@ constexpr size_t MaxEntryBytes = 64 << 20;
 
 } // namespace
 
-Expected<std::unique_ptr<RemoteCache>> RemoteCache::open(StringRef Url, bool ReadOnly) {
+Expected<std::unique_ptr<RemoteCache>> RemoteCache::open(StringRef Url, bool ReadOnly,
+                                                         bool Authenticated) {
   Expected<HttpUrl> Server = parseHttpUrl(Url);
   if (!Server)
     return createStringError("--remote-cache " + toString(Server.takeError()));
-  return std::unique_ptr<RemoteCache>(new RemoteCache(Url.str(), std::move(*Server), ReadOnly));
+  return std::unique_ptr<RemoteCache>(
+      new RemoteCache(Url.str(), std::move(*Server), ReadOnly, Authenticated));
 }
 
 void RemoteCache::problem(const std::string &Why) {
@@ -70,7 +72,10 @@ std::string RemoteCache::warning() const {
 std::string RemoteCache::summary() const {
   return "remote cache " + Url + ": " + std::to_string(Hits) + " hits, " + std::to_string(Misses) +
          " misses, " + std::to_string(Rejected) + " rejected, " + std::to_string(Uploaded) +
-         " uploaded" + (ReadOnly ? " (read-only)" : "") + (Down ? " (unreachable)" : "");
+         " uploaded" +
+         (NotAuthenticated ? ", " + std::to_string(NotAuthenticated) + " not authenticated" : "") +
+         (Authenticated ? " (keyed)" : "") + (ReadOnly ? " (read-only)" : "") +
+         (Down ? " (unreachable)" : "");
 }
 
 } // namespace cudalint

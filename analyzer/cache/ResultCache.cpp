@@ -1,8 +1,9 @@
 //===- ResultCache.cpp - Translation unit results kept between runs -------===//
 #include "analyzer/cache/ResultCache.h"
+#include "analyzer/cache/CacheFiles.h"
+#include "analyzer/cache/EntrySeal.h"
 #include "analyzer/cache/RemoteCache.h"
 #include "analyzer/cache/ResultCodec.h"
-#include "analyzer/support/AtomicFile.h"
 #include "analyzer/support/Version.h"
 #include "ptxas_parse/ReadFile.h"
 
@@ -22,10 +23,17 @@ using namespace llvm;
 namespace cudalint {
 namespace {
 
-constexpr StringLiteral Magic = "cuda-lint-result\n";
-constexpr size_t HashBytes = 32;
 /// An entry is a few KiB; anything this large is not one of ours.
 constexpr uint64_t MaxEntryBytes = 64 << 20;
+/// The most names trim() looks at: about ten times the entries of a full
+/// cache of the default size. A directory with more is not walked further.
+constexpr size_t MaxWalkNames = 4u << 20;
+
+/// The subdirectories of the cache: two lower-case hex digits.
+bool isEntrySubdirectory(StringRef Name) {
+  return Name.size() == 2 &&
+         llvm::all_of(Name, [](char C) { return isDigit(C) || (C >= 'a' && C <= 'f'); });
+}
 
 std::string hashOf(StringRef Bytes) { return contentHash(Bytes); }
 
@@ -45,15 +53,23 @@ std::optional<std::string> readRegularFile(StringRef Path, uint64_t Max) {
 } // namespace
 
 Expected<std::unique_ptr<ResultCache>> ResultCache::open(StringRef Dir, std::string Tool,
-                                                         uint64_t MaxBytes) {
+                                                         uint64_t MaxBytes,
+                                                         std::optional<std::string> Secret) {
+  if (!Secret) {
+    Expected<std::string> FromEnv = secretFromEnvironment();
+    if (!FromEnv)
+      return FromEnv.takeError();
+    Secret = std::move(*FromEnv);
+  }
   SmallString<256> Abs(Dir);
   sys::fs::make_absolute(Abs);
-  if (std::error_code EC = sys::fs::create_directories(Abs))
-    return createStringError(EC, "cannot create the cache directory '" + Abs + "': " +
-                                     EC.message());
-  if (!sys::fs::is_directory(Abs))
-    return createStringError("the cache directory '" + Abs + "' is not a directory");
-  return std::unique_ptr<ResultCache>(new ResultCache(Abs.str().str(), std::move(Tool), MaxBytes));
+  if (std::error_code EC = createPrivateDirectory(Abs))
+    return createStringError(EC,
+                             "cannot create the cache directory '" + Abs + "': " + EC.message());
+  if (std::string Why = checkPrivateDirectory(Abs); !Why.empty())
+    return createStringError(Why);
+  return std::unique_ptr<ResultCache>(
+      new ResultCache(Abs.str().str(), std::move(Tool), MaxBytes, std::move(*Secret)));
 }
 
 std::string ResultCache::defaultDirectory() {
@@ -70,20 +86,34 @@ std::string ResultCache::defaultDirectory() {
   return Base.str().str();
 }
 
-Expected<std::unique_ptr<ResultCache>>
-ResultCache::openForRun(StringRef Dir, bool Disabled, const char *Argv0, StringRef RemoteUrl,
-                        bool RemoteReadOnly) {
+Expected<std::string> ResultCache::secretFromEnvironment() {
+  std::string Secret = sys::Process::GetEnv("CUDA_LINT_REMOTE_CACHE_KEY").value_or("");
+  if (!Secret.empty() && Secret.size() < MinSecretBytes)
+    return createStringError("CUDA_LINT_REMOTE_CACHE_KEY has " + std::to_string(Secret.size()) +
+                             " bytes; a key needs at least " + std::to_string(MinSecretBytes) +
+                             " (e.g. the output of `openssl rand -hex 32`)");
+  return Secret;
+}
+
+Expected<std::unique_ptr<ResultCache>> ResultCache::openForRun(StringRef Dir, bool Disabled,
+                                                               const char *Argv0,
+                                                               StringRef RemoteUrl,
+                                                               bool RemoteReadOnly) {
   auto EnvOn = [](const char *Var) {
     std::optional<std::string> V = sys::Process::GetEnv(Var);
     return V && !V->empty() && *V != "0";
   };
+  Expected<std::string> Secret = secretFromEnvironment();
+  if (!Secret)
+    return Secret.takeError();
   std::string Url = RemoteUrl.str();
   if (Url.empty())
     Url = sys::Process::GetEnv("CUDA_LINT_REMOTE_CACHE").value_or("");
   RemoteReadOnly |= EnvOn("CUDA_LINT_REMOTE_CACHE_READ_ONLY");
   std::unique_ptr<RemoteCache> Remote;
   if (!Url.empty()) {
-    Expected<std::unique_ptr<RemoteCache>> R = RemoteCache::open(Url, RemoteReadOnly);
+    Expected<std::unique_ptr<RemoteCache>> R =
+        RemoteCache::open(Url, RemoteReadOnly, /*Authenticated=*/!Secret->empty());
     if (!R)
       return R.takeError();
     Remote = std::move(*R);
@@ -101,7 +131,8 @@ ResultCache::openForRun(StringRef Dir, bool Disabled, const char *Argv0, StringR
   if (std::optional<std::string> MB = sys::Process::GetEnv("CUDA_LINT_CACHE_MAX_MB"))
     if (unsigned long long N; !getAsUnsignedInteger(*MB, 10, N))
       Max = N << 20;
-  Expected<std::unique_ptr<ResultCache>> C = open(Where, toolIdentity(Argv0), Max);
+  Expected<std::unique_ptr<ResultCache>> C =
+      open(Where, toolIdentity(Argv0), Max, std::move(*Secret));
   if (!C) {
     errs() << "cuda-lint: warning: " << toString(C.takeError())
            << "; analysing without the cache\n";
@@ -134,11 +165,10 @@ void ResultCache::setRemote(std::unique_ptr<RemoteCache> R, const char *Argv0) {
   Remote = std::move(R);
 }
 
-std::string ResultCache::entryPath(const TranslatedCommand &Cmd, const TUOptions &Opts) const {
+std::pair<std::string, std::string> ResultCache::entryName(const TranslatedCommand &Cmd,
+                                                           const TUOptions &Opts) const {
   std::string Key = entryKey(Cmd, Opts, Tool);
-  SmallString<256> P(Dir);
-  sys::path::append(P, Key.substr(0, 2), Key.substr(2) + ".entry");
-  return P.str().str();
+  return {Key.substr(0, 2), Key.substr(2) + ".entry"};
 }
 
 std::string ResultCache::entryKey(const TranslatedCommand &Cmd, const TUOptions &Opts,
@@ -149,10 +179,20 @@ std::string ResultCache::entryKey(const TranslatedCommand &Cmd, const TUOptions 
     H.update(StringRef("\0", 1));
   };
   Add(ToolId);
+  // Entries of different keys are kept apart (each verifies only under its own).
+  Add(secretId(Secret));
+  // Everything of the command that reaches the analysis of the TU: its Clang
+  // arguments (the database's and the configurations' extra args, --extra-arg,
+  // the CUDA path), and the archs, which pick the device-side parse's target.
   Add(Cmd.File);
   Add(Cmd.Directory);
   for (const std::string &A : Cmd.ClangArgs)
     Add(A);
+  Add("--archs");
+  for (const std::string &A : Cmd.Archs)
+    Add(A);
+  Add(Cmd.PerThreadDefaultStream ? "per-thread" : "legacy");
+  // And the options of the analysis.
   Add("--rules");
   std::vector<std::string> Rules = Opts.EnabledRules;
   llvm::sort(Rules);
@@ -165,13 +205,21 @@ std::string ResultCache::entryKey(const TranslatedCommand &Cmd, const TUOptions 
   return toHex(H.final<16>(), /*LowerCase=*/true);
 }
 
+std::string ResultCache::entryBinding(const TranslatedCommand &Cmd, const TUOptions &Opts) const {
+  // The key without the build's identity: an entry that a server holds for
+  // one build verifies for another build of this version, as it is the same
+  // analysis; an entry of another command or other options never does.
+  return entryKey(Cmd, Opts, "cuda-lint " + toolVersion().str());
+}
+
 bool ResultCache::unchanged(const ReadFile &F) {
   // The content decides; the size and modification time only tell whether the
   // hash taken earlier in this process still describes the file.
   sys::fs::file_status St;
   if (sys::fs::status(F.Path, St) || St.type() != sys::fs::file_type::regular_file)
     return false;
-  auto Stamp = std::make_pair(St.getSize(), St.getLastModificationTime().time_since_epoch().count());
+  auto Stamp =
+      std::make_pair(St.getSize(), St.getLastModificationTime().time_since_epoch().count());
   {
     std::lock_guard<std::mutex> Lock(M);
     if (auto It = CurrentHash.find(F.Path); It != CurrentHash.end() && It->second.first == Stamp)
@@ -184,13 +232,13 @@ bool ResultCache::unchanged(const ReadFile &F) {
   return Now == F.ContentHash;
 }
 
-std::optional<TUResult> ResultCache::decodeEntry(StringRef B, const TranslatedCommand &Cmd) {
-  if (!B.consume_front(Magic) || B.size() < HashBytes)
+std::optional<TUResult> ResultCache::decodeEntry(StringRef B, const TranslatedCommand &Cmd,
+                                                 StringRef Binding, bool &Unsealed) {
+  std::optional<StringRef> Payload = unsealEntry(Secret, Binding, B);
+  Unsealed = !Payload;
+  if (!Payload)
     return std::nullopt;
-  StringRef Sum = B.take_front(HashBytes), Payload = B.drop_front(HashBytes);
-  if (hashOf(Payload) != Sum)
-    return std::nullopt;
-  std::optional<TUResult> R = decodeTUResult(Payload);
+  std::optional<TUResult> R = decodeTUResult(*Payload);
   if (!R || R->File != Cmd.File || R->ReadFiles.empty())
     return std::nullopt;
   for (const ReadFile &F : R->ReadFiles)
@@ -200,43 +248,39 @@ std::optional<TUResult> ResultCache::decodeEntry(StringRef B, const TranslatedCo
 }
 
 std::optional<TUResult> ResultCache::lookup(const TranslatedCommand &Cmd, const TUOptions &Opts) {
-  std::string Path = entryPath(Cmd, Opts);
+  auto [Sub, Name] = entryName(Cmd, Opts);
+  std::string Binding = entryBinding(Cmd, Opts);
   std::optional<TUResult> R;
-  if (std::optional<std::string> Bytes = readRegularFile(Path, MaxEntryBytes))
-    R = decodeEntry(*Bytes, Cmd);
+  bool Unsealed = false;
+  // Touched: trim() evicts the least recently used first. A bad entry touched
+  // is rewritten by this run anyway.
+  if (std::optional<std::string> Bytes =
+          readCacheFile(Dir, Sub, Name, MaxEntryBytes, /*Touch=*/true)) {
+    R = decodeEntry(*Bytes, Cmd, Binding, Unsealed);
+    if (Unsealed && !Secret.empty())
+      ++Refused;
+  }
   if (!R && Remote) {
     std::optional<std::string> Bytes = Remote->get(entryKey(Cmd, Opts, RemoteTool));
     if (!Bytes)
       return std::nullopt;
-    R = decodeEntry(*Bytes, Cmd);
+    // Verified before it is kept: an entry that fails here is analysed
+    // again, and never reaches the local cache.
+    R = decodeEntry(*Bytes, Cmd, Binding, Unsealed);
     if (!R) {
-      Remote->rejected(); // corrupted, or for files that differ here: analysed again
+      Remote->rejected(Unsealed && !Secret.empty());
       return std::nullopt;
     }
-    writeEntry(Path, *Bytes);
-    ++Hits;
-    return R;
+    writeEntry(Sub, Name, *Bytes);
   }
   if (!R)
     return std::nullopt;
-  // Recently used: trim() evicts the oldest first.
-  if (Expected<sys::fs::file_t> FD = sys::fs::openNativeFileForRead(Path)) {
-    (void)sys::fs::setLastAccessAndModificationTime(*FD, std::chrono::system_clock::now());
-    sys::fs::closeFile(*FD);
-  } else {
-    consumeError(FD.takeError());
-  }
   ++Hits;
   return R;
 }
 
-void ResultCache::writeEntry(const std::string &Path, StringRef Bytes) {
-  Error E = Error::success();
-  if (std::error_code EC = sys::fs::create_directories(sys::path::parent_path(Path)))
-    E = createStringError(EC, EC.message());
-  else
-    E = writeFileAtomically(Path, Bytes);
-  if (E) {
+void ResultCache::writeEntry(StringRef Sub, StringRef Name, StringRef Bytes) {
+  if (Error E = writeCacheFile(Dir, Sub, Name, Bytes)) {
     std::lock_guard<std::mutex> Lock(M);
     std::string Why = toString(std::move(E));
     if (FirstWriteError.empty())
@@ -251,8 +295,9 @@ void ResultCache::store(const TranslatedCommand &Cmd, const TUOptions &Opts, con
     return;
   std::string Payload;
   encodeTUResult(R, Payload);
-  std::string Bytes = Magic.str() + hashOf(Payload) + Payload;
-  writeEntry(entryPath(Cmd, Opts), Bytes);
+  std::string Bytes = sealEntry(Secret, entryBinding(Cmd, Opts), Payload);
+  auto [Sub, Name] = entryName(Cmd, Opts);
+  writeEntry(Sub, Name, Bytes);
   if (Remote)
     Remote->put(entryKey(Cmd, Opts, RemoteTool), Bytes);
 }
@@ -262,43 +307,44 @@ std::string ResultCache::writeError() const {
   return FirstWriteError;
 }
 
+std::string ResultCache::refusedWarning() const {
+  if (!Refused)
+    return "";
+  return "the result cache '" + Dir + "' held " + std::to_string(Refused) + " entr" +
+         (Refused == 1 ? "y" : "ies") +
+         " not sealed with CUDA_LINT_REMOTE_CACHE_KEY (corrupted, or written by someone "
+         "without the key); analysed again";
+}
+
 void ResultCache::trim() {
   if (!Stored)
     return;
-  struct Entry {
-    std::string Path;
-    uint64_t Size;
-    sys::TimePoint<> Used;
-  };
-  std::vector<Entry> Entries;
-  uint64_t Total = 0;
   auto Now = std::chrono::system_clock::now();
-  std::error_code EC;
-  for (sys::fs::recursive_directory_iterator It(Dir, EC), End; It != End && !EC;
-       It.increment(EC)) {
-    sys::fs::file_status St;
-    if (It->type() == sys::fs::file_type::directory_file || sys::fs::status(It->path(), St) ||
-        St.type() != sys::fs::file_type::regular_file)
-      continue;
-    StringRef Name = sys::path::filename(It->path());
+  bool Complete = true;
+  // One level below the directory, through no link, a bounded number of names.
+  std::vector<CacheFile> Files = listCacheFiles(Dir, isEntrySubdirectory, MaxWalkNames, Complete);
+  std::vector<CacheFile *> Entries;
+  uint64_t Total = 0;
+  for (CacheFile &F : Files) {
     // A temporary file that a killed run left behind.
-    if (Name.ends_with(".tmp") && Now - St.getLastModificationTime() > std::chrono::hours(1)) {
-      sys::fs::remove(It->path());
+    if (StringRef(F.Name).ends_with(".tmp") && Now - F.Modified > std::chrono::hours(1)) {
+      removeCacheFile(Dir, F.Sub, F.Name);
       continue;
     }
-    if (!Name.ends_with(".entry"))
+    if (!StringRef(F.Name).ends_with(".entry"))
       continue;
-    Entries.push_back({It->path(), St.getSize(), St.getLastModificationTime()});
-    Total += St.getSize();
+    Entries.push_back(&F);
+    Total += F.Size;
   }
   if (Total <= MaxBytes)
     return;
-  llvm::sort(Entries, [](const Entry &A, const Entry &B) { return A.Used < B.Used; });
-  for (const Entry &E : Entries) {
+  llvm::sort(Entries,
+             [](const CacheFile *A, const CacheFile *B) { return A->Modified < B->Modified; });
+  for (const CacheFile *E : Entries) {
     if (Total <= MaxBytes / 10 * 8)
       break;
-    if (!sys::fs::remove(E.Path))
-      Total -= E.Size;
+    if (removeCacheFile(Dir, E->Sub, E->Name))
+      Total -= E->Size;
   }
 }
 

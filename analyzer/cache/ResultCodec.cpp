@@ -21,7 +21,7 @@ namespace cudalint {
 namespace {
 
 /// Bumped whenever a field or its encoding changes.
-constexpr uint64_t CodecVersion = 1;
+constexpr uint64_t CodecVersion = 2;
 
 template <class IO> void fields(IO &IO_, FixIt &F) {
   IO_(F.File), IO_(F.Offset), IO_(F.Length), IO_(F.Replacement), IO_(F.Line), IO_(F.Column),
@@ -67,9 +67,10 @@ template <class IO> void fields(IO &IO_, KernelResources &K) {
 }
 template <class IO> void fields(IO &IO_, FactsFile &F) {
   IO_(F.Tool), IO_(F.Shard), IO_(F.Shards), IO_(F.PlanDigest), IO_(F.Rules), IO_(F.Pedantic),
-      IO_(F.CompileErrorsAsNotes), IO_(F.WholeProgram), IO_(F.OccupancyThreshold),
-      IO_(F.Resources), IO_(F.PlanErrors), IO_(F.ResourceErrors), IO_(F.Analysed), IO_(F.Roots),
-      IO_(F.Sources), IO_(F.Headers), IO_(F.SourceIndex), IO_(F.HeaderIndex);
+      IO_(F.CompileErrorsAsNotes), IO_(F.WholeProgram), IO_(F.OccupancyThreshold), IO_(F.ExtraArgs),
+      IO_(F.CudaPath), IO_(F.Databases), IO_(F.CommandsDigest), IO_(F.Resources), IO_(F.PlanErrors),
+      IO_(F.ResourceErrors), IO_(F.Analysed), IO_(F.Roots), IO_(F.Sources), IO_(F.Headers),
+      IO_(F.SourceIndex), IO_(F.HeaderIndex);
 }
 
 class Writer {
@@ -246,9 +247,7 @@ template <class T> std::optional<T> decodeVersioned(StringRef Bytes) {
 
 void encodeTUResult(const TUResult &R, std::string &Out) { encodeVersioned(R, Out); }
 
-std::optional<TUResult> decodeTUResult(StringRef Bytes) {
-  return decodeVersioned<TUResult>(Bytes);
-}
+std::optional<TUResult> decodeTUResult(StringRef Bytes) { return decodeVersioned<TUResult>(Bytes); }
 
 void encodeFactsFile(const FactsFile &F, std::string &Out) { encodeVersioned(F, Out); }
 

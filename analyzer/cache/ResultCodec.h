@@ -38,6 +38,12 @@ struct FactsFile {
   std::vector<std::string> Rules;
   bool Pedantic = false, CompileErrorsAsNotes = false, WholeProgram = false;
   double OccupancyThreshold = 0.5;
+  // What else changes the findings. Every file merged must agree on the first
+  // two; the shards of one run on all four.
+  std::vector<std::string> ExtraArgs; // --extra-arg, in order
+  std::string CudaPath;               // the CUDA installation the TUs were parsed with
+  std::vector<std::string> Databases; // -p: the compilation databases of the plan
+  std::string CommandsDigest;         // every TU's command of the plan (args, archs)
   std::vector<KernelResources> Resources;
   std::vector<AnalysisError> PlanErrors, ResourceErrors;
   std::vector<std::string> Analysed; // every file of the plan

@@ -300,7 +300,7 @@ std::optional<std::string> conflictingShardOptions(bool Merge) {
 
 /// --export-facts: analyses this shard's part of \p Plan and writes the facts file.
 int exportFacts(const InputPlan &Plan, const RunOptions &Run, const ResourceUsage &Usage,
-                Outcome &Out) {
+                const FactsSettings &Settings, Outcome &Out) {
   ShardSpec Part;
   if (!Shard.empty()) {
     Expected<ShardSpec> S = parseShardSpec(Shard);
@@ -309,7 +309,7 @@ int exportFacts(const InputPlan &Plan, const RunOptions &Run, const ResourceUsag
     Part = *S;
   }
   Expected<std::string> Done = exportShard(Plan, Part, Run, Usage.Errors, Out.Analysed, Out.Roots,
-                                           Out.RuleIds, ExportFacts);
+                                           Out.RuleIds, Settings, ExportFacts);
   if (!Done)
     return usageError("--export-facts '" + ExportFacts + "': " + toString(Done.takeError()));
   if (!Quiet)
@@ -409,6 +409,8 @@ int analyse(const char *Argv0, StringRef Prefix, ConfigLoader &Configs, Outcome 
     Cache->trim();
     if (std::string Why = Cache->writeError(); !Why.empty())
       errs() << "cuda-lint: warning: " << Why << "\n";
+    if (std::string Why = Cache->refusedWarning(); !Why.empty())
+      errs() << "cuda-lint: warning: " << Why << "\n";
     if (RemoteCache *Remote = Cache->remote()) {
       if (std::string Why = Remote->warning(); !Why.empty())
         errs() << "cuda-lint: warning: " << Why << "\n";
@@ -420,7 +422,9 @@ int analyse(const char *Argv0, StringRef Prefix, ConfigLoader &Configs, Outcome 
     for (const TranslatedCommand &C : *Cmds)
       Out.Analysed.push_back(C.File);
   if (!ExportFacts.empty())
-    return exportFacts(Plan, Run, Usage, Out);
+    return exportFacts(Plan, Run, Usage,
+                       {{ExtraArgs.begin(), ExtraArgs.end()}, Plan.Databases, Toolchain->CudaPath},
+                       Out);
   Out.Result = runAnalysis(Plan, Run);
   append_range(Out.Result.Errors, Usage.Errors);
   return -1;

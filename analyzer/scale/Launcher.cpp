@@ -10,7 +10,12 @@
 // changed; `cuda-lint merge DIR/*.facts` reports on the whole build.
 //
 // The analysis never fails the build: a TU that cannot be analysed is a
-// warning on stderr and a facts file that carries the error.
+// warning on stderr and a facts file that carries the error, which merge
+// reports. But a facts file that cannot be written (a directory that cannot
+// be created, a full disk) fails the step with an error naming the TU: the
+// merge would otherwise lack that TU without a word, and Ninja runs a failed
+// step again in the next build. The file's name is bounded whatever the
+// object's name.
 //
 //===----------------------------------------------------------------------===//
 #include "analyzer/scale/Launcher.h"
@@ -76,9 +81,28 @@ int launcherUsage(const Twine &Why) {
   return 2;
 }
 
-/// Analyses the compile \p Argv and writes its facts file into \p Dir; an
-/// error message when it could not.
-std::string lintCompile(ArrayRef<std::string> Argv, StringRef Dir, const char *Argv0,
+/// The facts file of the compile whose output is \p Output: a hash of the
+/// output's path (unique) and the end of its name (for people), short enough
+/// for any file system however long the object's name is.
+std::string factsFileName(StringRef Output) {
+  constexpr size_t MaxShown = 100; // NAME_MAX is 255 on Linux and macOS
+  StringRef Shown = sys::path::filename(Output);
+  if (Shown.size() > MaxShown)
+    Shown = Shown.take_back(MaxShown);
+  return toHex(contentHash(Output), /*LowerCase=*/true).substr(0, 16) + "-" + Shown.str() +
+         ".facts";
+}
+
+/// What became of one compile's analysis.
+struct LintOutcome {
+  std::string Warning; // something the user should know; the step still succeeds
+  std::string Error;   // no facts file was written for a TU: the step fails
+};
+
+/// Analyses the compile \p Argv and writes its facts file into \p Dir. A TU
+/// that cannot be analysed gets a facts file that carries why (so that merge
+/// reports it); only a facts file that cannot be written is an error.
+LintOutcome lintCompile(ArrayRef<std::string> Argv, StringRef Dir, const char *Argv0,
                         StringRef Prefix) {
   // Launchers after this one (CMake joins them: cuda-lint;--launcher=DIR;ccache) run the
   // compiler; the analysis wants the compiler's own command.
@@ -87,27 +111,41 @@ std::string lintCompile(ArrayRef<std::string> Argv, StringRef Dir, const char *A
     Argv = Argv.drop_front();
   std::optional<std::pair<std::string, std::string>> Files = sourceAndOutput(Argv);
   if (!Files)
-    return "not analysed: the command does not compile exactly one source file";
+    return {"not analysed: the command does not compile exactly one source file", ""};
   SmallString<256> Cwd, Source(Files->first), Output(Files->second);
   sys::fs::current_path(Cwd);
   sys::fs::make_absolute(Source);
   sys::fs::make_absolute(Output);
   sys::path::remove_dots(Source, true);
   sys::path::remove_dots(Output, true);
+  SmallString<256> FactsPath(Dir);
+  sys::path::append(FactsPath, factsFileName(Output));
 
-  Expected<ToolchainPaths> Toolchain = findToolchain("", Prefix);
-  if (!Toolchain)
-    return toString(Toolchain.takeError());
+  LintOutcome Out;
   InputPlan Plan;
-  Expected<TranslatedCommand> Cmd =
-      translateCompileCommand(Argv, Cwd, Source, *Toolchain, /*ExtraArgs=*/{});
-  if (!Cmd)
-    return Source.str().str() + ": " + toString(Cmd.takeError());
-  Cmd->FromCompileDatabase = true;
-  Plan.Sources.push_back(std::move(*Cmd));
-  ConfigLoader Configs;
-  if (Error E = configurePlan(Plan, Configs, {}))
-    return toString(std::move(E));
+  FactsSettings Settings;
+  // Why the TU could not be analysed: recorded in its facts file as an error.
+  auto NotAnalysed = [&](std::string Why) {
+    Out.Warning = Why;
+    Plan.Sources.clear();
+    Plan.Errors.push_back({Source.str().str(), std::move(Why)});
+  };
+  if (Expected<ToolchainPaths> Toolchain = findToolchain("", Prefix); !Toolchain) {
+    NotAnalysed(toString(Toolchain.takeError()));
+  } else {
+    Settings.CudaPath = Toolchain->CudaPath;
+    Expected<TranslatedCommand> Cmd =
+        translateCompileCommand(Argv, Cwd, Source, *Toolchain, /*ExtraArgs=*/{});
+    if (!Cmd) {
+      NotAnalysed(Source.str().str() + ": " + toString(Cmd.takeError()));
+    } else {
+      Cmd->FromCompileDatabase = true;
+      Plan.Sources.push_back(std::move(*Cmd));
+      ConfigLoader Configs;
+      if (Error E = configurePlan(Plan, Configs, {}))
+        NotAnalysed(toString(std::move(E)));
+    }
+  }
 
   RunOptions Run;
   Run.Jobs = 1;
@@ -115,26 +153,26 @@ std::string lintCompile(ArrayRef<std::string> Argv, StringRef Dir, const char *A
   // Every TU of the build goes through here, so the merge of a whole build's
   // facts sees every launch.
   Run.WholeProgram = true;
-  Expected<std::unique_ptr<ResultCache>> OpenedCache = ResultCache::openForRun("", false, Argv0);
-  if (!OpenedCache)
-    return toString(OpenedCache.takeError());
-  std::unique_ptr<ResultCache> Cache = std::move(*OpenedCache);
+  std::unique_ptr<ResultCache> Cache;
+  if (Expected<std::unique_ptr<ResultCache>> Opened = ResultCache::openForRun("", false, Argv0))
+    Cache = std::move(*Opened);
+  else
+    Out.Warning = toString(Opened.takeError()) + "; analysing without the cache";
   Run.Cache = Cache.get();
 
-  std::error_code EC = sys::fs::create_directories(Dir);
-  if (EC)
-    return "cannot create '" + Dir.str() + "': " + EC.message();
-  std::string Name = toHex(contentHash(Output), /*LowerCase=*/true).substr(0, 16) + "-" +
-                     sys::path::filename(Output).str() + ".facts";
-  SmallString<256> FactsPath(Dir);
-  sys::path::append(FactsPath, Name);
-  Expected<std::string> Done = exportShard(Plan, ShardSpec{}, Run, {}, {Source.str().str()},
-                                           {Source.str().str()}, {}, FactsPath, Output);
+  Expected<std::string> Done = [&]() -> Expected<std::string> {
+    if (std::error_code EC = sys::fs::create_directories(Dir))
+      return createStringError(EC, "cannot create the directory: " + EC.message());
+    return exportShard(Plan, ShardSpec{}, Run, {}, {Source.str().str()}, {Source.str().str()}, {},
+                       Settings, FactsPath, Output);
+  }();
   if (Cache)
     Cache->trim();
   if (!Done)
-    return "cannot write '" + FactsPath.str().str() + "': " + toString(Done.takeError());
-  return "";
+    Out.Error = "--launcher: cannot write the facts of " + Source.str().str() + " to '" +
+                FactsPath.str().str() + "': " + toString(Done.takeError()) +
+                "; cuda-lint merge would lack this file";
+  return Out;
 }
 
 } // namespace
@@ -166,9 +204,16 @@ int runLauncher(int argc, const char **argv, const char *Argv0, StringRef Prefix
     errs() << "cuda-lint: error: --launcher: cannot run '" << Program << "': " << RunError << "\n";
     return 2;
   }
-  if (std::string Why = lintCompile(Argv, Dir, Argv0, Prefix); !Why.empty())
-    errs() << "cuda-lint: warning: " << Why << "\n";
-  return Status;
+  LintOutcome Lint = lintCompile(Argv, Dir, Argv0, Prefix);
+  if (!Lint.Warning.empty())
+    errs() << "cuda-lint: warning: " << Lint.Warning << "\n";
+  if (Lint.Error.empty())
+    return Status;
+  // The build step fails: a merge without this TU would report on less than
+  // the build without saying so, and a failed step is run again by the next
+  // build, which writes the facts once the problem is fixed.
+  errs() << "cuda-lint: error: " << Lint.Error << "\n";
+  return Status ? Status : 2;
 }
 
 } // namespace cudalint

@@ -11,6 +11,7 @@
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Endian.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/SHA256.h"
 
 #include <algorithm>
 #include <map>
@@ -33,6 +34,45 @@ uint64_t pathHash(StringRef Path) {
 }
 
 std::string hexDigest(StringRef Bytes) { return toHex(contentHash(Bytes), /*LowerCase=*/true); }
+
+/// A facts file: this line, the SHA-256 of the rest, then the encoding.
+constexpr StringLiteral FactsMagic = "cuda-lint facts 2\n";
+constexpr size_t ChecksumBytes = 32;
+
+std::string sha256Of(StringRef Bytes) {
+  std::array<uint8_t, 32> Sum = SHA256::hash(arrayRefFromStringRef(Bytes));
+  return std::string(Sum.begin(), Sum.end());
+}
+
+/// "'-DX' '-O2'", or "none".
+std::string shownList(ArrayRef<std::string> Items) {
+  std::string Out;
+  for (const std::string &I : Items)
+    Out += (Out.empty() ? "'" : " '") + I + "'";
+  return Out.empty() ? "none" : Out;
+}
+
+/// How the facts file \p F differs from \p First in what changes findings
+/// and is not among the options checked before (an option and both values);
+/// nothing when it does not. \p SameRun: shards of one run, which must also
+/// agree on the plan's compile commands.
+std::optional<std::string> settingsDiffer(const FactsFile &F, const FactsFile &First,
+                                          bool SameRun) {
+  if (F.ExtraArgs != First.ExtraArgs)
+    return "--extra-arg " + shownList(F.ExtraArgs) + " against " + shownList(First.ExtraArgs);
+  if (F.CudaPath != First.CudaPath)
+    return "the CUDA installation (--cuda-path) '" + F.CudaPath + "' against '" + First.CudaPath +
+           "'";
+  if (!SameRun)
+    return std::nullopt;
+  if (F.Databases != First.Databases)
+    return "the compilation databases (-p) " + shownList(F.Databases) + " against " +
+           shownList(First.Databases);
+  if (F.CommandsDigest != First.CommandsDigest)
+    return std::string("the compile commands of the files (a compilation database's flags, or a "
+                       ".cuda-lint.yaml's extra-args or archs, differ between them)");
+  return std::nullopt;
+}
 
 } // namespace
 
@@ -94,16 +134,71 @@ std::string planDigest(const InputPlan &Plan) {
   return hexDigest(All);
 }
 
+std::string commandsDigest(const InputPlan &Plan) {
+  SmallString<256> Cwd;
+  if (sys::fs::current_path(Cwd))
+    Cwd.clear();
+  std::string All;
+  auto Add = [&](StringRef S) {
+    // The working directory, where it appears, is named alike on every runner.
+    for (size_t At; !Cwd.empty() && (At = S.find(Cwd)) != StringRef::npos;) {
+      All += S.take_front(At);
+      All += "<cwd>";
+      S = S.drop_front(At + Cwd.size());
+    }
+    All += S;
+    All += '\0';
+  };
+  for (const auto *Cmds : {&Plan.Sources, &Plan.Headers}) {
+    Add(std::to_string(Cmds->size()));
+    for (const TranslatedCommand &C : *Cmds) {
+      Add(C.File);
+      Add(C.Directory);
+      Add(std::to_string(C.ClangArgs.size()));
+      for (const std::string &A : C.ClangArgs)
+        Add(A);
+      Add(std::to_string(C.Archs.size()));
+      for (const std::string &A : C.Archs)
+        Add(A);
+      Add(C.PerThreadDefaultStream ? "per-thread" : "legacy");
+    }
+  }
+  return hexDigest(All);
+}
+
 Error writeFactsFile(StringRef Path, const FactsFile &F) {
-  std::string Bytes = "cuda-lint facts\n";
-  encodeFactsFile(F, Bytes);
-  return writeFileAtomically(Path, Bytes);
+  std::string Payload;
+  encodeFactsFile(F, Payload);
+  return writeFileAtomically(Path, FactsMagic.str() + sha256Of(Payload) + Payload);
+}
+
+Expected<FactsFile> readFactsFile(StringRef Path) {
+  Expected<std::string> Bytes = readFileBounded(Path, MaxFactsBytes);
+  if (!Bytes)
+    return createStringError("merge: cannot read '" + Path + "': " + toString(Bytes.takeError()));
+  StringRef Body(*Bytes);
+  if (!Body.consume_front(FactsMagic))
+    return createStringError("merge: '" + Path +
+                             "' is not a facts file of this cuda-lint version (written by "
+                             "--export-facts or --launcher; truncated or corrupted?)");
+  if (Body.size() < ChecksumBytes ||
+      sha256Of(Body.drop_front(ChecksumBytes)) != Body.take_front(ChecksumBytes))
+    return createStringError("merge: '" + Path +
+                             "' is corrupted: its SHA-256 checksum does not match its contents "
+                             "(truncated, or changed since it was written); write it again");
+  std::optional<FactsFile> F = decodeFactsFile(Body.drop_front(ChecksumBytes));
+  if (!F)
+    return createStringError("merge: '" + Path +
+                             "' is not a facts file of this cuda-lint version (written by "
+                             "--export-facts or --launcher; truncated or corrupted?)");
+  return std::move(*F);
 }
 
 Expected<std::string> exportShard(const InputPlan &Plan, ShardSpec Shard, const RunOptions &Run,
                                   ArrayRef<AnalysisError> ResourceErrors,
                                   ArrayRef<std::string> Analysed, ArrayRef<std::string> Roots,
-                                  ArrayRef<std::string> RuleIds, StringRef File, StringRef RunId) {
+                                  ArrayRef<std::string> RuleIds, const FactsSettings &Settings,
+                                  StringRef File, StringRef RunId) {
   PlanResults R = analyseSelection(Plan, selectShard(Plan, Shard), Run);
   FactsFile F;
   F.Tool = toolVersion().str();
@@ -117,6 +212,10 @@ Expected<std::string> exportShard(const InputPlan &Plan, ShardSpec Shard, const 
   F.CompileErrorsAsNotes = Run.CompileErrorsAsNotes;
   F.WholeProgram = Run.WholeProgram;
   F.OccupancyThreshold = Run.OccupancyThreshold;
+  F.ExtraArgs = Settings.ExtraArgs;
+  F.CudaPath = Settings.CudaPath;
+  F.Databases = Settings.Databases;
+  F.CommandsDigest = commandsDigest(Plan);
   F.Resources = Run.Resources;
   F.PlanErrors = Plan.Errors;
   F.ResourceErrors = ResourceErrors;
@@ -148,17 +247,9 @@ Expected<MergedFacts> mergeFactsFiles(ArrayRef<std::string> Files) {
   std::map<std::string, std::string> FirstFileOf; // plan -> a file, for messages
   std::optional<FactsFile> Options;
   for (const std::string &Path : Files) {
-    Expected<std::string> Bytes = readFileBounded(Path, MaxFactsBytes);
-    if (!Bytes)
-      return createStringError("merge: cannot read '" + Path + "': " + toString(Bytes.takeError()));
-    StringRef Body(*Bytes);
-    std::optional<FactsFile> F;
-    if (Body.consume_front("cuda-lint facts\n"))
-      F = decodeFactsFile(Body);
+    Expected<FactsFile> F = readFactsFile(Path);
     if (!F)
-      return createStringError("merge: '" + Path +
-                               "' is not a facts file of this cuda-lint version (written by "
-                               "--export-facts or --launcher; truncated or corrupted?)");
+      return F.takeError();
     if (F->Tool != toolVersion())
       return createStringError("merge: '" + Path + "' was written by cuda-lint " + F->Tool +
                                ", not " + toolVersion() + "; analyse again with this version");
@@ -175,7 +266,17 @@ Expected<MergedFacts> mergeFactsFiles(ArrayRef<std::string> Files) {
                                "--occupancy-threshold, --ptxas-log or the file list); every "
                                "shard needs the same ones");
     }
+    if (std::optional<std::string> Diff = settingsDiffer(*F, *Options, /*SameRun=*/false))
+      return createStringError("merge: '" + Path + "' and '" + Files.front() +
+                               "' were analysed with different settings: " + *Diff +
+                               "; every shard needs the same ones");
     auto &Shards = Runs[F->PlanDigest];
+    if (!Shards.empty())
+      if (std::optional<std::string> Diff =
+              settingsDiffer(*F, Shards.begin()->second, /*SameRun=*/true))
+        return createStringError("merge: '" + Path + "' and '" + FirstFileOf[F->PlanDigest] +
+                                 "' are shards of one run analysed with different settings: " +
+                                 *Diff + "; every shard needs the same ones");
     FirstFileOf.try_emplace(F->PlanDigest, Path);
     if (!Shards.empty() && Shards.begin()->second.Shards != F->Shards)
       return createStringError("merge: '" + Path + "' is shard " + std::to_string(F->Shard) + "/" +

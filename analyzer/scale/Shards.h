@@ -41,8 +41,24 @@ PlanSelection selectShard(const InputPlan &Plan, ShardSpec Shard);
 /// which every shard of one run computes alike.
 std::string planDigest(const InputPlan &Plan);
 
-/// Writes \p F to \p Path atomically.
+/// Writes \p F to \p Path atomically, with a SHA-256 of its contents.
 llvm::Error writeFactsFile(llvm::StringRef Path, const FactsFile &F);
+
+/// The facts file \p Path: an error naming it when it cannot be read, is not
+/// a facts file of this version, or its checksum does not match.
+llvm::Expected<FactsFile> readFactsFile(llvm::StringRef Path);
+
+/// What changes a run's findings besides RunOptions, recorded in its facts
+/// files for merge to compare.
+struct FactsSettings {
+  std::vector<std::string> ExtraArgs; // --extra-arg
+  std::vector<std::string> Databases; // -p
+  std::string CudaPath;               // the CUDA installation used
+};
+
+/// A digest of every TU's command of \p Plan (the current directory written
+/// as such, so that shards run in checkouts at other paths agree).
+std::string commandsDigest(const InputPlan &Plan);
 
 /// What `cuda-lint merge` reports on: the files' TUs in the order one run
 /// would have analysed them, and the options they were analysed with.
@@ -61,10 +77,11 @@ llvm::Expected<std::string>
 exportShard(const InputPlan &Plan, ShardSpec Shard, const RunOptions &Run,
             llvm::ArrayRef<AnalysisError> ResourceErrors, llvm::ArrayRef<std::string> Analysed,
             llvm::ArrayRef<std::string> Roots, llvm::ArrayRef<std::string> RuleIds,
-            llvm::StringRef File, llvm::StringRef RunId = "");
+            const FactsSettings &Settings, llvm::StringRef File, llvm::StringRef RunId = "");
 
-/// Reads and checks \p Files: written by this version, with the same analysis
-/// options, and each run's shards all present exactly once. Files of
+/// Reads and checks \p Files: whole (their checksums), written by this
+/// version, with the same analysis options (the shards of one run also with
+/// the same compile commands), and each run's shards all present exactly once. Files of
 /// different runs (the launcher's, one per TU) are merged as a union.
 llvm::Expected<MergedFacts> mergeFactsFiles(llvm::ArrayRef<std::string> Files);
 
