@@ -21,7 +21,7 @@ namespace cudalint {
 namespace {
 
 /// Bumped whenever a field or its encoding changes.
-constexpr uint64_t CodecVersion = 2;
+constexpr uint64_t CodecVersion = 3;
 
 template <class IO> void fields(IO &IO_, FixIt &F) {
   IO_(F.File), IO_(F.Offset), IO_(F.Length), IO_(F.Replacement), IO_(F.Line), IO_(F.Column),
@@ -55,7 +55,8 @@ template <class IO> void fields(IO &IO_, AnalysisError &E) { IO_(E.File), IO_(E.
 template <class IO> void fields(IO &IO_, ReadFile &F) { IO_(F.Path), IO_(F.ContentHash); }
 template <class IO> void fields(IO &IO_, TUResult &R) {
   IO_(R.File), IO_(R.Findings), IO_(R.Facts), IO_(R.Errors), IO_(R.CompileErrors),
-      IO_(R.CompileErrorCount), IO_(R.IncludedFiles), IO_(R.Parsed), IO_(R.ReadFiles);
+      IO_(R.CompileErrorCount), IO_(R.IncludedFiles), IO_(R.Parsed), IO_(R.ReadFiles),
+      IO_(R.AbsentPaths);
 }
 
 template <class IO> void fields(IO &IO_, KernelResources &K) {
