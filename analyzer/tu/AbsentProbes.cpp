@@ -9,7 +9,8 @@ using namespace llvm;
 namespace cudalint {
 
 void AbsentProbes::record(const Twine &Path, std::error_code EC) {
-  if (!Recording || (EC != std::errc::no_such_file_or_directory && EC != std::errc::not_a_directory))
+  if (!Recording ||
+      (EC != std::errc::no_such_file_or_directory && EC != std::errc::not_a_directory))
     return;
   SmallString<256> P;
   Path.toVector(P);

@@ -37,8 +37,7 @@ public:
   const std::set<std::string> &paths() const { return Paths; }
 
   llvm::ErrorOr<llvm::vfs::Status> status(const llvm::Twine &Path) override;
-  llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>>
-  openFileForRead(const llvm::Twine &Path) override;
+  llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>> openFileForRead(const llvm::Twine &Path) override;
 
 private:
   void record(const llvm::Twine &Path, std::error_code EC);

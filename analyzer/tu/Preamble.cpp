@@ -1,7 +1,7 @@
 //===- Preamble.cpp - One precompiled CUDA prologue for many TUs ----------===//
 #include "analyzer/tu/Preamble.h"
-#include "analyzer/tu/AbsentProbes.h"
 #include "analyzer/support/TempDir.h"
+#include "analyzer/tu/AbsentProbes.h"
 
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"

@@ -99,8 +99,8 @@ void addIncludeChain(const SourceManager &SM, SourceLocation Loc, Finding &F) {
   FindingNote TU;
   TU.Message = "in the translation unit of this file, through the headers included before its "
                "first line (Clang's CUDA headers, -include)";
-  if (!ReachedMain && describeLocation(SM, SM.getLocForStartOfFile(Main), TU.File, TU.Line,
-                                       TU.Column))
+  if (!ReachedMain &&
+      describeLocation(SM, SM.getLocForStartOfFile(Main), TU.File, TU.Line, TU.Column))
     F.Notes.push_back(std::move(TU));
 }
 
@@ -246,8 +246,8 @@ class LintAction : public ASTFrontendAction {
 public:
   /// \p Arch, if given, collects the code the parse skips under a condition
   /// on __CUDA_ARCH__.
-  LintAction(const TUOptions &Opts, const ErrorCollector &Errors, TUResult &Out,
-             ArchRegions *Arch, AbsentProbes *Probes)
+  LintAction(const TUOptions &Opts, const ErrorCollector &Errors, TUResult &Out, ArchRegions *Arch,
+             AbsentProbes *Probes)
       : Opts(Opts), Errors(Errors), Out(Out), Arch(Arch), Probes(Probes) {}
   bool BeginSourceFileAction(CompilerInstance &CI) override {
     if (Probes)
@@ -422,9 +422,9 @@ TUResult analyzeOnThisThread(const TranslatedCommand &Cmd, const TUOptions &Opts
     return Out;
   }
 
-  auto Probes = makeIntrusiveRefCnt<AbsentProbes>(
-      Opts.Files ? Opts.Files : vfs::createPhysicalFileSystem(),
-      AbsentProbes::resourceDirOf(Cmd.ClangArgs));
+  auto Probes =
+      makeIntrusiveRefCnt<AbsentProbes>(Opts.Files ? Opts.Files : vfs::createPhysicalFileSystem(),
+                                        AbsentProbes::resourceDirOf(Cmd.ClangArgs));
   if (!Cmd.Directory.empty())
     (void)Probes->setCurrentWorkingDirectory(Cmd.Directory);
   IntrusiveRefCntPtr<FileManager> Files(new FileManager(FileSystemOptions(), Probes));
