@@ -1,7 +1,6 @@
 //===- Baseline.cpp - --write-baseline / --baseline -----------------------===//
 #include "analyzer/report/Baseline.h"
 #include "analyzer/report/Report.h"
-#include "analyzer/support/JsonDepth.h"
 #include "ptxas_parse/JsonText.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -14,7 +13,6 @@ namespace cudalint {
 
 /// A baseline of a large code base is a few MiB; anything far larger is not one.
 constexpr uint64_t MaxBaselineBytes = 256 << 20;
-constexpr int BaselineVersion = 1;
 
 std::string renderBaseline(const std::vector<Finding> &Findings, StringRef Root) {
   std::vector<std::string> Prints = findingFingerprints(Findings, Root);
@@ -34,34 +32,6 @@ std::string renderBaseline(const std::vector<Finding> &Findings, StringRef Root)
                                               {"findings", std::move(Entries)}}));
   OS << "\n";
   return Text;
-}
-
-Expected<BaselineEntries> parseBaseline(StringRef Text) {
-  if (Error E = checkJsonDepth(Text))
-    return createStringError("not a baseline: " + toString(std::move(E)));
-  Expected<json::Value> Doc = json::parse(Text);
-  if (!Doc)
-    return createStringError("not JSON: " + toString(Doc.takeError()));
-  const json::Object *O = Doc->getAsObject();
-  std::optional<int64_t> Version = O ? O->getInteger("cuda-lint-baseline") : std::nullopt;
-  const json::Array *Entries = O ? O->getArray("findings") : nullptr;
-  if (!Version || !Entries)
-    return createStringError("not a cuda-lint baseline (written by --write-baseline)");
-  if (*Version != BaselineVersion)
-    return createStringError("baseline version " + Twine(*Version) +
-                             " is not supported (this cuda-lint writes version " +
-                             Twine(BaselineVersion) + ")");
-  BaselineEntries Known;
-  for (const json::Value &E : *Entries) {
-    const json::Object *EO = E.getAsObject();
-    std::optional<StringRef> Rule = EO ? EO->getString("rule") : std::nullopt;
-    std::optional<StringRef> File = EO ? EO->getString("file") : std::nullopt;
-    std::optional<StringRef> Print = EO ? EO->getString("fingerprint") : std::nullopt;
-    if (!Rule || !File || !Print)
-      return createStringError("an entry lacks its rule, file or fingerprint");
-    ++Known[{Rule->str(), File->str(), Print->str()}];
-  }
-  return Known;
 }
 
 Expected<unsigned> applyBaseline(StringRef Path, std::vector<Finding> &Findings, StringRef Root) {

@@ -10,28 +10,18 @@
 #ifndef CUDALINT_ANALYZER_REPORT_BASELINE_H
 #define CUDALINT_ANALYZER_REPORT_BASELINE_H
 
+#include "analyzer/report/BaselineFile.h"
 #include "rules/Finding.h"
 
 #include "llvm/Support/Error.h"
 
-#include <map>
 #include <string>
-#include <tuple>
 #include <vector>
 
 namespace cudalint {
 
 /// The baseline document of \p Findings (JSON, one entry per finding).
 std::string renderBaseline(const std::vector<Finding> &Findings, llvm::StringRef Root);
-
-/// What a baseline records: how many findings of each (rule, file,
-/// fingerprint) it holds.
-using BaselineEntries = std::map<std::tuple<std::string, std::string, std::string>, unsigned>;
-
-/// The entries of the baseline document \p Text, or an error saying in one
-/// line why it is not one (JSON nested too deep included: the text is checked
-/// before llvm::json, which recurses, parses it).
-llvm::Expected<BaselineEntries> parseBaseline(llvm::StringRef Text);
 
 /// Removes from \p Findings those recorded in the baseline file \p Path (each
 /// entry matches one finding) and returns how many were removed; an error

@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "analyzer/lsp/LspFraming.h"
-#include "analyzer/report/Baseline.h"
+#include "analyzer/report/BaselineFile.h"
 #include "analyzer/support/JsonDepth.h"
 
 #include <gtest/gtest.h>

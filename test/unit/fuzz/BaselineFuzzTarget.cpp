@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "analyzer/report/Baseline.h"
+#include "analyzer/report/BaselineFile.h"
 
 #include "llvm/Support/JSON.h"
 

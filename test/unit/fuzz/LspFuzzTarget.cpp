@@ -3,9 +3,11 @@
 // The bytes are what an editor sends the server on stdin. They go through the
 // server's own input (CheckedMessageInput: framing, depth and JSON-RPC checks)
 // into LLVM's transport and dispatch, to handlers of the methods the server
-// serves with the same parameter types, so LLVM's fromJSON mappers see every
-// accepted message. Any crash, hang, sanitizer report or broken invariant is
-// a failure:
+// serves with the same parameter types, so LLVM's fromJSON mappers (and ours,
+// for didSave) see every accepted message; a code action's range becomes a
+// finding of the open text, which goes through the server's position,
+// diagnostic and code-action code (LspDocument.cpp). Any crash, hang,
+// sanitizer report or broken invariant is a failure:
 //   - every refusal is a JSON-RPC error with a one-line message;
 //   - the frames read do not depend on how the input is cut into reads
 //     (reads of 1, 7 and all bytes give the same messages and refusals);
@@ -13,8 +15,10 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "analyzer/lsp/LspDocument.h"
 #include "analyzer/lsp/LspFraming.h"
 
+#include "llvm/Support/LSP/Logging.h"
 #include "llvm/Support/LSP/Protocol.h"
 #include "llvm/Support/LSP/Transport.h"
 #include "llvm/Support/raw_ostream.h"
@@ -76,7 +80,22 @@ struct Handlers {
   void initialize(const InitializeParams &, Callback<json::Value> Reply) { Reply(nullptr); }
   void shutdown(const NoParams &, Callback<std::nullptr_t> Reply) { Reply(nullptr); }
   void codeAction(const CodeActionParams &P, Callback<json::Value> Reply) {
-    Reply(json::Value(P.textDocument.uri.uri()));
+    Finding F;
+    F.RuleId = "missing-launch-bounds";
+    F.Message = "m";
+    F.File = pathOfUri(P.textDocument.uri.uri());
+    F.Line = unsigned(P.range.start.line) + 1;
+    F.Column = unsigned(P.range.start.character) + 1;
+    F.EndLine = unsigned(P.range.end.line) + 1;
+    F.EndColumn = unsigned(P.range.end.character) + 1;
+    F.Fixes.push_back({F.File, unsigned(Text.size() / 2), 1, "x", F.Line, F.Column, false});
+    auto TextOf = [&](StringRef) { return Text; };
+    json::Array Actions;
+    if (overlaps(Text, F, P.range))
+      for (json::Value &A : codeActionsFor(F, P.textDocument.uri.uri(), Text, TextOf))
+        Actions.push_back(std::move(A));
+    Actions.push_back(toDiagnostic(F, Text, TextOf));
+    Reply(json::Value(std::move(Actions)));
   }
   void ignore(const NoParams &) {}
   void didOpen(const DidOpenTextDocumentParams &P) { Text = P.textDocument.text; }
@@ -91,6 +110,11 @@ struct Handlers {
 };
 
 } // namespace
+
+extern "C" int LLVMFuzzerInitialize(int *, char ***) {
+  Logger::setLogLevel(Logger::Level::Error); // as the server runs
+  return 0;
+}
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   StringRef Input(reinterpret_cast<const char *>(Data), Size);
