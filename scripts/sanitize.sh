@@ -9,6 +9,13 @@
 # $SANITIZE_TARGETS (default: everything; on a small machine e.g. "cuda-lint
 # cuda_lint_unit_tests cudalint_ptxas_tests" with -R to pick their tests), $LIT_OPTS (lit's own,
 # e.g. --filter=reliability).
+# The seeds of the fuzz targets lsp, facts and baseline are replayed by ctest entries of their own
+# (label fuzz-replay: cudalint_<target>_replay, test/unit/fuzz/ReplayMain.cpp), so the LSP server's
+# input, the facts codec and the baseline reader run here under ASan and UBSan too. On 2 cores,
+# the parsers and the LSP transport alone:
+#   SANITIZE_TARGETS="cuda-lint cuda_lint_unit_tests cudalint_lsp_replay cudalint_facts_replay
+#   cudalint_baseline_replay" LIT_OPTS="--filter=lsp|reliability" scripts/sanitize.sh \
+#     -E "ptxas|occupancy|release|include-layers|libfuzzer"
 # docs/reliability.md records the last run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
