@@ -6,7 +6,6 @@
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <algorithm>
 
 using namespace llvm;
 
@@ -18,7 +17,7 @@ constexpr StringLiteral LengthHeader = "content-length:";
 constexpr size_t MaxHeaderLine = 4096;
 /// Nor are more header bytes than this before the empty line.
 constexpr size_t MaxHeaderBytes = 64 << 10;
-/// What one read asks for; a body's read asks for what is missing, up to 1 MiB.
+/// What one read asks for.
 constexpr size_t ReadChunk = 64 << 10;
 
 /// At most 40 bytes of \p Bytes, escaped, for an error message.
@@ -39,7 +38,7 @@ bool isHeaderName(StringRef Name) {
 
 } // namespace
 
-bool FrameReader::fill(size_t Want) {
+bool FrameReader::fill() {
   if (InputDone)
     return false;
   // Drop what was consumed once it is most of the buffer (amortised: each byte
@@ -48,16 +47,15 @@ bool FrameReader::fill(size_t Want) {
     Buffer.erase(0, Pos);
     Pos = 0;
   }
-  size_t Old = Buffer.size();
-  Want = std::clamp<size_t>(Want, ReadChunk, 16 * ReadChunk);
-  Buffer.resize(Old + Want);
-  Expected<size_t> Got = Read(MutableArrayRef<char>(Buffer.data() + Old, Want));
+  if (ReadBuffer.empty())
+    ReadBuffer.resize(ReadChunk);
+  Expected<size_t> Got = Read(ReadBuffer);
   if (!Got) {
     consumeError(Got.takeError());
     ReadFailed = true;
   }
-  size_t N = Got ? std::min(*Got, Want) : 0;
-  Buffer.resize(Old + N);
+  size_t N = Got ? std::min(*Got, ReadBuffer.size()) : 0;
+  Buffer.append(ReadBuffer.data(), N);
   if (N == 0)
     InputDone = true;
   return N != 0;
@@ -74,7 +72,7 @@ bool FrameReader::skipToHeader() {
     // Keep what could be the start of a header cut by the read.
     if (Avail.size() >= LengthHeader.size())
       Pos += Avail.size() - (LengthHeader.size() - 1);
-    if (!fill(ReadChunk))
+    if (!fill())
       return false;
   }
 }
@@ -93,7 +91,7 @@ std::optional<size_t> FrameReader::lineLength(bool &TooLong) {
       TooLong = true;
       return std::nullopt;
     }
-    if (!fill(ReadChunk))
+    if (!fill())
       return std::nullopt;
   }
 }
@@ -165,7 +163,7 @@ FrameReader::Frame FrameReader::next() {
   if (!Length)
     return malformed("a message without a Content-Length header");
   while (Buffer.size() - Pos < *Length)
-    if (!fill(*Length - (Buffer.size() - Pos)))
+    if (!fill())
       return end();
   Frame Body{Frame::Message, Buffer.substr(Pos, *Length)};
   Pos += *Length;

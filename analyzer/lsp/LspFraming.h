@@ -27,6 +27,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace cudalint {
 
@@ -64,8 +65,9 @@ public:
   bool failed() const { return ReadFailed; }
 
 private:
-  /// Reads more input, about \p Want bytes; false at its end or on an error.
-  bool fill(size_t Want);
+  /// Appends what one read gives to Buffer; false at the end of the input or
+  /// on an error.
+  bool fill();
   /// Skips to the next `Content-Length:`; false when the input ends first.
   bool skipToHeader();
   /// The length of the line at Pos (without its `\n`); nothing at the end of
@@ -78,6 +80,7 @@ private:
   Source Read;
   uint64_t MaxBody;
   std::string Buffer;
+  std::vector<char> ReadBuffer; // what a read fills, then appended to Buffer
   size_t Pos = 0;         // what is before it has been consumed
   bool Resync = false;    // skip to the next header first
   bool InputDone = false; // the source gave its last byte

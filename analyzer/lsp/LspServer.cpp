@@ -99,15 +99,15 @@ private:
 
 /// The messages of stdin (CheckedMessageInput: a bad frame or body is answered
 /// and skipped, never the end of the session). Each error is answered with id
-/// null, since the transport would only log it, and is also a line on stderr,
-/// which editors keep in the server's log.
+/// null, since the transport would only log it, and is also logged on stderr
+/// (`E[time] message`), which editors keep in the server's log.
 std::unique_ptr<CheckedMessageInput> stdinMessages(raw_ostream &Output) {
   return std::make_unique<CheckedMessageInput>(
       [](MutableArrayRef<char> Buf) {
         return sys::fs::readNativeFile(sys::fs::getStdinHandle(), Buf);
       },
       [&Output](const RpcError &E) {
-        errs() << "cuda-lint lsp: " << E.Message << "\n";
+        Logger::error("{0}", E.Message); // under the lock the analysis thread's logs take
         std::string Body;
         raw_string_ostream(Body) << json::Value(json::Object{
             {"jsonrpc", "2.0"},
