@@ -6,7 +6,6 @@
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 
-
 using namespace llvm;
 
 namespace cudalint {

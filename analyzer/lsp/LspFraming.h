@@ -81,10 +81,10 @@ private:
   uint64_t MaxBody;
   std::string Buffer;
   std::vector<char> ReadBuffer; // what a read fills, then appended to Buffer
-  size_t Pos = 0;         // what is before it has been consumed
-  bool Resync = false;    // skip to the next header first
-  bool InputDone = false; // the source gave its last byte
-  bool Ended = false;     // End was returned
+  size_t Pos = 0;               // what is before it has been consumed
+  bool Resync = false;          // skip to the next header first
+  bool InputDone = false;       // the source gave its last byte
+  bool Ended = false;           // End was returned
   bool ReadFailed = false;
 };
 
