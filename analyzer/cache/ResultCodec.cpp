@@ -13,6 +13,7 @@
 
 #include "llvm/ADT/bit.h"
 
+#include <algorithm>
 #include <type_traits>
 
 using namespace llvm;
@@ -203,6 +204,13 @@ private:
     const char *Error = nullptr;
     auto *P = reinterpret_cast<const uint8_t *>(In.data());
     auto *End = P + In.size();
+    // A 64-bit value takes at most 10 bytes; LLVM's decoders would shift past 64 bits on a
+    // longer (padded) encoding, which only a damaged or forged file holds.
+    if (std::find_if(P, std::min(End, P + 10), [](uint8_t B) { return !(B & 0x80); }) ==
+        P + 10) {
+      fail();
+      return T();
+    }
     int64_t S = 0;
     uint64_t U = 0;
     if constexpr (std::is_signed_v<T>)
