@@ -125,8 +125,9 @@ private:
       Text = "the host buffer";
     const Allocation &A = Origin.Allocations.front();
     std::string Msg = fitLine("", Text,
-                              " " + A.How + ", so this copy is staged through a pinned buffer "
-                                            "and does not run asynchronously");
+                              " " + A.How +
+                                  ", so this copy is staged through a pinned buffer "
+                                  "and does not run asynchronously");
     Finding *F = report(SM, SourceRange(Copy.Call->getBeginLoc(), Copy.Call->getEndLoc()), Msg);
     if (!F)
       return;
@@ -136,13 +137,13 @@ private:
     std::string Where = Declared ? "the " + A.By + " is declared here"
                                  : "the buffer is allocated here with " + A.By;
     if (Origin.Allocations.size() > 1)
-      Where += " (and " + std::to_string(Origin.Allocations.size() - 1) +
-               " more place" + (Origin.Allocations.size() > 2 ? "s" : "") + ")";
+      Where += " (and " + std::to_string(Origin.Allocations.size() - 1) + " more place" +
+               (Origin.Allocations.size() > 2 ? "s" : "") + ")";
     addNote(*F, SM, A.Loc, Where);
     if (Copy.Wrapper)
       addNote(*F, SM, Copy.Api->getBeginLoc(),
-              "the copy is made by " + Copy.ApiName + " in '" + clip(Copy.Wrapper->getNameAsString()) +
-                  "'");
+              "the copy is made by " + Copy.ApiName + " in '" +
+                  clip(Copy.Wrapper->getNameAsString()) + "'");
     F->Notes.push_back({ToDevice ? WhyToDevice : WhyToHost, "", 0, 0});
     F->Notes.push_back({Fix, "", 0, 0});
   }

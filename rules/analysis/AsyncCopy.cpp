@@ -32,17 +32,16 @@ const CopyApi Apis[] = {
     {"cudaMemcpyAsync", 0, 1, 3, CopyDirection::Unknown, CopyDirection::Default},
     {"cudaMemcpy2DAsync", 0, 2, 6, CopyDirection::Unknown, CopyDirection::Default},
     {"cudaMemcpy2DToArrayAsync", -1, 3, 7, CopyDirection::Unknown, CopyDirection::HostToDevice},
-    {"cudaMemcpy2DFromArrayAsync", 0, -1, 7, CopyDirection::Unknown,
-     CopyDirection::DeviceToHost},
+    {"cudaMemcpy2DFromArrayAsync", 0, -1, 7, CopyDirection::Unknown, CopyDirection::DeviceToHost},
     {"cudaMemcpyToSymbolAsync", -1, 1, 4, CopyDirection::Unknown, CopyDirection::HostToDevice},
-    {"cudaMemcpyFromSymbolAsync", 0, -1, 4, CopyDirection::Unknown,
-     CopyDirection::DeviceToHost},
+    {"cudaMemcpyFromSymbolAsync", 0, -1, 4, CopyDirection::Unknown, CopyDirection::DeviceToHost},
     {"cuMemcpyHtoDAsync", -1, 1, -1, CopyDirection::HostToDevice, CopyDirection::HostToDevice},
     {"cuMemcpyDtoHAsync", 0, -1, -1, CopyDirection::DeviceToHost, CopyDirection::DeviceToHost},
 };
 
 bool isHostFunction(const FunctionDecl *F) {
-  return !F->hasAttr<CUDAGlobalAttr>() && (!F->hasAttr<CUDADeviceAttr>() || F->hasAttr<CUDAHostAttr>());
+  return !F->hasAttr<CUDAGlobalAttr>() &&
+         (!F->hasAttr<CUDADeviceAttr>() || F->hasAttr<CUDAHostAttr>());
 }
 
 /// The parameter of \p F that \p E (a pointer, after casts) names, or null.
@@ -108,8 +107,8 @@ std::optional<AsyncCopy> AsyncCopies::apiCopy(const CallExpr *C) {
   Copy.ApiName = Name.str();
   if (Name == "cudaMemcpy3DAsync") {
     // cudaMemcpy3DAsync(&p, stream) with a local cudaMemcpy3DParms p.
-    const auto *Addr = C->getNumArgs() ? dyn_cast<UnaryOperator>(C->getArg(0)->IgnoreParenImpCasts())
-                                       : nullptr;
+    const auto *Addr =
+        C->getNumArgs() ? dyn_cast<UnaryOperator>(C->getArg(0)->IgnoreParenImpCasts()) : nullptr;
     const auto *Ref = Addr && Addr->getOpcode() == UO_AddrOf
                           ? dyn_cast<DeclRefExpr>(Addr->getSubExpr()->IgnoreParenImpCasts())
                           : nullptr;
@@ -186,7 +185,8 @@ const AsyncCopy *AsyncCopies::wrapped(const FunctionDecl *F, unsigned Depth) {
   if (Depth > MaxWrapperLevels || !F->getBody() || isSystemFunction(F) || !isHostFunction(F) ||
       Callers.addressTaken(F) || Callers.callsOf(F).empty() || F->isVariadic())
     return nullptr;
-  if (const auto *M = dyn_cast<CXXMethodDecl>(F); M && (M->isVirtual() || M->getParent()->isLambda()))
+  if (const auto *M = dyn_cast<CXXMethodDecl>(F);
+      M && (M->isVirtual() || M->getParent()->isLambda()))
     return nullptr;
   std::optional<AsyncCopy> Only;
   auto Calls = match(findAll(callExpr().bind("c")), *F->getBody(), Ctx);

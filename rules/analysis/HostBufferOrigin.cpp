@@ -200,8 +200,8 @@ HostBufferOrigin::Values HostBufferOrigin::trace(const Expr *E, unsigned Depth) 
     if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Sub);
         Op && Op->getOperator() == OO_Subscript && Op->getNumArgs() == 2)
       return storageOf(Op->getArg(0), "", Depth + 1);
-    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Sub); MC && MC->getMethodDecl() &&
-                                                          MC->getMethodDecl()->getIdentifier()) {
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Sub);
+        MC && MC->getMethodDecl() && MC->getMethodDecl()->getIdentifier()) {
       StringRef M = MC->getMethodDecl()->getName();
       if (M == "front" || M == "at")
         return storageOf(MC->getImplicitObjectArgument(), "", Depth + 1);
@@ -246,8 +246,8 @@ HostBufferOrigin::Values HostBufferOrigin::trace(const Expr *E, unsigned Depth) 
       return Out;
     }
     const char *By = New->isArray() ? "new[]" : "new";
-    Out.add(made(MemoryKind::Pageable, std::string("comes from ") + By, By, New,
-                 New->getBeginLoc()));
+    Out.add(
+        made(MemoryKind::Pageable, std::string("comes from ") + By, By, New, New->getBeginLoc()));
     return Out;
   }
   if (const auto *Call = dyn_cast<CallExpr>(E))
@@ -381,10 +381,9 @@ void HostBufferOrigin::storesThrough(llvm::ArrayRef<const Expr *> Refs, Values &
         const auto *Call = dyn_cast_or_null<CallExpr>(Up);
         const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
         bool OutParam = false;
-        MemoryKind K = FD && isSystemFunction(FD) ? allocatorKind(apiName(FD), OutParam)
-                                                  : MemoryKind::Unknown;
-        if (K != MemoryKind::Unknown && OutParam && Call->getNumArgs() &&
-            Call->getArg(0) == Arg) {
+        MemoryKind K =
+            FD && isSystemFunction(FD) ? allocatorKind(apiName(FD), OutParam) : MemoryKind::Unknown;
+        if (K != MemoryKind::Unknown && OutParam && Call->getNumArgs() && Call->getArg(0) == Arg) {
           StringRef Name = apiName(FD);
           Out.add(made(K, ("comes from " + Name).str(), Name.str(), Call, Call->getBeginLoc()));
           continue;
@@ -408,7 +407,7 @@ void HostBufferOrigin::storesThrough(llvm::ArrayRef<const Expr *> Refs, Values &
       continue;
     }
     if (isa_and_nonnull<MemberExpr>(P) || isa_and_nonnull<ArraySubscriptExpr>(P))
-      continue; // a member of a pointed-to object, or an element
+      continue;         // a member of a pointed-to object, or an element
     Out.Unknown = true; // a reference bound to it, a capture by reference, ...
   }
 }
@@ -491,10 +490,10 @@ HostBufferOrigin::Values HostBufferOrigin::traceParam(const ParmVarDecl *P, unsi
   const auto *F = dyn_cast_or_null<FunctionDecl>(P->getDeclContext());
   if (!F || !F->getBody() || F->hasAttr<CUDAGlobalAttr>() ||
       (F->hasAttr<CUDADeviceAttr>() && !F->hasAttr<CUDAHostAttr>()) || F->isVariadic() ||
-      P->getType()->isReferenceType() || !P->getType()->isPointerType() ||
-      localValueTainted(P, F))
+      P->getType()->isReferenceType() || !P->getType()->isPointerType() || localValueTainted(P, F))
     return Out;
-  if (const auto *M = dyn_cast<CXXMethodDecl>(F); M && (M->isVirtual() || M->getParent()->isLambda()))
+  if (const auto *M = dyn_cast<CXXMethodDecl>(F);
+      M && (M->isVirtual() || M->getParent()->isLambda()))
     return Out;
   if (auto It = Memo.find(P); It != Memo.end())
     return It->second;
@@ -535,9 +534,8 @@ HostBufferOrigin::Values HostBufferOrigin::traceReturn(const FunctionDecl *F, un
   if (const auto *M = dyn_cast<CXXMethodDecl>(Def); M && M->isVirtual())
     return Out;
   InProgress[Def] = true;
-  auto Returns = match(
-      findAll(returnStmt(forCallable(functionDecl(equalsNode(Def)))).bind("ret")),
-      *Def->getBody(), Ctx);
+  auto Returns = match(findAll(returnStmt(forCallable(functionDecl(equalsNode(Def)))).bind("ret")),
+                       *Def->getBody(), Ctx);
   Out.Unknown = Returns.empty();
   for (const BoundNodes &B : Returns) {
     const Expr *V = B.getNodeAs<ReturnStmt>("ret")->getRetValue();
@@ -601,11 +599,11 @@ const CallExpr *HostBufferOrigin::pinningRegistration(const BufferOrigin &O, con
   MaybeRegistered = false;
   if (!RegistrationsFound) {
     RegistrationsFound = true;
-    auto Calls = match(
-        callExpr(callee(functionDecl(hasAnyName("cudaHostRegister", "cuMemHostRegister",
-                                                "cuMemHostRegister_v2"))))
-            .bind("reg"),
-        Ctx);
+    auto Calls =
+        match(callExpr(callee(functionDecl(hasAnyName("cudaHostRegister", "cuMemHostRegister",
+                                                      "cuMemHostRegister_v2"))))
+                  .bind("reg"),
+              Ctx);
     for (const BoundNodes &B : Calls)
       Registrations.push_back(B.getNodeAs<CallExpr>("reg"));
   }
