@@ -407,8 +407,10 @@ void HostBufferOrigin::storesThrough(llvm::ArrayRef<const Expr *> Refs, Values &
       continue;
     }
     if (isa_and_nonnull<MemberExpr>(P) || isa_and_nonnull<ArraySubscriptExpr>(P))
-      continue;         // a member of a pointed-to object, or an element
-    Out.Unknown = true; // a reference bound to it, a capture by reference, ...
+      continue; // a member of a pointed-to object, or an element
+    if (isa_and_nonnull<LambdaExpr>(P))
+      continue;         // a capture by reference: the lambda's uses are among the references
+    Out.Unknown = true; // a reference bound to it, ...
   }
 }
 
