@@ -9,11 +9,12 @@
 // buffer of its own with the CPU: the call returns only once the copy is done
 // and the copy runs several times slower (measured on an H100, 256 MiB: 25 ms
 // against 4.9 ms from pinned memory, the host blocked all along), so it does
-// not overlap the host and outlasts the kernels it was meant to hide behind. Pinned, managed and device buffers, buffers
-// registered with cudaHostRegister before the copy, device-to-device copies
-// and buffers of unknown origin are not reported. The direction comes from
-// the cudaMemcpyKind, and for cudaMemcpyDefault from the kinds of both
-// pointers (one pageable, the other from cudaMalloc).
+// not overlap the host and outlasts the kernels it was meant to hide behind.
+// Pinned, managed and device buffers, buffers registered with
+// cudaHostRegister before the copy, device-to-device copies and buffers of
+// unknown origin are not reported. The direction comes from the
+// cudaMemcpyKind, and for cudaMemcpyDefault from the kinds of both pointers
+// (one pageable, the other from cudaMalloc).
 //
 //===----------------------------------------------------------------------===//
 #include "rules/RuleRegistry.h"

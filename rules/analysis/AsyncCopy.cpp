@@ -198,7 +198,26 @@ const AsyncCopy *AsyncCopies::wrapped(const FunctionDecl *F, unsigned Depth) {
       return nullptr; // two copies: a function that copies, not a wrapper
     Only = Copy;
   }
-  if (!Only || (!paramOf(Only->Dst, F) && !paramOf(Only->Src, F)))
+  // The host side must come from the caller: a function that copies its own
+  // buffer to a device pointer it is given is not a wrapper.
+  if (!Only)
+    return nullptr;
+  bool HostFromCaller = false;
+  switch (Only->Direction) {
+  case CopyDirection::HostToDevice:
+    HostFromCaller = paramOf(Only->Src, F);
+    break;
+  case CopyDirection::DeviceToHost:
+    HostFromCaller = paramOf(Only->Dst, F);
+    break;
+  case CopyDirection::NotHostDevice:
+    break;
+  case CopyDirection::Default:
+  case CopyDirection::Unknown:
+    HostFromCaller = paramOf(Only->Dst, F) || paramOf(Only->Src, F);
+    break;
+  }
+  if (!HostFromCaller)
     return nullptr;
   std::optional<AsyncCopy> &Slot = Wrappers[F];
   Slot = Only;

@@ -9,6 +9,7 @@
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringSwitch.h"
 
 using namespace clang;
@@ -48,14 +49,29 @@ MemoryKind allocatorKind(StringRef Name, bool &OutParam) {
       .Default(MemoryKind::Unknown);
 }
 
+/// Whether \p V is declared __managed__: Clang keeps that attribute for HIP
+/// only, so the declaration's own text says it.
+bool isManaged(const VarDecl *V) {
+  if (V->hasAttr<HIPManagedAttr>())
+    return true;
+  const SourceManager &SM = V->getASTContext().getSourceManager();
+  SourceLocation Begin = SM.getExpansionLoc(V->getOuterLocStart());
+  SourceLocation Name = SM.getExpansionLoc(V->getLocation());
+  if (Begin.isInvalid() || Name.isInvalid() || SM.getFileID(Begin) != SM.getFileID(Name))
+    return false;
+  StringRef Text = Lexer::getSourceText(CharSourceRange::getCharRange(Begin, Name), SM,
+                                        V->getASTContext().getLangOpts());
+  return Text.contains("__managed__");
+}
+
 /// Where a variable of static or automatic storage lives.
 Allocation storageOfVar(const VarDecl *V, bool IsArray) {
   SourceLocation Loc = V->getLocation();
+  if (!V->hasLocalStorage() && isManaged(V))
+    return made(MemoryKind::Pinned, "is a __managed__ variable", "__managed__", V, Loc);
   if (V->hasAttr<CUDADeviceAttr>() || V->hasAttr<CUDAConstantAttr>() ||
       V->hasAttr<CUDASharedAttr>())
     return made(MemoryKind::Device, "is device memory", "__device__ variable", V, Loc);
-  if (V->hasAttr<HIPManagedAttr>())
-    return made(MemoryKind::Pinned, "is a __managed__ variable", "__managed__", V, Loc);
   const char *What = IsArray ? "array" : "variable";
   if (V->hasLocalStorage())
     return made(MemoryKind::Pageable, std::string("is a stack ") + What,
@@ -642,10 +658,12 @@ BufferOrigin HostBufferOrigin::originOf(const Expr *E, const Stmt *Site) {
   if (V.Unknown || V.Allocs.empty())
     return O;
   MemoryKind K = V.Allocs.front().Kind;
-  for (const Allocation &A : V.Allocs)
+  for (const Allocation &A : V.Allocs) {
     if (A.Kind != K)
       return O;
-  O.Allocations = V.Allocs;
+    if (llvm::none_of(O.Allocations, [&](const Allocation &B) { return B.Identity == A.Identity; }))
+      O.Allocations.push_back(A);
+  }
   O.Kind = K;
   if (K == MemoryKind::Pageable) {
     bool Maybe;
