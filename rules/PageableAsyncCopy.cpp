@@ -120,10 +120,15 @@ private:
   void reportCopy(const AsyncCopy &Copy, const Expr *Host, const BufferOrigin &Origin,
                   bool ToDevice, const SourceManager &SM, const LangOptions &LO) {
     const Expr *Shown = stripPointerCasts(Host);
+    // The argument as written, also inside a macro's arguments (CHECK(cudaMemcpyAsync(...))).
+    CharSourceRange Written = Lexer::makeFileCharRange(
+        CharSourceRange::getTokenRange(Shown->getSourceRange()), SM, LO);
     std::string Text =
-        Lexer::getSourceText(SM.getExpansionRange(Shown->getSourceRange()), SM, LO).str();
-    if (Text.empty())
-      Text = "the host buffer";
+        Written.isValid() ? Lexer::getSourceText(Written, SM, LO).str() : std::string();
+    if (Text.empty()) {
+      const auto *Ref = dyn_cast<DeclRefExpr>(Shown);
+      Text = Ref ? Ref->getDecl()->getNameAsString() : "the host buffer";
+    }
     const Allocation &A = Origin.Allocations.front();
     std::string Msg = fitLine("", Text,
                               " " + A.How +

@@ -175,6 +175,38 @@ void followed(float *d, cudaStream_t s) {
   // CHECK-NEXT: pageable-async-copy.cu:[[@LINE-25]]:58: note: the buffer is allocated here with malloc
   // CHECK-NEXT: pageable-async-copy.cu:[[@LINE-5]]:3: note: [[D2H]]
   // CHECK-NEXT: pageable-async-copy.cu:[[@LINE-6]]:3: note: [[FIX]]
+  CHECK(cudaMemcpyAsync(d, h + 8, 64, cudaMemcpyHostToDevice, s));
+  // CHECK: pageable-async-copy.cu:[[@LINE-1]]:3: warning: 'h + 8' comes from malloc[[MSG]]
+  // CHECK-NEXT: {{^}}  CHECK(cudaMemcpyAsync(d, h + 8, 64, cudaMemcpyHostToDevice, s));
+  // CHECK-NEXT: {{^}}  ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~{{$}}
+  // CHECK-NEXT: pageable-async-copy.cu:[[@LINE-28]]:16: note: the buffer is allocated here with malloc
+  // CHECK-NEXT: pageable-async-copy.cu:[[@LINE-5]]:3: note: [[H2D]]
+  // CHECK-NEXT: pageable-async-copy.cu:[[@LINE-6]]:3: note: [[FIX]]
+}
+
+// Two callers up: the buffer of main-like code, through a loader, to the copy (rodinia huffman).
+void streamChunks(float *d, const float *source, cudaStream_t s) {
+  const char *bytes = reinterpret_cast<const char *>(source);
+  for (size_t i = 0; i < Bytes; i += Bytes / 4)
+    cudaMemcpyAsync(d, bytes + i, Bytes / 8, cudaMemcpyHostToDevice, s);
+    // CHECK: pageable-async-copy.cu:[[@LINE-1]]:5: warning: 'bytes + i' comes from malloc[[MSG]]
+    // CHECK-NEXT: {{^}}    cudaMemcpyAsync(d, bytes + i, Bytes / 8, cudaMemcpyHostToDevice, s);
+    // CHECK-NEXT: {{^}}    ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~{{$}}
+    // CHECK-NEXT: pageable-async-copy.cu:[[@LINE+13]]:26: note: the buffer is allocated here with malloc
+    // CHECK-NEXT: pageable-async-copy.cu:[[@LINE-5]]:5: note: [[H2D]]
+    // CHECK-NEXT: pageable-async-copy.cu:[[@LINE-6]]:5: note: [[FIX]]
+  cudaMemcpyAsync(d, source, 64, cudaMemcpyHostToDevice, s);
+  // CHECK: pageable-async-copy.cu:[[@LINE-1]]:3: warning: 'source' comes from malloc[[MSG]]
+  // CHECK-NEXT: {{^}}  cudaMemcpyAsync(d, source, 64, cudaMemcpyHostToDevice, s);
+  // CHECK-NEXT: {{^}}  ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~{{$}}
+  // CHECK-NEXT: pageable-async-copy.cu:[[@LINE+6]]:26: note: the buffer is allocated here with malloc
+  // CHECK-NEXT: pageable-async-copy.cu:[[@LINE-5]]:3: note: [[H2D]]
+  // CHECK-NEXT: pageable-async-copy.cu:[[@LINE-6]]:3: note: [[FIX]]
+}
+void load(float *d, float *data, cudaStream_t s) { streamChunks(d, data, s); }
+void loader(float *d, cudaStream_t s) {
+  float *data = (float *)malloc(Bytes);
+  load(d, data, s);
 }
 
 // Struct members set in the TU.
@@ -438,4 +470,4 @@ void silent(float *param, float *d, cudaStream_t s, bool which) {
   cudaMemcpy(d, h, Bytes, cudaMemcpyHostToDevice); // synchronous: another matter
   cudaMemcpyAsync(d, h, Bytes, cudaMemcpyHostToDevice, s); // NOLINT(pageable-async-copy)
 }
-// CHECK: cuda-lint: 34 warnings and 0 errors in 1 file; 1 file analysed
+// CHECK: cuda-lint: 37 warnings and 0 errors in 1 file; 1 file analysed
