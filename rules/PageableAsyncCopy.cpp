@@ -121,8 +121,8 @@ private:
                   bool ToDevice, const SourceManager &SM, const LangOptions &LO) {
     const Expr *Shown = stripPointerCasts(Host);
     // The argument as written, also inside a macro's arguments (CHECK(cudaMemcpyAsync(...))).
-    CharSourceRange Written = Lexer::makeFileCharRange(
-        CharSourceRange::getTokenRange(Shown->getSourceRange()), SM, LO);
+    CharSourceRange Written =
+        Lexer::makeFileCharRange(CharSourceRange::getTokenRange(Shown->getSourceRange()), SM, LO);
     std::string Text =
         Written.isValid() ? Lexer::getSourceText(Written, SM, LO).str() : std::string();
     if (Text.empty()) {

@@ -215,12 +215,12 @@ HostBufferOrigin::Values HostBufferOrigin::trace(const Expr *E, unsigned Depth) 
       return trace(Deref->getSubExpr(), Depth + 1);
     if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Sub);
         Op && Op->getOperator() == OO_Subscript && Op->getNumArgs() == 2)
-      return storageOf(Op->getArg(0), "", Depth + 1);
+      return storageOf(Op->getArg(0));
     if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Sub);
         MC && MC->getMethodDecl() && MC->getMethodDecl()->getIdentifier()) {
       StringRef M = MC->getMethodDecl()->getName();
       if (M == "front" || M == "at")
-        return storageOf(MC->getImplicitObjectArgument(), "", Depth + 1);
+        return storageOf(MC->getImplicitObjectArgument());
     }
     if (const VarDecl *V = objectVar(Sub)) {
       Out.add(storageOfVar(V, false));
@@ -277,7 +277,7 @@ HostBufferOrigin::Values HostBufferOrigin::traceCall(const CallExpr *C, unsigned
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(C)) {
     const CXXMethodDecl *M = MC->getMethodDecl();
     if (M && M->getIdentifier() && (M->getName() == "data" || M->getName() == "c_str"))
-      return storageOf(MC->getImplicitObjectArgument(), "", Depth);
+      return storageOf(MC->getImplicitObjectArgument());
   }
   const FunctionDecl *FD = C->getDirectCallee();
   if (!FD) {
@@ -298,8 +298,7 @@ HostBufferOrigin::Values HostBufferOrigin::traceCall(const CallExpr *C, unsigned
   return traceReturn(FD, Depth);
 }
 
-HostBufferOrigin::Values HostBufferOrigin::storageOf(const Expr *Obj, const std::string &,
-                                                     unsigned Depth) {
+HostBufferOrigin::Values HostBufferOrigin::storageOf(const Expr *Obj) {
   Values Out;
   const Expr *O = Obj->IgnoreParenImpCasts();
   const auto *RD =
@@ -331,7 +330,6 @@ HostBufferOrigin::Values HostBufferOrigin::storageOf(const Expr *Obj, const std:
       return Out;
     }
   }
-  (void)Depth;
   Out.Unknown = true;
   return Out;
 }
@@ -459,7 +457,7 @@ HostBufferOrigin::Values HostBufferOrigin::traceVar(const VarDecl *V, unsigned D
     storesThrough(refsTo(V, Root), Out, Depth);
   }
   InProgress.erase(V);
-  Memo[V] = Out;
+  remember(V, Out);
   return Out;
 }
 
@@ -498,7 +496,7 @@ HostBufferOrigin::Values HostBufferOrigin::traceField(const FieldDecl *F, unsign
   }
   storesThrough(refsTo(F, nullptr), Out, Depth);
   InProgress.erase(F);
-  Memo[F] = Out;
+  remember(F, Out);
   return Out;
 }
 
@@ -520,13 +518,10 @@ HostBufferOrigin::Values HostBufferOrigin::traceParam(const ParmVarDecl *P, unsi
   llvm::ArrayRef<const CallExpr *> Calls = Callers.callsOf(F);
   if (Calls.empty())
     return Out;
-  unsigned Level = 0;
-  for (auto &[Key, _] : InProgress)
-    if (isa<ParmVarDecl>(static_cast<const Decl *>(Key)))
-      ++Level;
-  if (Level >= MaxCallerLevels)
+  if (CallerLevel >= MaxCallerLevels)
     return Out;
   InProgress[P] = true;
+  ++CallerLevel;
   Out.Unknown = false;
   storesThrough(refsTo(P, F->getBody()), Out, Depth);
   unsigned Index = P->getFunctionScopeIndex();
@@ -537,8 +532,9 @@ HostBufferOrigin::Values HostBufferOrigin::traceParam(const ParmVarDecl *P, unsi
     }
     Out.add(trace(Call->getArg(Index), Depth + 1));
   }
+  --CallerLevel;
   InProgress.erase(P);
-  Memo[P] = Out;
+  remember(P, Out);
   return Out;
 }
 
@@ -564,6 +560,13 @@ HostBufferOrigin::Values HostBufferOrigin::traceReturn(const FunctionDecl *F, un
   }
   InProgress.erase(Def);
   return Out;
+}
+
+void HostBufferOrigin::remember(const void *Key, const Values &V) {
+  // What a trace finds below the first caller level may have hit the level limit: kept only
+  // from the top, so that a later query from the top is not cut short.
+  if (CallerLevel == 0)
+    Memo[Key] = V;
 }
 
 bool HostBufferOrigin::inLoop(const Stmt *S) {

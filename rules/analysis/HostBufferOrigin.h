@@ -88,7 +88,7 @@ private:
   Values traceParam(const clang::ParmVarDecl *P, unsigned Depth);
   Values traceReturn(const clang::FunctionDecl *F, unsigned Depth);
   Values traceCall(const clang::CallExpr *C, unsigned Depth);
-  Values storageOf(const clang::Expr *Obj, const std::string &What, unsigned Depth);
+  Values storageOf(const clang::Expr *Obj);
   /// Every value stored into the variable or field that \p Refs name; adds
   /// Unknown when a reference lets it change unseen.
   void storesThrough(llvm::ArrayRef<const clang::Expr *> Refs, Values &Out, unsigned Depth);
@@ -97,11 +97,14 @@ private:
                                              bool &MaybeRegistered);
   bool dominates(const clang::Stmt *Before, const clang::Stmt *Site);
   bool inLoop(const clang::Stmt *S);
+  void remember(const void *Key, const Values &V);
 
   clang::ASTContext &Ctx;
   CallSites &Callers;
   llvm::DenseMap<const void *, Values> Memo;
   llvm::DenseMap<const void *, bool> InProgress;
+  /// How many parameters are being followed to their callers.
+  unsigned CallerLevel = 0;
   std::vector<const clang::CallExpr *> Registrations;
   bool RegistrationsFound = false;
 };
