@@ -641,6 +641,10 @@ const CallExpr *HostBufferOrigin::pinningRegistration(const BufferOrigin &O, con
     for (const Allocation &A : Registered.Allocs)
       for (const Allocation &B : O.Allocations)
         Same |= A.Identity == B.Identity;
+    if (!Same && Registered.Unknown) {
+      MaybeRegistered = true; // a registration of a buffer not known may be this one
+      continue;
+    }
     if (!Same)
       continue;
     bool SameFunction = TopOf(R) == TopOf(Site);

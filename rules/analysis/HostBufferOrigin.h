@@ -9,7 +9,8 @@
 //   - pinned: cudaMallocHost, cudaHostAlloc, cudaMallocManaged, the driver's
 //     cuMemAllocHost/cuMemHostAlloc/cuMemAllocManaged, __managed__ variables,
 //     and pageable memory passed to cudaHostRegister (cuMemHostRegister) on
-//     every path before the use;
+//     every path before the use (a TU that registers a buffer whose origin
+//     is not known may have registered any: its pageable buffers are unknown);
 //   - device: cudaMalloc, cudaMallocAsync, cudaMallocPitch, cuMemAlloc,
 //     __device__ and __constant__ variables.
 // The pointer is followed through casts, pointer arithmetic and &p[i], locals,
@@ -68,7 +69,8 @@ public:
 
   /// Where the pointer \p E, evaluated at \p Site, points into. A pageable
   /// buffer that cudaHostRegister pins before \p Site is Pinned, and one that
-  /// may be registered on some path only is Unknown.
+  /// may be registered on some path only, or in a TU that registers a buffer
+  /// of unknown origin, is Unknown.
   BufferOrigin originOf(const clang::Expr *E, const clang::Stmt *Site);
 
   /// The parent of \p S in the TU, through the whole-TU parent map.

@@ -10,6 +10,11 @@
 // RUN:   -D'H2D=the copy engines read only page-locked memory, so the driver stages the data through a pinned buffer with the CPU: the call blocks the host until the copy is done, and the copy runs several times slower than from pinned memory' \
 // RUN:   -D'D2H=the copy engines write only page-locked memory, so the data goes through a pinned staging buffer: the call blocks the host until the copy is done, and the copy runs several times slower than into pinned memory' \
 // RUN:   -D'FIX=allocate it with cudaMallocHost or cudaHostAlloc (freed with cudaFreeHost), cudaHostRegister a buffer you do not own, or copy a large one through a reusable pinned staging buffer'
+// JSON names the rule on every finding (what the accuracy scoring reads).
+// RUN: %expect-exit 1 --stdout %t.json -- %cuda-lint --format=json --rules=pageable-async-copy %s
+// RUN: FileCheck %s --check-prefix=JSON --input-file=%t.json
+// JSON-COUNT-37: "rule": "pageable-async-copy"
+// JSON-NOT: "rule":
 #include <cuda.h>
 
 #include <array>
