@@ -44,23 +44,36 @@ const char *Fix = "allocate it with cudaMallocHost or cudaHostAlloc (freed with 
                   "cudaHostRegister a buffer you do not own, or copy a large one through a "
                   "reusable pinned staging buffer";
 
+/// The function whose body holds \p S (a lambda's call operator inside a lambda).
+const FunctionDecl *enclosingFunction(ASTContext &AC, const Stmt *S) {
+  DynTypedNode N = DynTypedNode::create(*S);
+  for (unsigned I = 0; I < 256; ++I) {
+    DynTypedNodeList Parents = AC.getParents(N);
+    if (Parents.empty())
+      return nullptr;
+    N = Parents[0];
+    if (const auto *F = N.get<FunctionDecl>())
+      return F;
+    if (const auto *L = N.get<LambdaExpr>())
+      return L->getCallOperator();
+  }
+  return nullptr;
+}
+
 class PageableAsyncCopy : public Rule {
 public:
   using Rule::Rule;
 
   void registerMatchers(MatchFinder &Finder) override {
-    Finder.addMatcher(
-        callExpr(callee(functionDecl()), forCallable(functionDecl().bind("fn"))).bind("call"),
-        this);
+    // No forCallable(): it would build the TU's parent map for every TU, where only the
+    // copies found need their function.
+    Finder.addMatcher(callExpr(callee(functionDecl())).bind("call"), this);
   }
 
   void check(const MatchFinder::MatchResult &Result) override {
     const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call");
-    const auto *Fn = Result.Nodes.getNodeAs<FunctionDecl>("fn");
     const SourceManager &SM = *Result.SourceManager;
-    if (!Fn || Fn->hasAttr<CUDAGlobalAttr>() ||
-        (Fn->hasAttr<CUDADeviceAttr>() && !Fn->hasAttr<CUDAHostAttr>()) ||
-        SM.isInSystemHeader(SM.getExpansionLoc(Call->getBeginLoc())))
+    if (SM.isInSystemHeader(SM.getExpansionLoc(Call->getBeginLoc())))
       return;
     ASTContext &AC = *Result.Context;
     if (Ctx_ != &AC) {
@@ -71,6 +84,10 @@ public:
     }
     std::optional<AsyncCopy> Copy = Copies->copyAt(Call);
     if (!Copy)
+      return;
+    const FunctionDecl *Fn = enclosingFunction(AC, Call);
+    if (!Fn || Fn->hasAttr<CUDAGlobalAttr>() ||
+        (Fn->hasAttr<CUDADeviceAttr>() && !Fn->hasAttr<CUDAHostAttr>()))
       return;
     // The copy of a wrapper is reported at the wrapper's calls, where the buffer is seen.
     if (const AsyncCopy *W = Copies->wrapped(Fn); W && W->Call == Call)

@@ -183,7 +183,7 @@ const AsyncCopy *AsyncCopies::wrapped(const FunctionDecl *F, unsigned Depth) {
     return It->second ? &*It->second : nullptr;
   Wrappers[F] = std::nullopt; // a recursive call makes no wrapper
   if (Depth > MaxWrapperLevels || !F->getBody() || isSystemFunction(F) || !isHostFunction(F) ||
-      Callers.addressTaken(F) || Callers.callsOf(F).empty() || F->isVariadic())
+      F->isVariadic())
     return nullptr;
   if (const auto *M = dyn_cast<CXXMethodDecl>(F);
       M && (M->isVirtual() || M->getParent()->isLambda()))
@@ -217,7 +217,9 @@ const AsyncCopy *AsyncCopies::wrapped(const FunctionDecl *F, unsigned Depth) {
     HostFromCaller = paramOf(Only->Dst, F) || paramOf(Only->Src, F);
     break;
   }
-  if (!HostFromCaller)
+  // Its calls are all seen (the TU's call sites are collected only here, for a function that
+  // makes a copy).
+  if (!HostFromCaller || Callers.addressTaken(F) || Callers.callsOf(F).empty())
     return nullptr;
   std::optional<AsyncCopy> &Slot = Wrappers[F];
   Slot = Only;
