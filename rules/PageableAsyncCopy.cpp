@@ -76,8 +76,8 @@ public:
     if (SM.isInSystemHeader(SM.getExpansionLoc(Call->getBeginLoc())))
       return;
     ASTContext &AC = *Result.Context;
-    if (Ctx_ != &AC) {
-      Ctx_ = &AC;
+    if (AST != &AC) {
+      AST = &AC;
       Callers = std::make_unique<CallSites>(AC);
       Copies = std::make_unique<AsyncCopies>(AC, *Callers);
       Origins = std::make_unique<HostBufferOrigin>(AC, *Callers);
@@ -154,11 +154,8 @@ private:
     Finding *F = report(SM, SourceRange(Copy.Call->getBeginLoc(), Copy.Call->getEndLoc()), Msg);
     if (!F)
       return;
-    bool Declared = A.By.find("array") != std::string::npos ||
-                    A.By.find("variable") != std::string::npos || A.By == "std::vector" ||
-                    A.By == "std::string";
-    std::string Where = Declared ? "the " + A.By + " is declared here"
-                                 : "the buffer is allocated here with " + A.By;
+    std::string Where = A.Declared ? "the " + A.By + " is declared here"
+                                   : "the buffer is allocated here with " + A.By;
     if (Origin.Allocations.size() > 1)
       Where += " (and " + std::to_string(Origin.Allocations.size() - 1) + " more place" +
                (Origin.Allocations.size() > 2 ? "s" : "") + ")";
@@ -178,7 +175,7 @@ private:
     F.Notes.push_back(std::move(N));
   }
 
-  ASTContext *Ctx_ = nullptr;
+  ASTContext *AST = nullptr;
   std::unique_ptr<CallSites> Callers;
   std::unique_ptr<AsyncCopies> Copies;
   std::unique_ptr<HostBufferOrigin> Origins;

@@ -22,8 +22,8 @@ constexpr unsigned MaxDepth = 12;
 constexpr unsigned MaxCallerLevels = 2;
 
 Allocation made(MemoryKind Kind, std::string How, std::string By, const void *Identity,
-                SourceLocation Loc) {
-  return Allocation{Kind, std::move(How), std::move(By), Identity, Loc};
+                SourceLocation Loc, bool Declared = false) {
+  return Allocation{Kind, std::move(How), std::move(By), Identity, Loc, Declared};
 }
 
 /// What an allocating function returns (malloc) or stores through its first
@@ -68,18 +68,18 @@ bool isManaged(const VarDecl *V) {
 Allocation storageOfVar(const VarDecl *V, bool IsArray) {
   SourceLocation Loc = V->getLocation();
   if (!V->hasLocalStorage() && isManaged(V))
-    return made(MemoryKind::Pinned, "is a __managed__ variable", "__managed__", V, Loc);
+    return made(MemoryKind::Pinned, "is a __managed__ variable", "__managed__", V, Loc, true);
   if (V->hasAttr<CUDADeviceAttr>() || V->hasAttr<CUDAConstantAttr>() ||
       V->hasAttr<CUDASharedAttr>())
-    return made(MemoryKind::Device, "is device memory", "__device__ variable", V, Loc);
+    return made(MemoryKind::Device, "is device memory", "__device__ variable", V, Loc, true);
   const char *What = IsArray ? "array" : "variable";
   if (V->hasLocalStorage())
     return made(MemoryKind::Pageable, std::string("is a stack ") + What,
-                std::string("stack ") + What, V, Loc);
+                std::string("stack ") + What, V, Loc, true);
   bool Static = V->isStaticLocal() || V->isStaticDataMember() ||
                 V->getStorageClass() == SC_Static || !V->isExternallyVisible();
   std::string Kind = std::string(Static ? "static " : "global ") + What;
-  return made(MemoryKind::Pageable, "is a " + Kind, Kind, V, Loc);
+  return made(MemoryKind::Pageable, "is a " + Kind, Kind, V, Loc, true);
 }
 
 /// The variable whose storage \p E (an object, `s` or `s.a.b`) is part of.
@@ -316,7 +316,7 @@ HostBufferOrigin::Values HostBufferOrigin::storageOf(const Expr *Obj) {
     Loc = ME->getMemberDecl()->getLocation();
   if ((Name == "vector" || Name == "basic_string") && usesStdAllocator(RD)) {
     std::string What = Name == "vector" ? "std::vector" : "std::string";
-    Out.add(made(MemoryKind::Pageable, "is a " + What + "'s storage", What, Id, Loc));
+    Out.add(made(MemoryKind::Pageable, "is a " + What + "'s storage", What, Id, Loc, true));
     return Out;
   }
   if (Name == "array") {

@@ -52,6 +52,9 @@ struct Allocation {
   /// storage (an array, a container). Identifies the buffer.
   const void *Identity = nullptr;
   clang::SourceLocation Loc;
+  /// Loc is the declaration of the storage (an array, a container), not an
+  /// allocating expression.
+  bool Declared = false;
 };
 
 /// What a pointer may point into: every allocation found, and their common
