@@ -123,6 +123,10 @@ private:
     case BranchCategory::ShrinkingThreshold:
       return shrinking(E, Cond);
     case BranchCategory::SingleLane:
+      if (unsigned Jobs = idioms::dispatchChain(E, AST)) {
+        Level = Severity::Note;
+        return Ctx.Pedantic ? dispatch(E, Cond, Jobs) : "";
+      }
       if (C.EveryWarp && !C.AtMost && idioms::leaderWithElseWork(E, AST))
         return leaderElse(E, Cond);
       [[fallthrough]];
@@ -444,6 +448,22 @@ private:
            ": those threads already fill the fewest warps they can";
   }
 
+  /// A link of a per-thread dispatch chain (idioms::dispatchChain).
+  std::string dispatch(const BranchEvent &E, const std::string &Cond, unsigned Jobs) const {
+    const CondClass &C = E.Class;
+    uint32_t T = C.TrueMask & C.ActiveMask;
+    std::string Who = !T                ? "at most one lane of each warp"
+                      : C.EveryWarp     ? describeLanes(T) + " of every warp"
+                      : C.PerBlock      ? describeLanes(T) + " of one warp in the grid"
+                                        : describeLanes(T) + " of one warp";
+    return head("thread-dependent", "per-thread dispatch", E, Cond,
+                " picks the thread for one job") +
+           "\nit picks " + Who + " in a chain of " + std::to_string(Jobs) +
+           " equality tests that hands a different job to each of a few threads, and the "
+           "other threads have none: the jobs share no code that whole warps could run "
+           "together, so there is nothing to restructure";
+  }
+
   std::string leaderElse(const BranchEvent &E, const std::string &Cond) const {
     const CondClass &C = E.Class;
     uint32_t T = C.TrueMask & C.ActiveMask, F = C.ActiveMask & ~C.TrueMask;
@@ -538,9 +558,16 @@ private:
              "bounds checks and grid-stride loops";
     case BranchCategory::SingleLane: {
       uint32_t T = C.TrueMask & C.ActiveMask, F = C.ActiveMask & ~C.TrueMask;
-      std::string Where = C.EveryWarp ? " of every warp" : " of one warp";
+      // A grid-wide index picks its lanes in one warp of the whole grid.
+      std::string Where = C.EveryWarp  ? " of every warp"
+                          : C.PerBlock ? " of one warp in the grid"
+                                       : " of one warp";
       std::string Who;
-      if (!T && !F)
+      if (!T && C.MaxTrue <= 1) // no mask known: an equality with a value not known here
+        Who = " is true for at most one lane of each warp";
+      else if (!T && C.MaxFalse <= 1)
+        Who = " is false for at most one lane of each warp";
+      else if (!T || !F)
         Who = " holds for at most one lane per warp";
       else if (llvm::popcount(T) <= llvm::popcount(F))
         Who = " is true only for " + describeLanes(T) + Where;

@@ -375,6 +375,78 @@ unsigned leaderStore(const BranchEvent &E, ASTContext &AST) {
   return leaderGroup(C);
 }
 
+namespace {
+
+/// The other operand and the constant of `x == K` (either order), or false.
+bool equalityWithConstant(const Expr *Cond, ASTContext &AST, const Expr *&Side,
+                          llvm::APSInt &K) {
+  const auto *Cmp = dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts());
+  if (!Cmp || Cmp->getOpcode() != BO_EQ)
+    return false;
+  for (int Left = 0; Left < 2; ++Left) {
+    const Expr *C = Left ? Cmp->getLHS() : Cmp->getRHS();
+    Expr::EvalResult R;
+    if (!C->isValueDependent() && C->EvaluateAsInt(R, AST)) {
+      Side = Left ? Cmp->getRHS() : Cmp->getLHS();
+      K = R.Val.getInt();
+      return true;
+    }
+  }
+  return false;
+}
+
+/// The same expression, written alike (`threadIdx.x` twice, `t` twice).
+bool sameExpr(const Expr *A, const Expr *B, ASTContext &AST) {
+  llvm::FoldingSetNodeID X, Y;
+  A->IgnoreParenImpCasts()->Profile(X, AST, /*Canonical=*/true);
+  B->IgnoreParenImpCasts()->Profile(Y, AST, /*Canonical=*/true);
+  return X == Y;
+}
+
+} // namespace
+
+unsigned dispatchChain(const BranchEvent &E, ASTContext &AST) {
+  const auto *If = dyn_cast<IfStmt>(E.Branch);
+  if (!If || E.F != BranchEvent::Form::If)
+    return 0;
+  // Up to the chain's head: the if whose else is this one.
+  for (int Depth = 0; Depth < 64; ++Depth) {
+    DynTypedNodeList Parents = AST.getParents(*If);
+    const auto *Up = Parents.empty() ? nullptr : Parents[0].get<IfStmt>();
+    if (!Up || Up->getElse() != If)
+      break;
+    If = Up;
+  }
+  const Expr *Tested = nullptr;
+  llvm::SmallVector<llvm::APSInt, 8> Seen;
+  unsigned Links = 0;
+  for (const Stmt *S = If; S;) {
+    const auto *Link = dyn_cast<IfStmt>(S);
+    if (!Link) {
+      // A last else with work of its own runs beside every job (Rodinia
+      // srad's interior case): not a dispatch.
+      const auto *CS = dyn_cast<CompoundStmt>(S);
+      if (!CS || !CS->body_empty())
+        return 0;
+      break;
+    }
+    const Expr *Side;
+    llvm::APSInt K;
+    if (Link->getInit() || Link->getConditionVariable() || !Link->getCond() ||
+        !equalityWithConstant(Link->getCond(), AST, Side, K) ||
+        (Tested && !sameExpr(Tested, Side, AST)))
+      return 0;
+    for (const llvm::APSInt &Prev : Seen)
+      if (llvm::APSInt::isSameValue(Prev, K))
+        return 0;
+    Tested = Side;
+    Seen.push_back(K);
+    ++Links;
+    S = Link->getElse();
+  }
+  return Links >= 2 ? Links : 0;
+}
+
 /// A one-sided threshold on the thread index that moves with its loop but
 /// can only cut a contiguous run of threads where it falls: in a block of one
 /// warp (Rodinia's 16-thread wavefronts), or moving by a constant step (one

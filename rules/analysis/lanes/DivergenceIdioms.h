@@ -51,6 +51,13 @@ bool koggeStoneStep(const BranchEvent &E, clang::ASTContext &AST);
 /// Returns the group width, or 0.
 unsigned leaderStore(const BranchEvent &E, clang::ASTContext &AST);
 
+/// `if (t == 0) {...} else if (t == 1) {...} else if (t == 2) {...}` with no
+/// final else: a chain of equality tests of one thread-dependent value against
+/// distinct constants, each arm a different job for one thread, the threads
+/// that match none idle (per-thread dispatch). Returns the chain's length (at
+/// least 2) when \p E's branch is one of its links, else 0.
+unsigned dispatchChain(const BranchEvent &E, clang::ASTContext &AST);
+
 /// Why a one-sided threshold splits no more than one warp at a time.
 enum class Spared { OneWarpBlock, ConstantStep, BoundInOneWarp };
 std::optional<Spared> sparedThreshold(const BranchEvent &E, clang::ASTContext &AST);
