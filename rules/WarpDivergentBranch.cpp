@@ -106,6 +106,8 @@ private:
       Level = Severity::Note;
       return Ctx.Pedantic ? *Note : "";
     }
+    if (unsigned K = idioms::storeAfterCollective(E, AST); K >= HaloStores)
+      return haloLanes(E, Cond, K);
     if (unsigned G = idioms::leaderStore(E, AST)) {
       Level = Severity::Note;
       if (!Ctx.Pedantic)
@@ -190,6 +192,13 @@ private:
              "scan step): the one guarded update is predicated, so the threads below the bound "
              "sit out that update and there is no second path to serialise";
     }
+    if (unsigned K = idioms::storeAfterCollective(E, AST); K && K <= FewLanes)
+      return head("thread-dependent", "predicated store", E, Cond,
+                  " lets " + std::to_string(K) + " lanes store the warp's result") +
+             "\nafter a warp shuffle or reduction, " + describeLanes(C.TrueMask & C.ActiveMask) +
+             " of each warp store values the whole warp computed, and the branch only stores: "
+             "the compiler predicates the store, so there is no second path to serialise (one "
+             "lane storing them all measured no faster)";
     if (idioms::selectSwitch(E))
       return head("thread-dependent", "select", E, Cond, " only picks a value") +
              "\neach case is a return or one register assignment: it compiles to selects, not "
@@ -274,6 +283,15 @@ private:
                           "32 lanes of a warp share)";
     std::string NarrowFix = "launch blocks at least 32 threads wide in x (e.g. 32x8 instead of "
                             "16x16) so that a warp never spans two rows";
+    // Rewriting the condition alone ('(tid / warpSize) % 2') would change which
+    // elements each thread accesses when the arms index memory by the thread
+    // index (an odd-even sort's compare-and-swap, an even/odd store).
+    bool Indexed = idioms::armsIndexedByLane(E);
+    std::string KeepFix = "the branch's arms access elements indexed by the same thread index, "
+                          "so a rewrite must keep which elements each thread handles: compute "
+                          "the choice as a value and apply it without branching (e.g. min/max "
+                          "and a select in a compare-and-swap), or remap threads to elements so "
+                          "that the lanes of a warp make the same choice";
     std::string Fix = Narrow ? NarrowFix : WarpFix;
     std::string Every = C.EveryWarp ? " splits every warp" : " splits warps";
     switch (C.Reason) {
@@ -288,9 +306,10 @@ private:
           (C.TrueMask == 0x55555555u || C.TrueMask == 0xAAAAAAAAu))
         return Head(Every + " into even and odd lanes") + "it is true for " + describeLanes(T) +
                " and false for " + describeLanes(F) + Where + ": " + Idle + "\n" +
-               (Narrow ? NarrowFix
-                       : "partition the work by warp instead, e.g. '(" + Index +
-                             " / warpSize) % 2 == 0'");
+               (Narrow    ? NarrowFix
+                : Indexed ? KeepFix
+                          : "partition the work by warp instead, e.g. '(" + Index +
+                                " / warpSize) % 2 == 0'");
       if (C.AtMost)
         return Head(Every) + "it is false for " + describeLanes(F) + " and can be true only for " +
                describeLanes(T) + Where + ": " + Idle + "\n" + Fix;
@@ -446,6 +465,27 @@ private:
            " from the rest of the warp where '" + LaneSide + "' is " +
            std::to_string(C.RangeLo) + "-" + std::to_string(C.RangeHi) +
            ": those threads already fill the fewest warps they can";
+  }
+
+  /// At most this many lanes storing after a warp collective store the warp's
+  /// result (a note); at least HaloStores (most of the warp) are a shuffle
+  /// filter whose last lanes are its halo (idioms::storeAfterCollective).
+  static constexpr unsigned FewLanes = 4, HaloStores = 16;
+
+  /// `if (lane < 24) out[base + lane] = s;` after the shuffles of a filter.
+  std::string haloLanes(const BranchEvent &E, const std::string &Cond, unsigned K) const {
+    const CondClass &C = E.Class;
+    uint32_t Idle = C.ActiveMask & ~C.TrueMask;
+    unsigned N = llvm::popcount(Idle);
+    return head("warp-divergent", "lane-split", E, Cond,
+                " leaves " + describeLanes(Idle) + " of every warp without output") +
+           "\nafter the warp's shuffles, only " + describeLanes(C.TrueMask & C.ActiveMask) +
+           " store: the other " + std::to_string(N) +
+           " lanes load and shuffle like the rest only to feed them (a halo), so " +
+           std::to_string(N) + " of every 32 lanes' work yields no output; the store itself is "
+           "predicated\nlet every lane produce an output: load the halo into a second register "
+           "(e.g. the element 32 places on) and take each tap from one of two shuffles, so that "
+           "all 32 lanes store (" + std::to_string(K) + " outputs per warp become 32)";
   }
 
   /// A link of a per-thread dispatch chain (idioms::dispatchChain).

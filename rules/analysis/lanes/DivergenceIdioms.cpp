@@ -15,24 +15,6 @@ using namespace clang;
 
 namespace cudalint {
 namespace idioms {
-namespace {
-
-/// An assignment (`=`, `+=`, ...) and its sides; in a template as written, an
-/// assignment to a value of dependent type is an unresolved operator call.
-bool assignment(const Stmt *S, const Expr *&LHS, const Expr *&RHS) {
-  if (const auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->isAssignmentOp()) {
-    LHS = BO->getLHS();
-    RHS = BO->getRHS();
-    return true;
-  }
-  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(S);
-      Op && Op->isAssignmentOp() && Op->getNumArgs() == 2 && Op->isTypeDependent()) {
-    LHS = Op->getArg(0);
-    RHS = Op->getArg(1);
-    return true;
-  }
-  return false;
-}
 
 /// The name a call uses, also when a template leaves it unresolved.
 StringRef calleeName(const CallExpr *Call) {
@@ -77,6 +59,25 @@ bool pureValue(const Stmt *S) {
   return true;
 }
 
+namespace {
+
+/// An assignment (`=`, `+=`, ...) and its sides; in a template as written, an
+/// assignment to a value of dependent type is an unresolved operator call.
+bool assignment(const Stmt *S, const Expr *&LHS, const Expr *&RHS) {
+  if (const auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->isAssignmentOp()) {
+    LHS = BO->getLHS();
+    RHS = BO->getRHS();
+    return true;
+  }
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(S);
+      Op && Op->isAssignmentOp() && Op->getNumArgs() == 2 && Op->isTypeDependent()) {
+    LHS = Op->getArg(0);
+    RHS = Op->getArg(1);
+    return true;
+  }
+  return false;
+}
+
 /// Statements that only update local scalars or local arrays (registers
 /// once unrolled), possibly in a nested loop: `v += n;`,
 /// `for (j = 0; j < 16; j++) r[j] += n;`.
@@ -101,22 +102,6 @@ bool registerUpdate(const Stmt *S, ASTContext &AST) {
   const auto *VD = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
   return VD && VD->hasLocalStorage() && !VD->hasAttr<CUDASharedAttr>() &&
          !VD->getType()->isReferenceType() && !VD->getType()->isPointerType();
-}
-
-/// A warp shuffle in \p S, or in a function it calls (warp_reduce_sum).
-bool callsShuffle(const Stmt *S, int Depth = 0) {
-  if (const auto *Call = dyn_cast<CallExpr>(S)) {
-    StringRef Name = calleeName(Call);
-    if (Name.starts_with("__shfl") || Name.starts_with("shfl"))
-      return true;
-    if (const auto *FD = Call->getDirectCallee();
-        FD && Depth < 2 && FD->hasBody() && callsShuffle(FD->getBody(), Depth + 1))
-      return true;
-  }
-  for (const Stmt *Child : S->children())
-    if (Child && callsShuffle(Child, Depth))
-      return true;
-  return false;
 }
 
 bool refersTo(const Stmt *S, const VarDecl *V) {
@@ -292,7 +277,7 @@ bool predicatedShuffleStep(const BranchEvent &E, ASTContext &AST) {
   if (!If || If->getElse() || !registerUpdate(If->getThen(), AST))
     return false;
   const Stmt *Loop = enclosingLoop(If, AST, 4);
-  return Loop && callsShuffle(Loop);
+  return Loop && callsWarpCollective(Loop);
 }
 
 namespace {
