@@ -482,20 +482,22 @@ private:
            "\nafter the warp's shuffles, only " + describeLanes(C.TrueMask & C.ActiveMask) +
            " store: the other " + std::to_string(N) +
            " lanes load and shuffle like the rest only to feed them (a halo), so " +
-           std::to_string(N) + " of every 32 lanes' work yields no output; the store itself is "
+           std::to_string(N) +
+           " of every 32 lanes' work yields no output; the store itself is "
            "predicated\nlet every lane produce an output: load the halo into a second register "
            "(e.g. the element 32 places on) and take each tap from one of two shuffles, so that "
-           "all 32 lanes store (" + std::to_string(K) + " outputs per warp become 32)";
+           "all 32 lanes store (" +
+           std::to_string(K) + " outputs per warp become 32)";
   }
 
   /// A link of a per-thread dispatch chain (idioms::dispatchChain).
   std::string dispatch(const BranchEvent &E, const std::string &Cond, unsigned Jobs) const {
     const CondClass &C = E.Class;
     uint32_t T = C.TrueMask & C.ActiveMask;
-    std::string Who = !T                ? "at most one lane of each warp"
-                      : C.EveryWarp     ? describeLanes(T) + " of every warp"
-                      : C.PerBlock      ? describeLanes(T) + " of one warp in the grid"
-                                        : describeLanes(T) + " of one warp";
+    std::string Who = !T            ? "at most one lane of each warp"
+                      : C.EveryWarp ? describeLanes(T) + " of every warp"
+                      : C.PerBlock  ? describeLanes(T) + " of one warp in the grid"
+                                    : describeLanes(T) + " of one warp";
     return head("thread-dependent", "per-thread dispatch", E, Cond,
                 " picks the thread for one job") +
            "\nit picks " + Who + " in a chain of " + std::to_string(Jobs) +

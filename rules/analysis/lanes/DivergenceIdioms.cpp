@@ -363,8 +363,7 @@ unsigned leaderStore(const BranchEvent &E, ASTContext &AST) {
 namespace {
 
 /// The other operand and the constant of `x == K` (either order), or false.
-bool equalityWithConstant(const Expr *Cond, ASTContext &AST, const Expr *&Side,
-                          llvm::APSInt &K) {
+bool equalityWithConstant(const Expr *Cond, ASTContext &AST, const Expr *&Side, llvm::APSInt &K) {
   const auto *Cmp = dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts());
   if (!Cmp || Cmp->getOpcode() != BO_EQ)
     return false;

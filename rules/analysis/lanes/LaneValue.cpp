@@ -263,8 +263,8 @@ bool LaneValue::identical(const LaneValue &O) const {
     return std::tie(V.K, V.Const, V.Align, V.NonNeg, V.L, V.Active, V.WarpCoef, V.WarpVaries,
                     V.USign, V.UBound, V.Wraps, V.VBound, V.HasFactor, V.G, V.GrowthVar,
                     V.GrowthExact, V.ModOfLane, V.BitOfLane, V.AssumedAxis, V.NarrowAxis,
-                    V.PerBlock, V.TidPlusBlocks, V.TidExtent, V.BlockDimMultiple,
-                    V.SameInWarps, V.DataSrc);
+                    V.PerBlock, V.TidPlusBlocks, V.TidExtent, V.BlockDimMultiple, V.SameInWarps,
+                    V.DataSrc);
   };
   return Fields(*this) == Fields(O) && cudalint::identical(Cond, O.Cond);
 }

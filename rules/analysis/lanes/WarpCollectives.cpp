@@ -76,9 +76,9 @@ void calleeBodies(const CallExpr *Call, llvm::SmallVectorImpl<const FunctionDecl
     return;
   const Type *Qualifier = Dep->getQualifier().getAsType();
   const auto *TST = Qualifier ? Qualifier->getAs<TemplateSpecializationType>() : nullptr;
-  const auto *CTD = TST ? dyn_cast_or_null<ClassTemplateDecl>(
-                              TST->getTemplateName().getAsTemplateDecl())
-                        : nullptr;
+  const auto *CTD =
+      TST ? dyn_cast_or_null<ClassTemplateDecl>(TST->getTemplateName().getAsTemplateDecl())
+          : nullptr;
   if (!CTD || !CTD->getTemplatedDecl()->hasDefinition())
     return;
   for (const NamedDecl *D : CTD->getTemplatedDecl()->getDefinition()->lookup(Dep->getDeclName())) {
@@ -137,8 +137,8 @@ bool onlyStores(const Stmt *Arm) {
     if (!BO || BO->getOpcode() != BO_Assign || !pureValue(BO->getRHS()))
       return false;
     const Expr *L = BO->getLHS()->IgnoreParenImpCasts();
-    if (!isa<ArraySubscriptExpr>(L) && !(isa<UnaryOperator>(L) &&
-                                         cast<UnaryOperator>(L)->getOpcode() == UO_Deref))
+    if (!isa<ArraySubscriptExpr>(L) &&
+        !(isa<UnaryOperator>(L) && cast<UnaryOperator>(L)->getOpcode() == UO_Deref))
       return false;
   }
   return true;
@@ -149,9 +149,8 @@ bool onlyStores(const Stmt *Arm) {
 void indexRoots(const Stmt *S, llvm::SmallPtrSetImpl<const VarDecl *> &Vars, bool &Tid,
                 int Depth = 0) {
   if (const auto *Ref = dyn_cast<DeclRefExpr>(S)) {
-    if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl()); VD && Vars.insert(VD).second &&
-                                                           Depth < 3 && VD->hasLocalStorage() &&
-                                                           VD->getInit())
+    if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl());
+        VD && Vars.insert(VD).second && Depth < 3 && VD->hasLocalStorage() && VD->getInit())
       indexRoots(VD->getInit(), Vars, Tid, Depth + 1);
     return;
   }
@@ -196,8 +195,8 @@ bool callsWarpCollective(const Stmt *S) {
 unsigned storeAfterCollective(const BranchEvent &E, ASTContext &AST) {
   const CondClass &C = E.Class;
   uint32_t T = C.TrueMask & C.ActiveMask;
-  if (C.Cat != BranchCategory::LaneSplit || C.Reason != CondClass::Why::LaneMask ||
-      !C.EveryWarp || C.AtMost || !T || (T & (T + 1)) != 0) // lanes 0..k-1
+  if (C.Cat != BranchCategory::LaneSplit || C.Reason != CondClass::Why::LaneMask || !C.EveryWarp ||
+      C.AtMost || !T || (T & (T + 1)) != 0) // lanes 0..k-1
     return 0;
   const auto *If = dyn_cast<IfStmt>(E.Branch);
   if (!If || !oneSided(E) || !onlyStores(If->getThen()))
@@ -226,7 +225,8 @@ bool armsIndexedByLane(const BranchEvent &E) {
   indexRoots(Side, Vars, Tid);
   if (Vars.empty() && !Tid)
     return false;
-  return indexedBy(If->getThen(), Vars, Tid) || (If->getElse() && indexedBy(If->getElse(), Vars, Tid));
+  return indexedBy(If->getThen(), Vars, Tid) ||
+         (If->getElse() && indexedBy(If->getElse(), Vars, Tid));
 }
 
 } // namespace idioms
