@@ -121,6 +121,10 @@ private:
     }
     switch (C.Cat) {
     case BranchCategory::LaneSplit:
+      if (unsigned Jobs = E.F == BranchEvent::Form::Switch ? idioms::dispatchChain(E, AST) : 0) {
+        Level = Severity::Note;
+        return Ctx.Pedantic ? dispatch(E, Cond, Jobs) : "";
+      }
       return laneSplit(E, Cond, AST);
     case BranchCategory::ShrinkingThreshold:
       return shrinking(E, Cond);
@@ -399,9 +403,10 @@ private:
     case CondClass::Why::SwitchValues:
       return Head(" takes " + std::to_string(C.Distinct) + " values within " +
                   (C.EveryWarp ? "every warp" : "a warp")) +
-             "each warp runs those cases one after the other with the other lanes idle\n"
-             "switch on a value that is the same across a warp (e.g. derived from '" +
-             (C.LaneSide ? LaneSide : std::string("tid")) + " / warpSize')";
+             "each warp runs those cases one after the other with the other lanes idle\n" +
+             (Indexed ? KeepFix
+                      : "switch on a value that is the same across a warp (e.g. derived from '" +
+                            (C.LaneSide ? LaneSide : std::string("tid")) + " / warpSize')");
     case CondClass::Why::LoopThreshold:
       if (C.EveryWarp)
         return Head(" splits every warp at a moving lane") + "it compares the lane with '" +
@@ -498,12 +503,17 @@ private:
                       : C.EveryWarp ? describeLanes(T) + " of every warp"
                       : C.PerBlock  ? describeLanes(T) + " of one warp in the grid"
                                     : describeLanes(T) + " of one warp";
+    std::string Rest = "the other threads have none: the jobs share no code that whole warps "
+                       "could run together, so there is nothing to restructure";
+    if (E.F == BranchEvent::Form::Switch)
+      return head("thread-dependent", "per-thread dispatch", E, Cond,
+                  " gives each of a few threads its own job") +
+             "\nit differs in every lane of a warp, so each of its " + std::to_string(Jobs) +
+             " cases runs at most one lane of each warp, a different job for each, and " + Rest;
     return head("thread-dependent", "per-thread dispatch", E, Cond,
                 " picks the thread for one job") +
            "\nit picks " + Who + " in a chain of " + std::to_string(Jobs) +
-           " equality tests that hands a different job to each of a few threads, and the "
-           "other threads have none: the jobs share no code that whole warps could run "
-           "together, so there is nothing to restructure";
+           " equality tests that hands a different job to each of a few threads, and " + Rest;
   }
 
   std::string leaderElse(const BranchEvent &E, const std::string &Cond) const {

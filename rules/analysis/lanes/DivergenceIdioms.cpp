@@ -389,7 +389,33 @@ bool sameExpr(const Expr *A, const Expr *B, ASTContext &AST) {
 
 } // namespace
 
+/// `switch (t) { case 0: ...; case 1: ...; }` on a value that differs in every
+/// lane of a warp, with no default or an empty one: each case is one lane's job.
+unsigned dispatchSwitch(const BranchEvent &E) {
+  const auto *Sw = dyn_cast<SwitchStmt>(E.Branch);
+  const CondClass &C = E.Class;
+  if (!Sw || C.Reason != CondClass::Why::SwitchValues ||
+      C.Distinct != unsigned(llvm::popcount(C.ActiveMask)))
+    return 0;
+  unsigned Cases = 0;
+  for (const SwitchCase *SC = Sw->getSwitchCaseList(); SC; SC = SC->getNextSwitchCase()) {
+    if (isa<CaseStmt>(SC)) {
+      ++Cases;
+      continue;
+    }
+    // The default runs the lanes that match no case: it must leave them idle.
+    const Stmt *Body = SC->getSubStmt();
+    if (const auto *CS = dyn_cast<CompoundStmt>(Body))
+      Body = CS->body_empty() ? nullptr : CS->size() == 1 ? CS->body_front() : Body;
+    if (Body && !isa<BreakStmt, NullStmt>(Body))
+      return 0;
+  }
+  return Cases >= 2 ? Cases : 0;
+}
+
 unsigned dispatchChain(const BranchEvent &E, ASTContext &AST) {
+  if (E.F == BranchEvent::Form::Switch)
+    return dispatchSwitch(E);
   const auto *If = dyn_cast<IfStmt>(E.Branch);
   if (!If || E.F != BranchEvent::Form::If)
     return 0;

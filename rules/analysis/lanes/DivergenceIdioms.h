@@ -81,7 +81,10 @@ unsigned leaderStore(const BranchEvent &E, clang::ASTContext &AST);
 /// final else: a chain of equality tests of one thread-dependent value against
 /// distinct constants, each arm a different job for one thread, the threads
 /// that match none idle (per-thread dispatch). Returns the chain's length (at
-/// least 2) when \p E's branch is one of its links, else 0.
+/// least 2) when \p E's branch is one of its links, else 0. Also the switch
+/// form: `switch (t) { case 0: ...; case 1: ...; }` on a value that differs in
+/// every lane of a warp (each case picks one lane at most), with no default or
+/// an empty one; then the number of cases.
 unsigned dispatchChain(const BranchEvent &E, clang::ASTContext &AST);
 
 /// Why a one-sided threshold splits no more than one warp at a time.

@@ -216,17 +216,23 @@ unsigned storeAfterCollective(const BranchEvent &E, ASTContext &AST) {
 }
 
 bool armsIndexedByLane(const BranchEvent &E) {
-  const auto *If = dyn_cast<IfStmt>(E.Branch);
   const Expr *Side = E.Class.LaneSide ? E.Class.LaneSide : E.Cond;
-  if (!If || !Side)
+  llvm::SmallVector<const Stmt *, 2> Arms;
+  if (const auto *If = dyn_cast<IfStmt>(E.Branch)) {
+    Arms.push_back(If->getThen());
+    if (If->getElse())
+      Arms.push_back(If->getElse());
+  } else if (const auto *Sw = dyn_cast<SwitchStmt>(E.Branch)) {
+    Arms.push_back(Sw->getBody());
+  }
+  if (Arms.empty() || !Side)
     return false;
   llvm::SmallPtrSet<const VarDecl *, 8> Vars;
   bool Tid = false;
   indexRoots(Side, Vars, Tid);
   if (Vars.empty() && !Tid)
     return false;
-  return indexedBy(If->getThen(), Vars, Tid) ||
-         (If->getElse() && indexedBy(If->getElse(), Vars, Tid));
+  return llvm::any_of(Arms, [&](const Stmt *Arm) { return indexedBy(Arm, Vars, Tid); });
 }
 
 } // namespace idioms

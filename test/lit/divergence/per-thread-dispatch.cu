@@ -41,6 +41,40 @@ __global__ void blockDispatch(float *out) {
   }
 }
 
+// The switch form: each case matches one lane at most, the default is idle.
+__global__ void switchDispatch(float *out) {
+  int t = threadIdx.x + blockIdx.x * blockDim.x;
+  switch (t) {
+  // PED-DAG: :[[@LINE-1]]:11: note: thread-dependent switch (per-thread dispatch): 't' gives each of a few threads its own job [warp-divergent-branch]
+  // PED-DAG: :[[@LINE-2]]:11: note: it differs in every lane of a warp, so each of its 2 cases runs at most one lane of each warp, a different job for each, and the other threads have none: the jobs share no code that whole warps could run together, so there is nothing to restructure
+  case 0:
+    out[0] = A[4];
+    break;
+  case 1:
+    out[1] = A[5] * A[6];
+    break;
+  default:
+    break;
+  }
+  // Every lane matches a case: four groups of lanes, each with work.
+  switch (threadIdx.x % 4) {
+  // CHECK-DAG: :[[@LINE-1]]:11: warning: warp-divergent switch (lane-split): 'threadIdx.x % 4' takes 4 values within every warp [warp-divergent-branch]
+  // CHECK-DAG: :[[@LINE-2]]:11: note: each warp runs those cases one after the other with the other lanes idle
+  // CHECK-DAG: :[[@LINE-3]]:11: note: the branch's arms access elements indexed by the same thread index, so a rewrite must keep which elements each thread handles: compute the choice as a value and apply it without branching (e.g. min/max and a select in a compare-and-swap), or remap threads to elements so that the lanes of a warp make the same choice
+  case 0:
+    out[threadIdx.x] = A[0] * A[1];
+    break;
+  case 1:
+    out[threadIdx.x] = A[1] * A[2];
+    break;
+  case 2:
+    out[threadIdx.x] = A[2] * A[3];
+    break;
+  default:
+    out[threadIdx.x] = A[3] * A[4];
+  }
+}
+
 // A last else with work of its own runs beside the special cases in every
 // warp (Rodinia srad's interior case): still a lane split.
 __global__ void borderCases(float *out, const float *in) {
@@ -79,5 +113,6 @@ void host(float *o, const float *in) {
   blockDispatch<<<3, 5>>>(o);
   borderCases<<<3, 5>>>(o, in);
   globalOne<<<4, 48>>>(o);
+  switchDispatch<<<3, 5>>>(o);
 }
-// CHECK: cuda-lint: 2 warnings and 0 errors{{( \(6 notes\))?}} in 1 file; 1 file analysed
+// CHECK: cuda-lint: 3 warnings and 0 errors{{( \(7 notes\))?}} in 1 file; 1 file analysed
