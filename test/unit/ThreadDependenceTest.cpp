@@ -201,6 +201,18 @@ TEST(LaneValue, MostLanesPerSide) {
   EXPECT_EQ(lane::combine(Eq, Low, /*And=*/false).MaxTrue, 17);
   EXPECT_EQ(lane::combine(CondClass(), Ne, /*And=*/true).MaxFalse, 32);
   EXPECT_EQ(lane::combine(CondClass(), Eq, /*And=*/true).MaxTrue, 1);
+  // `few == flag` with a flag not known here: either side of `few` may be the
+  // one that equals it.
+  LaneValue FewLanes = lane::fromCond(lane::compare(BO_LT, Lane, k(3), nullptr, nullptr));
+  CondClass Flag = lane::compare(BO_EQ, FewLanes, LaneValue::aligned(1), nullptr, nullptr);
+  EXPECT_EQ(Flag.Reason, CondClass::Why::EqualsUniform);
+  EXPECT_EQ(Flag.MaxTrue, 29); // lanes 3-31, or lanes 0-2
+  EXPECT_EQ(Flag.MaxFalse, 29);
+  // A value of few distinct lane values against one not known here.
+  CondClass Few =
+      lane::compare(BO_EQ, op(BO_And, tid(), k(1)), LaneValue::aligned(1), nullptr, nullptr);
+  EXPECT_EQ(Few.MaxTrue, 32);
+  EXPECT_EQ(Few.MaxFalse, 32);
 }
 
 // issue 34: a grid-wide index in blocks of 5 threads (one warp each) picks one

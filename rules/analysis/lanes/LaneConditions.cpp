@@ -251,6 +251,8 @@ CondClass compare(BinaryOperatorKind Op, const LaneValue &A, const LaneValue &B,
       CondClass C = *V.Cond;
       C.Reason = CondClass::Why::EqualsUniform;
       C.Distinct = 2;
+      // Either side of `odd` may be the side that equals the flag.
+      C.MaxTrue = C.MaxFalse = std::max(V.Cond->MaxTrue, V.Cond->MaxFalse);
       return C;
     }
     if (V.Cond && V.Cond->Cat == BranchCategory::DataDependent)
@@ -381,6 +383,8 @@ CondClass compare(BinaryOperatorKind Op, const LaneValue &A, const LaneValue &B,
           if (C.Cat == BranchCategory::LaneSplit && C.EveryWarp) {
             C.Reason = CondClass::Why::EqualsUniform;
             C.Distinct = Values.size();
+            // Counted for the first value only: another may hold other lanes.
+            C.MaxTrue = C.MaxFalse = WarpLanes;
             return Finish(C);
           }
         }
