@@ -501,7 +501,6 @@ private:
     uint32_t T = C.TrueMask & C.ActiveMask;
     std::string Who = !T            ? "at most one lane of each warp"
                       : C.EveryWarp ? describeLanes(T) + " of every warp"
-                      : C.PerBlock  ? describeLanes(T) + " of one warp in the grid"
                                     : describeLanes(T) + " of one warp";
     std::string Rest = "the other threads have none: the jobs share no code that whole warps "
                        "could run together, so there is nothing to restructure";
@@ -610,10 +609,7 @@ private:
              "bounds checks and grid-stride loops";
     case BranchCategory::SingleLane: {
       uint32_t T = C.TrueMask & C.ActiveMask, F = C.ActiveMask & ~C.TrueMask;
-      // A grid-wide index picks its lanes in one warp of the whole grid.
-      std::string Where = C.EveryWarp  ? " of every warp"
-                          : C.PerBlock ? " of one warp in the grid"
-                                       : " of one warp";
+      std::string Where = C.EveryWarp ? " of every warp" : " of one warp";
       std::string Who;
       if (!T && C.MaxTrue <= 1) // no mask known: an equality with a value not known here
         Who = " is true for at most one lane of each warp";

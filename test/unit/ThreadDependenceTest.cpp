@@ -228,7 +228,6 @@ TEST(LaneValue, GridIndexInTinyBlocks) {
   CondClass C = lane::compare(BO_EQ, T, k(1), nullptr, nullptr);
   EXPECT_EQ(C.Cat, BranchCategory::SingleLane);
   EXPECT_FALSE(C.EveryWarp);
-  EXPECT_TRUE(C.PerBlock);
   EXPECT_EQ(C.TrueMask, 0x2u);
   // Without blockIdx (a loop index instead), every warp splits alike.
   LaneValue Loop = op(BO_Add, Tid5, op(BO_Mul, LaneValue::aligned(1), k(5)));

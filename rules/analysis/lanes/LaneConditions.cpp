@@ -59,7 +59,6 @@ bool injective(const LaneValue &V) {
 CondClass withFlags(CondClass C, const LaneValue &A, const LaneValue &B) {
   C.AssumedShape = A.AssumedAxis || B.AssumedAxis;
   C.NarrowShape = A.NarrowAxis || B.NarrowAxis;
-  C.PerBlock = A.PerBlock || B.PerBlock;
   return C;
 }
 

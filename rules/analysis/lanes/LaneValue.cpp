@@ -253,7 +253,7 @@ bool CondClass::identical(const CondClass &O) const {
                     C.FewWarps, C.Repeats, C.AtMost, C.Upper, C.HasRange, C.RangeLo, C.RangeHi,
                     C.Distinct, C.G, C.GrowthVar, C.GrowthExact, C.LaneSide, C.DataSrc,
                     C.OneWarpLoop, C.BoundFirst, C.BoundLast, C.BoundAt, C.AssumedShape,
-                    C.NarrowShape, C.PerBlock, C.MaxTrue, C.MaxFalse);
+                    C.NarrowShape, C.MaxTrue, C.MaxFalse);
   };
   return Fields(*this) == Fields(O);
 }

@@ -108,7 +108,6 @@ struct CondClass {
   int64_t BoundFirst = 0, BoundLast = 0, BoundAt = 0; // BoundAt: the value TrueMask is for
   bool AssumedShape = false;  // relies on blockDim.x being a multiple of 32 (assumed)
   bool NarrowShape = false;   // lanes differ in threadIdx.y/z: x-extent below 32
-  bool PerBlock = false;      // the lane side is a grid-wide index (depends on blockIdx)
   // The most lanes of any one warp for which the condition is true (false);
   // 32 when not known. 1 means a path that at most one lane of a warp takes
   // (`lane == k`, the else of `tid != 0`): nothing on it can split a warp.

@@ -14,15 +14,15 @@ __global__ void globalDispatch(float *out) {
   int t = threadIdx.x + blockIdx.x * blockDim.x;
   if (t == 0) {
   // PED-DAG: :[[@LINE-1]]:7: note: thread-dependent branch (per-thread dispatch): 't == 0' picks the thread for one job [warp-divergent-branch]
-  // PED-DAG: :[[@LINE-2]]:7: note: it picks lane 0 of one warp in the grid in a chain of 3 equality tests that hands a different job to each of a few threads, and the other threads have none: the jobs share no code that whole warps could run together, so there is nothing to restructure
+  // PED-DAG: :[[@LINE-2]]:7: note: it picks lane 0 of one warp in a chain of 3 equality tests that hands a different job to each of a few threads, and the other threads have none: the jobs share no code that whole warps could run together, so there is nothing to restructure
     out[0] = A[0] * 2.0f;
   } else if (t == 1) {
   // PED-DAG: :[[@LINE-1]]:14: note: thread-dependent branch (per-thread dispatch): 't == 1' picks the thread for one job [warp-divergent-branch]
-  // PED-DAG: :[[@LINE-2]]:14: note: it picks lane 1 of one warp in the grid in a chain of 3 equality tests that hands a different job to each of a few threads, and the other threads have none: the jobs share no code that whole warps could run together, so there is nothing to restructure
+  // PED-DAG: :[[@LINE-2]]:14: note: it picks lane 1 of one warp in a chain of 3 equality tests that hands a different job to each of a few threads, and the other threads have none: the jobs share no code that whole warps could run together, so there is nothing to restructure
     out[1] = A[1] + 3.0f;
   } else if (t == 2) {
   // PED-DAG: :[[@LINE-1]]:14: note: thread-dependent branch (per-thread dispatch): 't == 2' picks the thread for one job [warp-divergent-branch]
-  // PED-DAG: :[[@LINE-2]]:14: note: it picks lane 2 of one warp in the grid in a chain of 3 equality tests that hands a different job to each of a few threads, and the other threads have none: the jobs share no code that whole warps could run together, so there is nothing to restructure
+  // PED-DAG: :[[@LINE-2]]:14: note: it picks lane 2 of one warp in a chain of 3 equality tests that hands a different job to each of a few threads, and the other threads have none: the jobs share no code that whole warps could run together, so there is nothing to restructure
     out[2] = sqrtf(A[2]);
   }
 }
