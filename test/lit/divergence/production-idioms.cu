@@ -1,5 +1,5 @@
 // Idioms of production code (issue 34, item 8), each decided by its measured
-// cost against a rewrite (kernels/divergence_store_idioms.cu, H100, 2026-11-25):
+// cost against a rewrite (kernels/studies/divergence_store_idioms.cu, H100, 2026-11-25):
 // a few lanes storing a warp's result after a reduction (1.00x: a note); the
 // halo lanes of a shuffle filter (1.10x for every lane storing: a warning that
 // says so); a bitonic network (1.39x for the select form: a warning whose

@@ -10,8 +10,9 @@
 //                     direction of each compare-and-swap, work on both sides
 //                     vs bitonicSelect (the direction computed as a value: min/max and a select,
 //                     the same pairs compared)
-// Not in manifest.json: timed by hand (nvcc -O3 -arch=sm_90 -std=c++17 -I kernels; run it; each
-// line is one case's JSON, as the manifest's programs print). Self-checking: every output is
+// Not in manifest.json: kernels/studies/ holds what is timed by hand, outside the harness
+// (nvcc -O3 -arch=sm_90 -std=c++17 -I kernels; run it; each line is one case's JSON, as the
+// manifest's programs print). Self-checking: every output is
 // compared with the host's result; exit 1 on a mismatch.
 #include "common/bench.cuh"
 
