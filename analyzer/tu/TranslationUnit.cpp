@@ -3,6 +3,7 @@
 #include "analyzer/tu/ArchRegions.h"
 #include "rules/RuleRegistry.h"
 #include "rules/analysis/ErrorTaint.h"
+#include "ptxas_parse/ArchLimits.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/Attr.h"
@@ -403,6 +404,24 @@ void addDevicePass(const TranslatedCommand &Cmd, const TUOptions &Opts,
     addReadFiles(Out, DeviceOpts.Pre->ReadFiles, DeviceOpts.Pre->IncludedFiles);
 }
 
+/// What the command adds to the facts: the archs it names (none when it names none: nvcc's
+/// default arch also embeds PTX that runs on any later GPU), for the GPU a launch may run on, and
+/// its -maxrregcount, for register-spill.
+void addCommandFacts(const TranslatedCommand &Cmd, TUFacts &Facts) {
+  std::vector<unsigned> Archs;
+  for (const std::string &A : Cmd.Archs)
+    if (Expected<unsigned> V = parseArchName(A)) {
+      if (!is_contained(Archs, *V))
+        Archs.push_back(*V);
+    } else {
+      consumeError(V.takeError());
+    }
+  for (LaunchFact &L : Facts.Launches)
+    L.Archs = Archs;
+  for (DeviceFunctionFact &F : Facts.Functions)
+    F.MaxRegCount = Cmd.MaxRegCount;
+}
+
 TUResult analyzeOnThisThread(const TranslatedCommand &Cmd, const TUOptions &Opts) {
   TUResult Out;
   Out.File = Cmd.File;
@@ -469,6 +488,7 @@ TUResult analyzeOnThisThread(const TranslatedCommand &Cmd, const TUOptions &Opts
   Out.CompileErrorCount = Errors->Count;
   if (Arch.needDevicePass())
     addDevicePass(Cmd, Opts, FS, Arch, Out);
+  addCommandFacts(Cmd, Out.Facts);
   return Out;
 }
 
