@@ -114,8 +114,7 @@ static bool matches(const GpuProduct &P, const std::string &Wanted) {
     return true;
   llvm::SmallVector<llvm::StringRef, 4> Aliases;
   llvm::StringRef(P.Aliases).split(Aliases, '|', -1, /*KeepEmpty=*/false);
-  return llvm::any_of(Aliases,
-                      [&](llvm::StringRef A) { return normalizeGpuName(A) == Wanted; });
+  return llvm::any_of(Aliases, [&](llvm::StringRef A) { return normalizeGpuName(A) == Wanted; });
 }
 
 std::string knownGpuList() {

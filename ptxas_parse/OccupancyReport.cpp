@@ -129,8 +129,8 @@ void renderOccupancyText(llvm::raw_ostream &OS, llvm::ArrayRef<KernelOccupancy> 
        << ", spills " << bytes(R.SpillStores) << " stores / " << bytes(R.SpillLoads)
        << " loads, barriers " << R.Barriers << "\n";
     if (Gpu)
-      OS << "  on " << Gpu->withArticle() << " (" << Gpu->SMs
-         << " SMs), a wave is blocks/SM x " << Gpu->SMs << " blocks\n";
+      OS << "  on " << Gpu->withArticle() << " (" << Gpu->SMs << " SMs), a wave is blocks/SM x "
+         << Gpu->SMs << " blocks\n";
     OS << llvm::formatv("  {0,6}  {1,12}  {2,9}  {3,8}  {4,9}  ", "block", "dynamic smem",
                         "blocks/SM", "warps/SM", "occupancy");
     if (Gpu)

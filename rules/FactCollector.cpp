@@ -64,8 +64,8 @@ public:
     const SourceManager &SM = *Result.SourceManager;
     if (const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("device")) {
       std::optional<DeviceFunctionFact> F = deviceFunctionFact(FD);
-      if (F && describeLocation(SM, FD->getLocation(), F->File, F->Line, F->Column,
-                                &F->SourceLine)) {
+      if (F &&
+          describeLocation(SM, FD->getLocation(), F->File, F->Line, F->Column, &F->SourceLine)) {
         F->EndColumn = F->Column + FD->getName().size();
         Ctx.Facts.Functions.push_back(std::move(*F));
       }

@@ -31,9 +31,7 @@ std::string boundsText(const DeviceFunctionFact &F) {
   return S + ")";
 }
 
-std::string bytesText(std::uint64_t N) {
-  return std::to_string(N) + (N == 1 ? " byte" : " bytes");
-}
+std::string bytesText(std::uint64_t N) { return std::to_string(N) + (N == 1 ? " byte" : " bytes"); }
 
 Finding findingAtFunction(const RuleInfo &Info, const DeviceFunctionFact &F,
                           const KernelResources &R) {
@@ -54,8 +52,8 @@ Finding findingAtFunction(const RuleInfo &Info, const DeviceFunctionFact &F,
 void reportSpill(const RuleInfo &Info, const DeviceFunctionFact &F, const KernelResources &R,
                  const ArchLimits &Arch, std::vector<Finding> &Out) {
   std::uint64_t Spilled = R.SpillStores ? R.SpillStores : R.SpillLoads;
-  std::string Head = "'" + clip(F.Name) + "' spills " + bytesText(Spilled) +
-                     " to local memory on " + Arch.name();
+  std::string Head =
+      "'" + clip(F.Name) + "' spills " + bytesText(Spilled) + " to local memory on " + Arch.name();
   std::string Cause, Fix;
   unsigned Regs = R.HasRegisters ? R.Registers : 0;
   if (F.IsKernel && F.BoundsMaxThreads && *F.BoundsMaxThreads > 0) {
@@ -78,8 +76,8 @@ void reportSpill(const RuleInfo &Info, const DeviceFunctionFact &F, const Kernel
       (!Regs || (Regs <= *F.MaxRegCount && Regs + 4 >= *F.MaxRegCount)) &&
       *F.MaxRegCount < Arch.MaxRegistersPerThread) {
     if (Regs)
-      Head += " (" + std::to_string(Regs) + " registers under -maxrregcount=" +
-              std::to_string(*F.MaxRegCount) + ")";
+      Head += " (" + std::to_string(Regs) +
+              " registers under -maxrregcount=" + std::to_string(*F.MaxRegCount) + ")";
     Cause = "-maxrregcount=" + std::to_string(*F.MaxRegCount) +
             " caps every function of the file at " + std::to_string(*F.MaxRegCount) +
             " registers per thread";

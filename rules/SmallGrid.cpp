@@ -2,9 +2,10 @@
 //
 // A block runs on one SM from start to end, so a grid of fewer blocks than the GPU has SMs
 // leaves the other SMs idle for the whole launch (Nsight Compute's "Small Grid"). Reported for a
-// grid the source determines, on the target GPU (TargetGpu.h); not for a single-thread launch
-// (<<<1, 1>>>, a deliberate serial step) nor for a grid sized from the SM count or the
-// occupancy API, which fits whatever GPU it runs on.
+// grid the source determines, on the target GPU (TargetGpu.h); not for a one-block launch
+// (<<<1, 1>>>, <<<1, 1024>>>: a serial step by design, such as the final reduction over the
+// blocks' partial results, which more blocks would not speed up) nor for a grid sized from the SM
+// count or the occupancy API, which fits whatever GPU it runs on.
 //
 //===----------------------------------------------------------------------===//
 #include "rules/RuleRegistry.h"
@@ -12,14 +13,13 @@
 
 namespace cudalint {
 
-void finalizeSmallGrid(const RuleInfo &Info, const ProgramFacts &Facts,
-                       std::vector<Finding> &Out) {
+void finalizeSmallGrid(const RuleInfo &Info, const ProgramFacts &Facts, std::vector<Finding> &Out) {
   for (const LaunchFact &L : Facts.Launches) {
     if (!L.GridBlocks || *L.GridBlocks <= 0 || L.GridFromDevice)
       continue;
-    // One block of one thread, or of a size the source does not give: maybe a serial step.
-    if (*L.GridBlocks == 1 && (!L.ThreadsPerBlock || *L.ThreadsPerBlock <= 1))
-      continue;
+    if (*L.GridBlocks == 1)
+      continue; // a serial step by design
+
     TargetGpu G = targetGpuFor(Facts, L);
     if (!G.Product || std::uint64_t(*L.GridBlocks) >= G.Product->SMs)
       continue;
@@ -29,8 +29,8 @@ void finalizeSmallGrid(const RuleInfo &Info, const ProgramFacts &Facts,
                       " SMs of " + G.Product->withArticle() + " idle";
     if (std::string Assumed = assumedNote(G, L); !Assumed.empty())
       Msg += "\n" + Assumed;
-    Msg += "\na block runs on one SM from start to end, so at most " + withCommas(Blocks) +
-           " SM" + (Blocks == 1 ? "" : "s") + " work" + (Blocks == 1 ? "s" : "") +
+    Msg += "\na block runs on one SM from start to end, so at most " + withCommas(Blocks) + " SM" +
+           (Blocks == 1 ? "" : "s") + " work" + (Blocks == 1 ? "s" : "") +
            " and the rest of the GPU idles for the whole launch";
     Msg += "\nlaunch at least " + withCommas(SMs) +
            " blocks: split the work into more, smaller blocks, or give a grid-stride loop a grid "

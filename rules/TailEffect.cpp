@@ -44,8 +44,8 @@ void finalizeTailEffect(const RuleInfo &Info, const ProgramFacts &Facts,
       continue;
     std::string Msg = llvm::formatv("{0} blocks make {1:F2} waves of {2} on {3}: the last wave "
                                     "runs {4} blocks on a {5} GPU",
-                                    withCommas(Grid), double(Grid) / double(Wave),
-                                    withCommas(Wave), G.Product->withArticle(), withCommas(Last),
+                                    withCommas(Grid), double(Grid) / double(Wave), withCommas(Wave),
+                                    G.Product->withArticle(), withCommas(Last),
                                     Last * 2 <= Wave ? "mostly idle" : "partly idle")
                           .str();
     if (std::string Assumed = assumedNote(G, L); !Assumed.empty())

@@ -76,10 +76,10 @@ template <class IO> void fields(IO &IO_, KernelResources &K) {
 }
 template <class IO> void fields(IO &IO_, FactsFile &F) {
   IO_(F.Tool), IO_(F.Shard), IO_(F.Shards), IO_(F.PlanDigest), IO_(F.Rules), IO_(F.Pedantic),
-      IO_(F.CompileErrorsAsNotes), IO_(F.WholeProgram), IO_(F.OccupancyThreshold), IO_(F.Gpu), IO_(F.ExtraArgs),
-      IO_(F.CudaPath), IO_(F.Databases), IO_(F.CommandsDigest), IO_(F.Resources), IO_(F.PlanErrors),
-      IO_(F.ResourceErrors), IO_(F.Analysed), IO_(F.Roots), IO_(F.Sources), IO_(F.Headers),
-      IO_(F.SourceIndex), IO_(F.HeaderIndex);
+      IO_(F.CompileErrorsAsNotes), IO_(F.WholeProgram), IO_(F.OccupancyThreshold), IO_(F.Gpu),
+      IO_(F.ExtraArgs), IO_(F.CudaPath), IO_(F.Databases), IO_(F.CommandsDigest), IO_(F.Resources),
+      IO_(F.PlanErrors), IO_(F.ResourceErrors), IO_(F.Analysed), IO_(F.Roots), IO_(F.Sources),
+      IO_(F.Headers), IO_(F.SourceIndex), IO_(F.HeaderIndex);
 }
 
 class Writer {

@@ -3,8 +3,8 @@
 #include "analyzer/report/Suppressions.h"
 #include "analyzer/support/Docs.h"
 #include "analyzer/support/Resources.h"
-#include "ptxas_parse/GpuProducts.h"
 #include "analyzer/support/Version.h"
+#include "ptxas_parse/GpuProducts.h"
 #include "rules/RuleRegistry.h"
 
 #include "llvm/Config/llvm-config.h"

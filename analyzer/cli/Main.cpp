@@ -370,9 +370,9 @@ int resolveTargetGpu(ConfigLoader &Configs, const InputPlan &Plan, RunOptions &R
       Other.push_back(displayPath(Cmd.File) + " (" + join(Cmd.Archs, ", ") + ")");
   }
   if (!Other.empty())
-    errs() << "cuda-lint: warning: --gpu " << Gpu->Name << " is sm_" << Gpu->SmVersion
-           << ", which " << (Other.size() == 1 ? Other[0] : std::to_string(Other.size()) +
-                                                                " files (first " + Other[0] + ")")
+    errs() << "cuda-lint: warning: --gpu " << Gpu->Name << " is sm_" << Gpu->SmVersion << ", which "
+           << (Other.size() == 1 ? Other[0]
+                                 : std::to_string(Other.size()) + " files (first " + Other[0] + ")")
            << " does not compile for; small-grid counts its " << Gpu->SMs
            << " SMs, tail-effect needs a ptxas report for sm_" << Gpu->SmVersion << "\n";
   return -1;

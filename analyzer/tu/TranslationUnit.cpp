@@ -1,9 +1,9 @@
 //===- TranslationUnit.cpp - Analyse one translation unit -----------------===//
 #include "analyzer/tu/TranslationUnit.h"
 #include "analyzer/tu/ArchRegions.h"
+#include "ptxas_parse/ArchLimits.h"
 #include "rules/RuleRegistry.h"
 #include "rules/analysis/ErrorTaint.h"
-#include "ptxas_parse/ArchLimits.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/Attr.h"

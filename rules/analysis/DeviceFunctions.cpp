@@ -58,8 +58,8 @@ public:
         !isStatic(Cond->getRHS()))
       return true;
     const Expr *Inc = F->getInc()->IgnoreParenImpCasts();
-    if (const auto *U = dyn_cast<UnaryOperator>(Inc); U && U->isIncrementDecrementOp() &&
-                                                      refersTo(U->getSubExpr(), V))
+    if (const auto *U = dyn_cast<UnaryOperator>(Inc);
+        U && U->isIncrementDecrementOp() && refersTo(U->getSubExpr(), V))
       LoopConstants.insert(V);
     else if (const auto *B = dyn_cast<CompoundAssignOperator>(Inc);
              B && refersTo(B->getLHS(), V) && isStatic(B->getRHS()))

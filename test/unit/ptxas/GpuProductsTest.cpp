@@ -5,8 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ptxas_parse/ArchLimits.h"
 #include "ptxas_parse/GpuProducts.h"
+#include "ptxas_parse/ArchLimits.h"
 
 #include "gtest/gtest.h"
 

@@ -29,4 +29,5 @@ void run(int n, float *x, float *y, int argc) {
   saxpy<<<1200, 256>>>(n, 2.0f, x, y);
   saxpy<<<1056, 256>>>(n, 2.0f, x, y);
   saxpy<<<6000, 256>>>(n, 2.0f, x, y);
+  saxpy<<<1, 1024>>>(n, 2.0f, x, y);
 }
