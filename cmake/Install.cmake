@@ -55,9 +55,20 @@ foreach(wrapper IN LISTS wrapper_headers)
   foreach(line IN LISTS quoted)
     string(REGEX REPLACE ".*\"([^\"]+)\".*" "\\1" name "${line}")
     if(NOT name MATCHES "^__clang_" AND NOT EXISTS ${CUDA_LINT_CLANG_RESOURCE_DIR}/include/${name})
+      # When the project puts the toolkit's directory ahead of Clang's itself (-isystem), nothing
+      # follows Clang's directory: the search from the start finds the same file as without this
+      # (a macro, not #pragma once, stops it finding this file again: Clang's headers include
+      # some of these names twice on purpose).
+      string(MAKE_C_IDENTIFIER "${name}" id)
       file(WRITE ${toolkit_first}/${name}
            "// cuda-lint (cmake/Install.cmake): the CUDA toolkit's ${name}, never a project's.\n"
-           "#include_next <${name}>\n")
+           "#if __has_include_next(<${name}>)\n"
+           "#include_next <${name}>\n"
+           "#elif !defined(CUDA_LINT_FORWARDING_${id})\n"
+           "#define CUDA_LINT_FORWARDING_${id}\n"
+           "#include <${name}>\n"
+           "#undef CUDA_LINT_FORWARDING_${id}\n"
+           "#endif\n")
     endif()
   endforeach()
 endforeach()

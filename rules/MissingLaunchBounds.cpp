@@ -9,7 +9,8 @@
 // fix is unsafe (applied only with --unsafe-fixes) unless cuda-lint can know
 // it saw every launch: a whole compilation database, no compile errors that
 // could have hidden one, and a kernel defined in a source file, not a header
-// that other programs may include.
+// that other programs may include. A kernel whose every launch is known to run
+// one thread per block is not reported: no block size can exhaust its registers.
 //
 //===----------------------------------------------------------------------===//
 #include "rules/RuleRegistry.h"
@@ -49,7 +50,9 @@ static void noteSites(Finding &F, const std::vector<const LaunchFact *> &Sites,
       std::vector<std::string> Text;
       for (std::int64_t N : Sizes)
         Text.push_back(std::to_string(N));
-      Msg = "launched with " + llvm::join(Text, " or ") + " threads per block here";
+      bool One = Sizes.size() == 1 && *Sizes.begin() == 1;
+      Msg = "launched with " + llvm::join(Text, " or ") + (One ? " thread" : " threads") +
+            " per block here";
     }
     F.Notes.push_back({Msg, L.File, L.Line, L.Column});
   }
@@ -116,6 +119,11 @@ void finalizeMissingLaunchBounds(const RuleInfo &Info, const ProgramFacts &Facts
       else
         Max = std::max(Max, *L->ThreadsPerBlock);
     }
+    // Every launch runs one thread per block (`<<<1, 1>>>`, an initialisation or a
+    // flag reset): ptxas can always give one thread all the registers it may
+    // use, so __launch_bounds__(1) would buy nothing.
+    if (!Sites.empty() && Unknown.empty() && Max == 1)
+      continue;
     if (Sites.empty()) {
       setMessage(F, Head + "\n" + Why + "\n" +
                         (Facts.LaunchesMayBeMissing

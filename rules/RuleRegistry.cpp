@@ -49,6 +49,10 @@ static const RuleInfo Rules[] = {
      "condition on the thread index that is constant because a comparison binds tighter than "
      "a bit operation ('tid & 1 == 0')",
      createThreadConditionPrecedence, nullptr},
+    {"pageable-async-copy", Severity::Warning,
+     "asynchronous host-device copy whose host buffer is pageable, so the driver stages it and it "
+     "does not overlap other work",
+     createPageableAsyncCopy, nullptr},
     {"legacy-cuda-api", Severity::Note,
      "use of CUDA API that the current toolkit removed (the code will not build with it)",
      createLegacyCudaApi, nullptr},

@@ -35,6 +35,7 @@ std::unique_ptr<Rule> createWarpDivergentBranch(const RuleInfo &, RuleContext &)
 std::unique_ptr<Rule> createBarrierInDivergentBranch(const RuleInfo &, RuleContext &);
 std::unique_ptr<Rule> createThreadConditionPrecedence(const RuleInfo &, RuleContext &);
 std::unique_ptr<Rule> createLegacyCudaApi(const RuleInfo &, RuleContext &);
+std::unique_ptr<Rule> createPageableAsyncCopy(const RuleInfo &, RuleContext &);
 void finalizeMissingLaunchBounds(const RuleInfo &, const ProgramFacts &, std::vector<Finding> &);
 void finalizeLaunchOutOfResources(const RuleInfo &, const ProgramFacts &, std::vector<Finding> &);
 void finalizeLowOccupancy(const RuleInfo &, const ProgramFacts &, std::vector<Finding> &);

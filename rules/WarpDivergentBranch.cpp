@@ -106,6 +106,8 @@ private:
       Level = Severity::Note;
       return Ctx.Pedantic ? *Note : "";
     }
+    if (unsigned K = idioms::storeAfterCollective(E, AST); K >= HaloStores)
+      return haloLanes(E, Cond, K);
     if (unsigned G = idioms::leaderStore(E, AST)) {
       Level = Severity::Note;
       if (!Ctx.Pedantic)
@@ -119,10 +121,18 @@ private:
     }
     switch (C.Cat) {
     case BranchCategory::LaneSplit:
+      if (unsigned Jobs = E.F == BranchEvent::Form::Switch ? idioms::dispatchChain(E, AST) : 0) {
+        Level = Severity::Note;
+        return Ctx.Pedantic ? dispatch(E, Cond, Jobs) : "";
+      }
       return laneSplit(E, Cond, AST);
     case BranchCategory::ShrinkingThreshold:
       return shrinking(E, Cond);
     case BranchCategory::SingleLane:
+      if (unsigned Jobs = idioms::dispatchChain(E, AST)) {
+        Level = Severity::Note;
+        return Ctx.Pedantic ? dispatch(E, Cond, Jobs) : "";
+      }
       if (C.EveryWarp && !C.AtMost && idioms::leaderWithElseWork(E, AST))
         return leaderElse(E, Cond);
       [[fallthrough]];
@@ -186,6 +196,13 @@ private:
              "scan step): the one guarded update is predicated, so the threads below the bound "
              "sit out that update and there is no second path to serialise";
     }
+    if (unsigned K = idioms::storeAfterCollective(E, AST); K && K <= FewLanes)
+      return head("thread-dependent", "predicated store", E, Cond,
+                  " lets " + std::to_string(K) + " lanes store the warp's result") +
+             "\nafter a warp shuffle or reduction, " + describeLanes(C.TrueMask & C.ActiveMask) +
+             " of each warp store values the whole warp computed, and the branch only stores: "
+             "the compiler predicates the store, so there is no second path to serialise (one "
+             "lane storing them all measured no faster)";
     if (idioms::selectSwitch(E))
       return head("thread-dependent", "select", E, Cond, " only picks a value") +
              "\neach case is a return or one register assignment: it compiles to selects, not "
@@ -270,6 +287,15 @@ private:
                           "32 lanes of a warp share)";
     std::string NarrowFix = "launch blocks at least 32 threads wide in x (e.g. 32x8 instead of "
                             "16x16) so that a warp never spans two rows";
+    // Rewriting the condition alone ('(tid / warpSize) % 2') would change which
+    // elements each thread accesses when the arms index memory by the thread
+    // index (an odd-even sort's compare-and-swap, an even/odd store).
+    bool Indexed = idioms::armsIndexedByLane(E);
+    std::string KeepFix = "the branch's arms access elements indexed by the same thread index, "
+                          "so a rewrite must keep which elements each thread handles: compute "
+                          "the choice as a value and apply it without branching (e.g. min/max "
+                          "and a select in a compare-and-swap), or remap threads to elements so "
+                          "that the lanes of a warp make the same choice";
     std::string Fix = Narrow ? NarrowFix : WarpFix;
     std::string Every = C.EveryWarp ? " splits every warp" : " splits warps";
     switch (C.Reason) {
@@ -284,9 +310,10 @@ private:
           (C.TrueMask == 0x55555555u || C.TrueMask == 0xAAAAAAAAu))
         return Head(Every + " into even and odd lanes") + "it is true for " + describeLanes(T) +
                " and false for " + describeLanes(F) + Where + ": " + Idle + "\n" +
-               (Narrow ? NarrowFix
-                       : "partition the work by warp instead, e.g. '(" + Index +
-                             " / warpSize) % 2 == 0'");
+               (Narrow    ? NarrowFix
+                : Indexed ? KeepFix
+                          : "partition the work by warp instead, e.g. '(" + Index +
+                                " / warpSize) % 2 == 0'");
       if (C.AtMost)
         return Head(Every) + "it is false for " + describeLanes(F) + " and can be true only for " +
                describeLanes(T) + Where + ": " + Idle + "\n" + Fix;
@@ -376,9 +403,10 @@ private:
     case CondClass::Why::SwitchValues:
       return Head(" takes " + std::to_string(C.Distinct) + " values within " +
                   (C.EveryWarp ? "every warp" : "a warp")) +
-             "each warp runs those cases one after the other with the other lanes idle\n"
-             "switch on a value that is the same across a warp (e.g. derived from '" +
-             (C.LaneSide ? LaneSide : std::string("tid")) + " / warpSize')";
+             "each warp runs those cases one after the other with the other lanes idle\n" +
+             (Indexed ? KeepFix
+                      : "switch on a value that is the same across a warp (e.g. derived from '" +
+                            (C.LaneSide ? LaneSide : std::string("tid")) + " / warpSize')");
     case CondClass::Why::LoopThreshold:
       if (C.EveryWarp)
         return Head(" splits every warp at a moving lane") + "it compares the lane with '" +
@@ -442,6 +470,49 @@ private:
            " from the rest of the warp where '" + LaneSide + "' is " +
            std::to_string(C.RangeLo) + "-" + std::to_string(C.RangeHi) +
            ": those threads already fill the fewest warps they can";
+  }
+
+  /// At most this many lanes storing after a warp collective store the warp's
+  /// result (a note); at least HaloStores (most of the warp) are a shuffle
+  /// filter whose last lanes are its halo (idioms::storeAfterCollective).
+  static constexpr unsigned FewLanes = 4, HaloStores = 16;
+
+  /// `if (lane < 24) out[base + lane] = s;` after the shuffles of a filter.
+  std::string haloLanes(const BranchEvent &E, const std::string &Cond, unsigned K) const {
+    const CondClass &C = E.Class;
+    uint32_t Idle = C.ActiveMask & ~C.TrueMask;
+    unsigned N = llvm::popcount(Idle);
+    return head("warp-divergent", "lane-split", E, Cond,
+                " leaves " + describeLanes(Idle) + " of every warp without output") +
+           "\nafter the warp's shuffles, only " + describeLanes(C.TrueMask & C.ActiveMask) +
+           " store: the other " + std::to_string(N) +
+           " lanes load and shuffle like the rest only to feed them (a halo), so " +
+           std::to_string(N) +
+           " of every 32 lanes' work yields no output; the store itself is "
+           "predicated\nlet every lane produce an output: load the halo into a second register "
+           "(e.g. the element 32 places on) and take each tap from one of two shuffles, so that "
+           "all 32 lanes store (" +
+           std::to_string(K) + " outputs per warp become 32)";
+  }
+
+  /// A link of a per-thread dispatch chain (idioms::dispatchChain).
+  std::string dispatch(const BranchEvent &E, const std::string &Cond, unsigned Jobs) const {
+    const CondClass &C = E.Class;
+    uint32_t T = C.TrueMask & C.ActiveMask;
+    std::string Who = !T            ? "at most one lane of each warp"
+                      : C.EveryWarp ? describeLanes(T) + " of every warp"
+                                    : describeLanes(T) + " of one warp";
+    std::string Rest = "the other threads have none: the jobs share no code that whole warps "
+                       "could run together, so there is nothing to restructure";
+    if (E.F == BranchEvent::Form::Switch)
+      return head("thread-dependent", "per-thread dispatch", E, Cond,
+                  " gives each of a few threads its own job") +
+             "\nit differs in every lane of a warp, so each of its " + std::to_string(Jobs) +
+             " cases runs at most one lane of each warp, a different job for each, and " + Rest;
+    return head("thread-dependent", "per-thread dispatch", E, Cond,
+                " picks the thread for one job") +
+           "\nit picks " + Who + " in a chain of " + std::to_string(Jobs) +
+           " equality tests that hands a different job to each of a few threads, and " + Rest;
   }
 
   std::string leaderElse(const BranchEvent &E, const std::string &Cond) const {
@@ -540,7 +611,11 @@ private:
       uint32_t T = C.TrueMask & C.ActiveMask, F = C.ActiveMask & ~C.TrueMask;
       std::string Where = C.EveryWarp ? " of every warp" : " of one warp";
       std::string Who;
-      if (!T && !F)
+      if (!T && C.MaxTrue <= 1) // no mask known: an equality with a value not known here
+        Who = " is true for at most one lane of each warp";
+      else if (!T && C.MaxFalse <= 1)
+        Who = " is false for at most one lane of each warp";
+      else if (!T || !F)
         Who = " holds for at most one lane per warp";
       else if (llvm::popcount(T) <= llvm::popcount(F))
         Who = " is true only for " + describeLanes(T) + Where;

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets and runs each for a bounded time (ASan + UBSan, one worker each).
 #
-#   scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]     default: 1800 s; ptxas config nolint
+#   scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]     default: 1800 s; every target
 #
 # Targets: ptxas (the resource report parser and occupancy model), config (.cuda-lint.yaml),
-# nolint (NOLINT comments and the suppression pass). Seeds: test/unit/ptxas/Inputs and
+# nolint (NOLINT comments and the suppression pass), lsp (what `cuda-lint lsp` reads on stdin:
+# framing, depth and JSON-RPC checks, LLVM's dispatch), facts (the facts-file and result-cache
+# decoders), baseline (--baseline files). Seeds: test/unit/ptxas/Inputs and
 # test/unit/fuzz/seeds/<target>; the corpus grows in $FUZZ_DIR/corpus-<target> (default
 # build-fuzz/fuzz), crashes are written to $FUZZ_DIR/crash-<target>-*, and each run's log to
 # $FUZZ_DIR/<target>.log. Needs a clang with its libFuzzer runtime: $FUZZ_CXX, else clang++-14
@@ -15,7 +17,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-1800}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(ptxas config nolint)
+[ ${#targets[@]} -eq 0 ] && targets=(ptxas config nolint lsp facts baseline)
 
 cxx=${FUZZ_CXX:-}
 if [ -z "$cxx" ]; then
@@ -37,7 +39,8 @@ found=0
 for t in "${targets[@]}"; do
   case $t in
     ptxas) bin=$build/test/unit/ptxas/cudalint_ptxas_libfuzzer; seeds=test/unit/ptxas/Inputs ;;
-    config|nolint) bin=$build/test/unit/cudalint_${t}_libfuzzer; seeds=test/unit/fuzz/seeds/$t ;;
+    config|nolint|lsp|facts|baseline)
+      bin=$build/test/unit/cudalint_${t}_libfuzzer; seeds=test/unit/fuzz/seeds/$t ;;
     *) echo "fuzz.sh: unknown target $t" >&2; exit 2 ;;
   esac
   mkdir -p "$out/corpus-$t"
@@ -48,8 +51,10 @@ for t in "${targets[@]}"; do
     -artifact_prefix="$out/crash-$t-" "$out/corpus-$t" "$seeds" >"$out/$t.log" 2>&1 || rc=$?
   end=$(date +%s)
   runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$out/$t.log" | grep -o '[0-9]*$' || echo "?")
+  # libFuzzer's last status line: edges covered (cov) and features (ft) of the instrumented code.
+  cov=$(grep -oE 'cov: [0-9]+ ft: [0-9]+' "$out/$t.log" | tail -1 || true)
   echo "$t: exit $rc, $runs executions in $(( (end - start) / 60 )) min $(( (end - start) % 60 )) s," \
-       "corpus $(ls "$out/corpus-$t" | wc -l) inputs"
+       "${cov:-cov: ?}, corpus $(ls "$out/corpus-$t" | wc -l) inputs"
   if [ "$rc" -ne 0 ]; then
     found=1
     grep -m5 -E 'ERROR|SUMMARY|deadly signal|==[0-9]+==' "$out/$t.log" || true

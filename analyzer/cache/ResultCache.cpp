@@ -244,6 +244,12 @@ std::optional<TUResult> ResultCache::decodeEntry(StringRef B, const TranslatedCo
   for (const ReadFile &F : R->ReadFiles)
     if (!unchanged(F))
       return std::nullopt;
+  // A header that now exists where the parse found none (a submodule checked out, a generated
+  // header built, one that would shadow the header used) makes the result stale.
+  // Not remembered between lookups: an editor's server lives while files appear.
+  for (const std::string &P : R->AbsentPaths)
+    if (sys::fs::exists(P))
+      return std::nullopt;
   return R;
 }
 

@@ -13,6 +13,7 @@
 
 #include "llvm/ADT/bit.h"
 
+#include <algorithm>
 #include <type_traits>
 
 using namespace llvm;
@@ -21,7 +22,7 @@ namespace cudalint {
 namespace {
 
 /// Bumped whenever a field or its encoding changes.
-constexpr uint64_t CodecVersion = 3;
+constexpr uint64_t CodecVersion = 4;
 
 template <class IO> void fields(IO &IO_, FixIt &F) {
   IO_(F.File), IO_(F.Offset), IO_(F.Length), IO_(F.Replacement), IO_(F.Line), IO_(F.Column),
@@ -64,7 +65,8 @@ template <class IO> void fields(IO &IO_, AnalysisError &E) { IO_(E.File), IO_(E.
 template <class IO> void fields(IO &IO_, ReadFile &F) { IO_(F.Path), IO_(F.ContentHash); }
 template <class IO> void fields(IO &IO_, TUResult &R) {
   IO_(R.File), IO_(R.Findings), IO_(R.Facts), IO_(R.Errors), IO_(R.CompileErrors),
-      IO_(R.CompileErrorCount), IO_(R.IncludedFiles), IO_(R.Parsed), IO_(R.ReadFiles);
+      IO_(R.CompileErrorCount), IO_(R.IncludedFiles), IO_(R.Parsed), IO_(R.ReadFiles),
+      IO_(R.AbsentPaths);
 }
 
 template <class IO> void fields(IO &IO_, KernelResources &K) {
@@ -211,6 +213,13 @@ private:
     const char *Error = nullptr;
     auto *P = reinterpret_cast<const uint8_t *>(In.data());
     auto *End = P + In.size();
+    // A 64-bit value takes at most 10 bytes; LLVM's decoders would shift past 64 bits on a
+    // longer (padded) encoding, which only a damaged or forged file holds.
+    if (std::find_if(P, std::min(End, P + 10), [](uint8_t B) { return !(B & 0x80); }) ==
+        P + 10) {
+      fail();
+      return T();
+    }
     int64_t S = 0;
     uint64_t U = 0;
     if constexpr (std::is_signed_v<T>)

@@ -591,7 +591,8 @@ static int lintMain(int argc, const char **argv) {
     Out.Roots.push_back("."); // -p build without paths: the current directory
   if (std::optional<std::string> Conflict = conflictingShardOptions(Merge))
     return usageError(*Conflict + " (see cuda-lint --help)");
-  if (int Code = Merge ? mergeFacts(Configs, Out) : analyse(argv[0], Prefix, Configs, Out); Code >= 0)
+  if (int Code = Merge ? mergeFacts(Configs, Out) : analyse(argv[0], Prefix, Configs, Out);
+      Code >= 0)
     return Code;
   RunResult &Result = Out.Result;
   const std::vector<std::string> &Analysed = Out.Analysed, &Roots = Out.Roots;

@@ -11,18 +11,17 @@ namespace {
 
 /// Allowed flags whose value may be the next argument.
 bool takesSeparateValue(StringRef Flag) {
-  return is_contained({"-D", "-U", "-I", "-isystem", "-iquote", "-idirafter", "-include",
-                       "-imacros", "-x"},
-                      Flag);
+  return is_contained(
+      {"-D", "-U", "-I", "-isystem", "-iquote", "-idirafter", "-include", "-imacros", "-x"}, Flag);
 }
 
 /// Words in an -f or -m flag that name a file, a directory, a plugin, a module cache or a
 /// report: what a parse would write, load or run.
 bool namesOutputOrTool(StringRef Flag) {
-  static const char *const Words[] = {"plugin", "crash",  "profile", "module",  "trace",
-                                      "record", "report", "dump",    "file",    "dir",
-                                      "path",   "save",   "output",  "session", "coverage",
-                                      "offload-object", "llvm", "pch"};
+  static const char *const Words[] = {"plugin",         "crash",  "profile", "module",  "trace",
+                                      "record",         "report", "dump",    "file",    "dir",
+                                      "path",           "save",   "output",  "session", "coverage",
+                                      "offload-object", "llvm",   "pch"};
   std::string Lower = Flag.lower();
   return any_of(Words, [&](const char *W) { return StringRef(Lower).contains(W); });
 }
@@ -32,8 +31,8 @@ bool allowed(StringRef A) {
   // -include-pch reads a precompiled AST: not a parse option a configuration needs.
   if (A.starts_with("-include-pch"))
     return false;
-  for (StringRef P : {"-D", "-U", "-I", "-isystem", "-iquote", "-idirafter", "-include",
-                      "-imacros", "-x", "-std=", "--std=", "-O"})
+  for (StringRef P : {"-D", "-U", "-I", "-isystem", "-iquote", "-idirafter", "-include", "-imacros",
+                      "-x", "-std=", "--std=", "-O"})
     if (A.starts_with(P))
       return true;
   if (A == "-w" || A == "-pedantic" || A == "-pedantic-errors" || A == "-pthread" ||

@@ -1,5 +1,6 @@
 //===- Inputs.cpp - From command-line paths to translation units ----------===//
 #include "analyzer/inputs/Inputs.h"
+#include "analyzer/support/JsonDepth.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
@@ -7,6 +8,7 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
 using namespace llvm;
@@ -65,7 +67,15 @@ CompilationDatabase *Planner::load(StringRef JsonPath) {
   if (It != Loaded.end())
     return It->second.get();
   std::string Err;
-  auto DB = JSONCompilationDatabase::loadFromFile(JsonPath, Err, JSONCommandLineSyntax::AutoDetect);
+  std::unique_ptr<JSONCompilationDatabase> DB;
+  // Clang reads it with llvm::yaml, which recurses once per nesting level: the
+  // depth is bounded first (an unreadable file is left to Clang to report).
+  if (auto Buf =
+          MemoryBuffer::getFile(JsonPath, /*IsText=*/false, /*RequiresNullTerminator=*/false))
+    if (Error E = checkJsonDepth((*Buf)->getBuffer()))
+      Err = toString(std::move(E));
+  if (Err.empty())
+    DB = JSONCompilationDatabase::loadFromFile(JsonPath, Err, JSONCommandLineSyntax::AutoDetect);
   if (!DB) {
     StringRef Why = StringRef(Err).trim();
     Plan.Errors.push_back({JsonPath.str(), "malformed compilation database: " + Why.str() +

@@ -216,6 +216,7 @@ public:
 
 private:
   Error apply(const NvccOption &O, StringRef Value, unsigned Depth);
+  bool isToolkitInclude(StringRef Dir) const;
   void addHostFlags(StringRef Value);
   void addHostFlag(ArrayRef<std::string> Flags, size_t &I);
 
@@ -228,6 +229,18 @@ private:
   std::optional<unsigned> MaxRegs;
   std::vector<std::string> IgnoredFlags;
 };
+
+/// Whether \p Dir is the CUDA toolkit's include directory. nvcc searches it before every -I of
+/// the command, and Clang's CUDA driver adds it after its own headers: a project's -I or
+/// -isystem of it would move it ahead of Clang's wrapper headers, which then could not reach the
+/// toolkit's before a project header of the same name (cmake/Install.cmake, "toolkit first").
+bool Translator::isToolkitInclude(StringRef Dir) const {
+  if (Paths.CudaPath.empty())
+    return false;
+  SmallString<256> Toolkit(Paths.CudaPath), A, B;
+  sys::path::append(Toolkit, "include");
+  return !sys::fs::real_path(Toolkit, A) && !sys::fs::real_path(Dir, B) && A == B;
+}
 
 Error Translator::process(ArrayRef<std::string> Args, unsigned Depth) {
   for (size_t I = 0; I < Args.size(); ++I) {
@@ -330,11 +343,14 @@ Error Translator::apply(const NvccOption &O, StringRef Value, unsigned Depth) {
     return process(Nested, Depth + 1);
   }
   case Action::Include:
-    ParseFlags.push_back("-I" + absolutePath(Value, Directory));
+    if (!isToolkitInclude(absolutePath(Value, Directory)))
+      ParseFlags.push_back("-I" + absolutePath(Value, Directory));
     return Error::success();
   case Action::SystemInclude:
-    ParseFlags.push_back("-isystem");
-    ParseFlags.push_back(absolutePath(Value, Directory));
+    if (!isToolkitInclude(absolutePath(Value, Directory))) {
+      ParseFlags.push_back("-isystem");
+      ParseFlags.push_back(absolutePath(Value, Directory));
+    }
     return Error::success();
   case Action::Define:
     ParseFlags.push_back("-D" + Value.str());

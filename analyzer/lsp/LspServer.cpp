@@ -18,6 +18,7 @@
 #include "analyzer/inputs/Config.h"
 #include "analyzer/inputs/Inputs.h"
 #include "analyzer/inputs/Toolchain.h"
+#include "analyzer/lsp/LspFraming.h"
 #include "analyzer/lsp/LspDocument.h"
 #include "analyzer/report/Suppressions.h"
 #include "analyzer/run/Runner.h"
@@ -96,47 +97,25 @@ private:
   std::atomic<uint64_t> Pos{0};
 };
 
-/// Reads framed messages from stdin; one that is not a JSON-RPC message gets
-/// its error answer here (-32700 not JSON, -32600 not a request), since the
-/// transport would only log it, and the next message is read instead.
-class CheckedInput : public JSONTransportInput {
-public:
-  explicit CheckedInput(raw_ostream &Output) : Inner(stdin), Output(Output) {}
-  bool hasError() const override { return Inner.hasError(); }
-  bool isEndOfInput() const override { return Inner.isEndOfInput(); }
-  LogicalResult readDelimitedMessage(std::string &Json) override {
-    return Inner.readDelimitedMessage(Json);
-  }
-  LogicalResult readStandardMessage(std::string &Json) override {
-    while (true) {
-      if (failed(Inner.readStandardMessage(Json)))
-        return failure();
-      Expected<json::Value> Doc = json::parse(Json);
-      if (!Doc) {
-        answer(-32700, "Parse error: " + toString(Doc.takeError()));
-        continue;
-      }
-      const json::Object *O = Doc->getAsObject();
-      if (!O || !O->getString("method") && !O->get("id")) {
-        answer(-32600, "Invalid Request: not a JSON-RPC request, notification or response");
-        continue;
-      }
-      return success();
-    }
-  }
-
-private:
-  void answer(int Code, const std::string &Message) {
-    std::string Body;
-    raw_string_ostream(Body) << json::Value(json::Object{
-        {"jsonrpc", "2.0"},
-        {"id", nullptr},
-        {"error", json::Object{{"code", Code}, {"message", Message}}}});
-    Output << "Content-Length: " << Body.size() << "\r\n\r\n" + Body;
-  }
-  JSONTransportInputOverFile Inner;
-  raw_ostream &Output;
-};
+/// The messages of stdin (CheckedMessageInput: a bad frame or body is answered
+/// and skipped, never the end of the session). Each error is answered with id
+/// null, since the transport would only log it, and is also logged on stderr
+/// (`E[time] message`), which editors keep in the server's log.
+std::unique_ptr<CheckedMessageInput> stdinMessages(raw_ostream &Output) {
+  return std::make_unique<CheckedMessageInput>(
+      [](MutableArrayRef<char> Buf) {
+        return sys::fs::readNativeFile(sys::fs::getStdinHandle(), Buf);
+      },
+      [&Output](const RpcError &E) {
+        Logger::error("{0}", E.Message); // under the lock the analysis thread's logs take
+        std::string Body;
+        raw_string_ostream(Body) << json::Value(json::Object{
+            {"jsonrpc", "2.0"},
+            {"id", nullptr},
+            {"error", json::Object{{"code", E.Code}, {"message", E.Message}}}});
+        Output << "Content-Length: " << Body.size() << "\r\n\r\n" + Body;
+      });
+}
 
 /// A file's text as every input is read (bounded), or nothing.
 std::optional<std::string> readSource(StringRef Path) {
@@ -485,7 +464,7 @@ int runLspCommand(int argc, const char **argv) {
   }
   Logger::setLogLevel(Logger::Level::Error);
   MessageStream Output;
-  JSONTransport Transport(std::make_unique<CheckedInput>(Output), Output);
+  JSONTransport Transport(stdinMessages(Output), Output);
   Server S(Transport, Output, argv[0], BuildDir);
   Error E = Transport.run(S.handler());
   // "exit" ends the input loop; any other end of input is the client going away.

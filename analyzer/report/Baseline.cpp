@@ -7,16 +7,12 @@
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 
-#include <map>
-#include <tuple>
-
 using namespace llvm;
 
 namespace cudalint {
 
 /// A baseline of a large code base is a few MiB; anything far larger is not one.
 constexpr uint64_t MaxBaselineBytes = 256 << 20;
-constexpr int BaselineVersion = 1;
 
 std::string renderBaseline(const std::vector<Finding> &Findings, StringRef Root) {
   std::vector<std::string> Prints = findingFingerprints(Findings, Root);
@@ -52,29 +48,10 @@ Expected<unsigned> applyBaseline(StringRef Path, std::vector<Finding> &Findings,
   auto Buf = MemoryBuffer::getFile(Path, /*IsText=*/true);
   if (!Buf)
     return Fail(Buf.getError().message());
-  Expected<json::Value> Doc = json::parse((*Buf)->getBuffer());
-  if (!Doc)
-    return Fail("not JSON: " + toString(Doc.takeError()));
-  const json::Object *O = Doc->getAsObject();
-  std::optional<int64_t> Version = O ? O->getInteger("cuda-lint-baseline") : std::nullopt;
-  const json::Array *Entries = O ? O->getArray("findings") : nullptr;
-  if (!Version || !Entries)
-    return Fail("not a cuda-lint baseline (written by --write-baseline)");
-  if (*Version != BaselineVersion)
-    return Fail("baseline version " + Twine(*Version) +
-                " is not supported (this cuda-lint "
-                "writes version " +
-                Twine(BaselineVersion) + ")");
-  std::map<std::tuple<std::string, std::string, std::string>, unsigned> Known;
-  for (const json::Value &E : *Entries) {
-    const json::Object *EO = E.getAsObject();
-    std::optional<StringRef> Rule = EO ? EO->getString("rule") : std::nullopt;
-    std::optional<StringRef> File = EO ? EO->getString("file") : std::nullopt;
-    std::optional<StringRef> Print = EO ? EO->getString("fingerprint") : std::nullopt;
-    if (!Rule || !File || !Print)
-      return Fail("an entry lacks its rule, file or fingerprint");
-    ++Known[{Rule->str(), File->str(), Print->str()}];
-  }
+  Expected<BaselineEntries> Parsed = parseBaseline((*Buf)->getBuffer());
+  if (!Parsed)
+    return Fail(toString(Parsed.takeError()));
+  BaselineEntries &Known = *Parsed;
   std::vector<std::string> Prints = findingFingerprints(Findings, Root);
   std::vector<Finding> Kept;
   unsigned Removed = 0;

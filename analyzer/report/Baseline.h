@@ -10,6 +10,7 @@
 #ifndef CUDALINT_ANALYZER_REPORT_BASELINE_H
 #define CUDALINT_ANALYZER_REPORT_BASELINE_H
 
+#include "analyzer/report/BaselineFile.h"
 #include "rules/Finding.h"
 
 #include "llvm/Support/Error.h"

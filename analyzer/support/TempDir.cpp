@@ -110,24 +110,10 @@ void removeStale(StringRef Tmp, StringRef Purpose) {
   }
 }
 
-} // namespace
-
-std::error_code createTempDir(StringRef Purpose, SmallVectorImpl<char> &Path) {
-  SmallString<128> Tmp;
-  sys::path::system_temp_directory(/*ErasedOnReboot=*/true, Tmp);
-  removeStale(Tmp, Purpose);
-  // LLVM adds "-" and a random suffix, under the temporary directory.
-  if (std::error_code EC = sys::fs::createUniqueDirectory(
-          "cuda-lint-" + Purpose + "-" + Twine(sys::Process::getProcessId()), Path))
-    return EC;
-  // Precompiled headers of the user's code: for this user only.
-  if (std::error_code EC = sys::fs::setPermissions(Path, sys::fs::owner_all)) {
-    sys::fs::remove_directories(Path);
-    return EC;
-  }
+/// Registers \p Path for the signal handler; false when every slot is taken.
+bool registerPath(StringRef Path) {
   if (Path.size() >= MaxPath)
-    return std::error_code(); // too long to register: removed only by removeTempDir
-  installHandlers();
+    return false;
   std::lock_guard<std::mutex> Lock(SlotLock);
   for (int I = 0; I < MaxDirs; ++I) {
     if (InUse[I].load(std::memory_order_relaxed))
@@ -135,18 +121,48 @@ std::error_code createTempDir(StringRef Purpose, SmallVectorImpl<char> &Path) {
     std::memcpy(Slots[I], Path.data(), Path.size());
     Slots[I][Path.size()] = '\0';
     InUse[I].store(true, std::memory_order_release);
-    break;
+    return true;
   }
-  return std::error_code();
+  return false;
+}
+
+void unregisterPath(StringRef Path) {
+  std::lock_guard<std::mutex> Lock(SlotLock);
+  for (int I = 0; I < MaxDirs; ++I)
+    if (InUse[I].load(std::memory_order_relaxed) && Path == Slots[I])
+      InUse[I].store(false, std::memory_order_release);
+}
+
+} // namespace
+
+std::error_code createTempDir(StringRef Purpose, SmallVectorImpl<char> &Path) {
+  SmallString<128> Tmp;
+  sys::path::system_temp_directory(/*ErasedOnReboot=*/true, Tmp);
+  removeStale(Tmp, Purpose);
+  installHandlers();
+  std::string Model =
+      ("cuda-lint-" + Purpose + "-" + Twine(sys::Process::getProcessId()) + "-%%%%%%").str();
+  for (int Attempt = 0; Attempt < 128; ++Attempt) {
+    SmallString<256> Name;
+    sys::fs::createUniquePath(Model, Name, /*MakeAbsolute=*/true);
+    // Registered before it exists: a signal between the two must not leave it behind.
+    bool Registered = registerPath(Name);
+    std::error_code EC =
+        sys::fs::create_directory(Name, /*IgnoreExisting=*/false, sys::fs::owner_all);
+    if (!EC) {
+      Path.assign(Name.begin(), Name.end());
+      return EC;
+    }
+    if (Registered)
+      unregisterPath(Name);
+    if (EC != std::errc::file_exists)
+      return EC;
+  }
+  return std::make_error_code(std::errc::file_exists);
 }
 
 void removeTempDir(StringRef Path) {
-  {
-    std::lock_guard<std::mutex> Lock(SlotLock);
-    for (int I = 0; I < MaxDirs; ++I)
-      if (InUse[I].load(std::memory_order_relaxed) && Path == Slots[I])
-        InUse[I].store(false, std::memory_order_release);
-  }
+  unregisterPath(Path);
   sys::fs::remove_directories(Path);
 }
 

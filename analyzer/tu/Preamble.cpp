@@ -1,6 +1,7 @@
 //===- Preamble.cpp - One precompiled CUDA prologue for many TUs ----------===//
 #include "analyzer/tu/Preamble.h"
 #include "analyzer/support/TempDir.h"
+#include "analyzer/tu/AbsentProbes.h"
 
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -49,13 +50,15 @@ private:
 /// Writes the PCH to a chosen path, and records every file it read.
 class BuildPch : public GeneratePCHAction {
 public:
-  BuildPch(std::string Output, Preamble &Out) : Output(std::move(Output)), Out(Out) {}
+  BuildPch(std::string Output, Preamble &Out, AbsentProbes &Probes)
+      : Output(std::move(Output)), Out(Out), Probes(Probes) {}
 
   bool BeginInvocation(CompilerInstance &CI) override {
     CI.getFrontendOpts().OutputFile = Output;
     return GeneratePCHAction::BeginInvocation(CI);
   }
   bool BeginSourceFileAction(CompilerInstance &CI) override {
+    Probes.start();
     CI.getPreprocessor().addPPCallbacks(collectArchRegions(CI.getSourceManager(), Out.Arch));
     CI.getFrontendOpts().SkipFunctionBodies = true; // only what SkipSystemHostBodies allows
     return GeneratePCHAction::BeginSourceFileAction(CI);
@@ -75,6 +78,8 @@ public:
     erase_if(Out.ReadFiles, [&](const ReadFile &F) { return F.Path == SourcePath; });
     erase_if(Out.ProjectFiles, [&](const std::string &F) { return F == SourcePath; });
     Out.IncludedFiles.erase(SourcePath);
+    Probes.stop();
+    Out.AbsentPaths.assign(Probes.paths().begin(), Probes.paths().end());
     GeneratePCHAction::EndSourceFileAction();
   }
   std::string SourcePath;
@@ -82,6 +87,7 @@ public:
 private:
   std::string Output;
   Preamble &Out;
+  AbsentProbes &Probes;
 };
 
 /// The PCH of \p Cmd's prologue: its arguments with an empty file in place of
@@ -92,11 +98,12 @@ std::optional<Preamble> buildOne(const TranslatedCommand &Cmd, StringRef Source,
   P.PchPath = PchPath.str();
   std::vector<std::string> Args(Cmd.ClangArgs.begin(), Cmd.ClangArgs.end() - 1);
   Args.push_back(Source.str());
-  IntrusiveRefCntPtr<vfs::FileSystem> FS = vfs::createPhysicalFileSystem();
+  auto Probes = makeIntrusiveRefCnt<AbsentProbes>(vfs::createPhysicalFileSystem(),
+                                                  AbsentProbes::resourceDirOf(Cmd.ClangArgs));
   if (!Cmd.Directory.empty())
-    (void)FS->setCurrentWorkingDirectory(Cmd.Directory);
-  IntrusiveRefCntPtr<FileManager> Files(new FileManager(FileSystemOptions(), FS));
-  auto Action = std::make_unique<BuildPch>(P.PchPath, P);
+    (void)Probes->setCurrentWorkingDirectory(Cmd.Directory);
+  IntrusiveRefCntPtr<FileManager> Files(new FileManager(FileSystemOptions(), Probes));
+  auto Action = std::make_unique<BuildPch>(P.PchPath, P, *Probes);
   SmallString<256> Real;
   if (sys::fs::real_path(Source, Real))
     return std::nullopt;

@@ -1,5 +1,6 @@
 //===- TranslationUnit.cpp - Analyse one translation unit -----------------===//
 #include "analyzer/tu/TranslationUnit.h"
+#include "analyzer/tu/AbsentProbes.h"
 #include "analyzer/tu/ArchRegions.h"
 #include "ptxas_parse/ArchLimits.h"
 #include "rules/RuleRegistry.h"
@@ -99,8 +100,8 @@ void addIncludeChain(const SourceManager &SM, SourceLocation Loc, Finding &F) {
   FindingNote TU;
   TU.Message = "in the translation unit of this file, through the headers included before its "
                "first line (Clang's CUDA headers, -include)";
-  if (!ReachedMain && describeLocation(SM, SM.getLocForStartOfFile(Main), TU.File, TU.Line,
-                                       TU.Column))
+  if (!ReachedMain &&
+      describeLocation(SM, SM.getLocForStartOfFile(Main), TU.File, TU.Line, TU.Column))
     F.Notes.push_back(std::move(TU));
 }
 
@@ -246,10 +247,12 @@ class LintAction : public ASTFrontendAction {
 public:
   /// \p Arch, if given, collects the code the parse skips under a condition
   /// on __CUDA_ARCH__.
-  LintAction(const TUOptions &Opts, const ErrorCollector &Errors, TUResult &Out,
-             ArchRegions *Arch)
-      : Opts(Opts), Errors(Errors), Out(Out), Arch(Arch) {}
+  LintAction(const TUOptions &Opts, const ErrorCollector &Errors, TUResult &Out, ArchRegions *Arch,
+             AbsentProbes *Probes)
+      : Opts(Opts), Errors(Errors), Out(Out), Arch(Arch), Probes(Probes) {}
   bool BeginSourceFileAction(CompilerInstance &CI) override {
+    if (Probes)
+      Probes->start();
     // A missing #include is fatal to Clang, which then stops; like clangd, go
     // on without the header so that the code after it is still analysed.
     CI.getDiagnostics().setFatalsAsError(true);
@@ -262,12 +265,17 @@ public:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, StringRef) override {
     return std::make_unique<LintConsumer>(CI, Opts, Errors, Out, Arch);
   }
+  void EndSourceFileAction() override {
+    if (Probes)
+      Probes->stop();
+  }
 
 private:
   const TUOptions &Opts;
   const ErrorCollector &Errors;
   TUResult &Out;
   ArchRegions *Arch;
+  AbsentProbes *Probes;
 };
 
 } // namespace
@@ -364,7 +372,7 @@ void addReadFiles(TUResult &Out, ArrayRef<ReadFile> Read, const std::set<std::st
 /// the files the device parse read. Its compile errors and facts are not
 /// reported: the host parse has those of the TU.
 void addDevicePass(const TranslatedCommand &Cmd, const TUOptions &Opts,
-                   IntrusiveRefCntPtr<vfs::FileSystem> FS, const ArchRegions &Arch,
+                   IntrusiveRefCntPtr<AbsentProbes> Probes, const ArchRegions &Arch,
                    TUResult &Out) {
   std::string DeviceArch = devicePassArch(Cmd);
   std::vector<std::string> Args = devicePassArgs(Cmd, DeviceArch);
@@ -373,14 +381,15 @@ void addDevicePass(const TranslatedCommand &Cmd, const TUOptions &Opts,
   TUResult Device;
   auto Parse = [&] {
     // A FileManager of its own: the host parse's names some headers by other paths.
-    IntrusiveRefCntPtr<FileManager> Files(new FileManager(FileSystemOptions(), FS));
+    IntrusiveRefCntPtr<FileManager> Files(new FileManager(FileSystemOptions(), Probes));
     std::vector<std::string> WithPch = Args;
     if (DeviceOpts.Pre)
       WithPch.insert(WithPch.end() - 1, {"-include-pch", DeviceOpts.Pre->PchPath});
     Device = TUResult();
     ErrorCollector Errors;
     tooling::ToolInvocation Invocation(
-        WithPch, std::make_unique<LintAction>(DeviceOpts, Errors, Device, nullptr), Files.get());
+        WithPch, std::make_unique<LintAction>(DeviceOpts, Errors, Device, nullptr, Probes.get()),
+        Files.get());
     Invocation.setDiagnosticConsumer(&Errors);
     Invocation.run();
     return !Errors.PchFailed;
@@ -400,8 +409,10 @@ void addDevicePass(const TranslatedCommand &Cmd, const TUOptions &Opts,
       Added.push_back(std::move(F));
   append_range(Out.Findings, std::move(Added));
   addReadFiles(Out, Device.ReadFiles, Device.IncludedFiles);
-  if (DeviceOpts.Pre) // what the preamble read, this parse read
+  if (DeviceOpts.Pre) { // what the preamble read (or looked for), this parse did
     addReadFiles(Out, DeviceOpts.Pre->ReadFiles, DeviceOpts.Pre->IncludedFiles);
+    append_range(Out.AbsentPaths, DeviceOpts.Pre->AbsentPaths);
+  }
 }
 
 /// What the command adds to the facts: the archs it names (none when it names none: nvcc's
@@ -430,15 +441,17 @@ TUResult analyzeOnThisThread(const TranslatedCommand &Cmd, const TUOptions &Opts
     return Out;
   }
 
-  IntrusiveRefCntPtr<vfs::FileSystem> FS = Opts.Files ? Opts.Files : vfs::createPhysicalFileSystem();
+  auto Probes =
+      makeIntrusiveRefCnt<AbsentProbes>(Opts.Files ? Opts.Files : vfs::createPhysicalFileSystem(),
+                                        AbsentProbes::resourceDirOf(Cmd.ClangArgs));
   if (!Cmd.Directory.empty())
-    (void)FS->setCurrentWorkingDirectory(Cmd.Directory);
-  IntrusiveRefCntPtr<FileManager> Files(new FileManager(FileSystemOptions(), FS));
+    (void)Probes->setCurrentWorkingDirectory(Cmd.Directory);
+  IntrusiveRefCntPtr<FileManager> Files(new FileManager(FileSystemOptions(), Probes));
 
   ArchRegions Arch;
   auto Parse = [&](ArrayRef<std::string> Args, ErrorCollector &Errors) {
     tooling::ToolInvocation Invocation(
-        Args, std::make_unique<LintAction>(Opts, Errors, Out, &Arch), Files.get());
+        Args, std::make_unique<LintAction>(Opts, Errors, Out, &Arch, Probes.get()), Files.get());
     Invocation.setDiagnosticConsumer(&Errors);
     Invocation.run();
   };
@@ -458,8 +471,9 @@ TUResult analyzeOnThisThread(const TranslatedCommand &Cmd, const TUOptions &Opts
       Restart();
       Parse(Cmd.ClangArgs, *Errors);
     } else {
-      // What the preamble read, this TU read.
+      // What the preamble read (or looked for), this TU did.
       addReadFiles(Out, Opts.Pre->ReadFiles, Opts.Pre->IncludedFiles);
+      append_range(Out.AbsentPaths, Opts.Pre->AbsentPaths);
       Arch.append(Opts.Pre->Arch);
     }
   } else {
@@ -487,7 +501,11 @@ TUResult analyzeOnThisThread(const TranslatedCommand &Cmd, const TUOptions &Opts
   Out.CompileErrors = std::move(Errors->Errors);
   Out.CompileErrorCount = Errors->Count;
   if (Arch.needDevicePass())
-    addDevicePass(Cmd, Opts, FS, Arch, Out);
+    addDevicePass(Cmd, Opts, Probes, Arch, Out);
+  append_range(Out.AbsentPaths, Probes->paths());
+  llvm::sort(Out.AbsentPaths);
+  Out.AbsentPaths.erase(std::unique(Out.AbsentPaths.begin(), Out.AbsentPaths.end()),
+                        Out.AbsentPaths.end());
   addCommandFacts(Cmd, Out.Facts);
   return Out;
 }

@@ -66,6 +66,7 @@ struct TUResult {
   std::set<std::string> IncludedFiles; // non-system files the TU read (absolute)
   bool Parsed = false;                 // Clang built an AST (perhaps with errors)
   std::vector<ReadFile> ReadFiles;     // every file the TU read, system headers too
+  std::vector<std::string> AbsentPaths; // every path its header search probed in vain, sorted
   bool FromCache = false;              // read back from the result cache, not analysed
   std::string DeviceArch;              // parsed again for it (ArchRegions.h); not cached
   const Preamble *DevicePre = nullptr; // the PCH that parse loaded; not cached
@@ -78,6 +79,7 @@ struct Preamble {
   std::string Header; // the project header it holds, if any, after the prologue
   unsigned Users = 0; // TUs that load it
   std::vector<ReadFile> ReadFiles;     // what building it read
+  std::vector<std::string> AbsentPaths; // what its header search probed in vain, sorted
   std::set<std::string> IncludedFiles; // of those, the ones outside /usr
   /// Of those, the ones not in a system include directory: their declarations
   /// are walked as if the TU had parsed them.

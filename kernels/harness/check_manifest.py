@@ -10,7 +10,9 @@ FILE is `cuda-lint --format=json` output for the kernels/ sources ("-" reads std
 attributed to a kernel by its mangled name ("kernel"."name", Clang's `__device_stub__` host name
 mapped to the kernel's), or for a non-template kernel by the bare function name of
 "kernel"."demangled", or, for a finding that names no kernel, by the line: a finding inside a
-kernel's definition (from `__global__` to its closing brace) is that kernel's.
+kernel's definition (from `__global__` to its closing brace) is that kernel's, and one inside the
+host function a case names ("host_function", for anti-patterns of host code such as a copy) is
+that case's.
 --skip-ptxas-rules leaves out the rules that need a ptxas report (manifest "ptxas_rules") when
 cuda-lint ran without one. Exit 0 when everything
 matches, 1 otherwise (each problem on its own line).
@@ -38,12 +40,17 @@ def _same_file(finding_file, source):
 
 
 def kernel_lines(source, program):
-    """{case: (first line, last line)} of each manifest kernel's definition in `source`."""
+    """{case: (first line, last line)} of each manifest kernel's definition in `source`, or of the
+    host function that holds a case's anti-pattern ("host_function": a copy, not a kernel)."""
     ranges = {}
     for k in program["kernels"]:
-        name = re.escape(re.sub(r"<.*", "", k["case"]))
-        m = re.search(r"__global__\s+void\s+(__launch_bounds__\([^)]*\)\s*)?%s\s*\(" % name,
-                      source)
+        if k.get("host_function"):
+            m = re.search(r"^[\w:<>*& ]*\b%s\s*\([^;{]*\)\s*(?={)"
+                          % re.escape(k["host_function"]), source, re.M)
+        else:
+            name = re.escape(re.sub(r"<.*", "", k["case"]))
+            m = re.search(r"__global__\s+void\s+(__launch_bounds__\([^)]*\)\s*)?%s\s*\(" % name,
+                          source)
         if not m:
             continue
         brace = source.find("{", m.end())

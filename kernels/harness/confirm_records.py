@@ -7,6 +7,8 @@ Record types (one JSON object per line, each with "type" and "pid"):
            memory, stream kind (legacy / per-thread / explicit), stream id, return code
   kernel   an executed kernel from the activity API: grid, block, registers, static and dynamic
            shared memory, stream id, start and end (ns)
+  memcpy   an executed copy from the activity API: copy kind, source and destination memory
+           kinds (pageable, pinned, device, ...), async flag, bytes, stream id, start and end (ns)
   device   the GPU's limits; context: a context and its legacy (NULL) stream id
   dropped  activity records CUPTI had to drop; error: a CUPTI call that failed; end: flushed at exit
            (with the library's own host time: launch_records, launch_record_ns, stack_ns,

@@ -245,3 +245,17 @@ TEST_F(CacheDirTest, WriteReplacesALinkInsteadOfItsTarget) {
 }
 
 } // namespace
+
+// A facts file or cache entry may be damaged or forged: an integer padded past the 10 bytes a
+// 64-bit value needs is refused (LLVM's LEB128 decoders would shift past 64 bits, undefined
+// behaviour the facts fuzz target found), while its shortest form decodes.
+TEST(CacheTrust, PaddedIntegersAreRefused) {
+  std::string Bytes;
+  encodeTUResult(TUResult(), Bytes);
+  ASSERT_TRUE(decodeTUResult(Bytes).has_value());
+  ASSERT_EQ(static_cast<uint8_t>(Bytes[0]) & 0x80, 0); // the codec's version, one byte
+  std::string Padded(1, static_cast<char>(Bytes[0] | 0x80));
+  Padded += std::string(9, static_cast<char>(0x80));
+  Padded += '\0';
+  EXPECT_FALSE(decodeTUResult(Padded + Bytes.substr(1)).has_value());
+}

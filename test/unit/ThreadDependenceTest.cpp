@@ -149,4 +149,89 @@ TEST(LaneValue, IdenticalSeesWhatEqualityIgnores) {
   EXPECT_FALSE(C.identical(D));
 }
 
+// issue 34: threadIdx.x + k * blockDim.x against m * blockDim.x is the same
+// comparison in every thread of the block (0 <= threadIdx.x < blockDim.x).
+TEST(LaneValue, BlockStrideAgainstRoundedBound) {
+  LaneValue Tid = tid();
+  Tid.TidPlusBlocks = true; // threadIdx.x, block size not known
+  LaneValue BDim = LaneValue::aligned(32);
+  BDim.BlockDimMultiple = true;
+  LaneValue N = LaneValue::aligned(1);
+  LaneValue Rounded = op(BO_Mul, op(BO_Div, op(BO_Add, N, op(BO_Sub, BDim, k(1))), BDim), BDim);
+  EXPECT_TRUE(Rounded.BlockDimMultiple);
+  LaneValue I = op(BO_Add, Tid, op(BO_Mul, LaneValue::aligned(1), BDim));
+  EXPECT_TRUE(I.TidPlusBlocks);
+  EXPECT_EQ(cmp(BO_LT, I, Rounded), BranchCategory::Uniform);
+  EXPECT_EQ(cmp(BO_GE, I, Rounded), BranchCategory::Uniform);
+  EXPECT_EQ(cmp(BO_GT, Rounded, I), BranchCategory::Uniform);
+  EXPECT_NE(cmp(BO_LE, I, Rounded), BranchCategory::Uniform);
+  EXPECT_NE(cmp(BO_LT, I, N), BranchCategory::Uniform);
+  // Rounded to a warp only: the same within a warp, not within the block.
+  LaneValue ToWarp = op(BO_Mul, op(BO_Div, op(BO_Add, N, k(31)), k(32)), k(32));
+  EXPECT_EQ(cmp(BO_LT, I, ToWarp), BranchCategory::WarpUniform);
+  // A known block size: a constant multiple of it counts.
+  LaneValue Tid128 = tid();
+  Tid128.TidPlusBlocks = true;
+  Tid128.TidExtent = 128;
+  EXPECT_EQ(cmp(BO_LT, Tid128, op(BO_Mul, N, k(256))), BranchCategory::Uniform);
+  EXPECT_NE(cmp(BO_LT, Tid128, op(BO_Mul, N, k(64))), BranchCategory::Uniform);
+  // Scaling or negating the index loses the form.
+  EXPECT_FALSE(op(BO_Mul, Tid, k(2)).TidPlusBlocks);
+  EXPECT_FALSE(lane::negate(Tid).TidPlusBlocks);
+}
+
+// issue 34: how many lanes of one warp each side of a condition can hold.
+TEST(LaneValue, MostLanesPerSide) {
+  LaneValue Lane = op(BO_And, tid(), k(31));
+  CondClass Eq = lane::compare(BO_EQ, Lane, k(3), nullptr, nullptr);
+  EXPECT_EQ(Eq.MaxTrue, 1);
+  EXPECT_EQ(Eq.MaxFalse, 31);
+  CondClass Ne = Eq.negated();
+  EXPECT_EQ(Ne.MaxTrue, 31);
+  EXPECT_EQ(Ne.MaxFalse, 1);
+  // Against a value not known here: distinct lane values, one match at most.
+  CondClass Best = lane::compare(BO_EQ, tid(), LaneValue::aligned(1), nullptr, nullptr);
+  EXPECT_EQ(Best.MaxTrue, 1);
+  EXPECT_EQ(Best.MaxFalse, 32);
+  // The linear index == 0: only one warp holds lane 0's match; the others none.
+  CondClass Zero = lane::compare(BO_EQ, tid(), k(0), nullptr, nullptr);
+  EXPECT_EQ(Zero.MaxTrue, 1);
+  CondClass Low = lane::compare(BO_LT, Lane, k(16), nullptr, nullptr);
+  EXPECT_EQ(lane::combine(Eq, Low, /*And=*/true).MaxTrue, 1);
+  EXPECT_EQ(lane::combine(Eq, Low, /*And=*/false).MaxTrue, 17);
+  EXPECT_EQ(lane::combine(CondClass(), Ne, /*And=*/true).MaxFalse, 32);
+  EXPECT_EQ(lane::combine(CondClass(), Eq, /*And=*/true).MaxTrue, 1);
+  // `few == flag` with a flag not known here: either side of `few` may be the
+  // one that equals it.
+  LaneValue FewLanes = lane::fromCond(lane::compare(BO_LT, Lane, k(3), nullptr, nullptr));
+  CondClass Flag = lane::compare(BO_EQ, FewLanes, LaneValue::aligned(1), nullptr, nullptr);
+  EXPECT_EQ(Flag.Reason, CondClass::Why::EqualsUniform);
+  EXPECT_EQ(Flag.MaxTrue, 29); // lanes 3-31, or lanes 0-2
+  EXPECT_EQ(Flag.MaxFalse, 29);
+  // A value of few distinct lane values against one not known here.
+  CondClass Few =
+      lane::compare(BO_EQ, op(BO_And, tid(), k(1)), LaneValue::aligned(1), nullptr, nullptr);
+  EXPECT_EQ(Few.MaxTrue, 32);
+  EXPECT_EQ(Few.MaxFalse, 32);
+}
+
+// issue 34: a grid-wide index in blocks of 5 threads (one warp each) picks one
+// lane of one warp in the grid, not a lane of every warp.
+TEST(LaneValue, GridIndexInTinyBlocks) {
+  std::array<int64_t, WarpLanes> L{};
+  for (unsigned I = 0; I < WarpLanes; ++I)
+    L[I] = I;
+  LaneValue Tid5 = LaneValue::lanes(L, 0, false, 0x1fu);
+  LaneValue Base = op(BO_Mul, LaneValue::aligned(1), k(5));
+  Base.PerBlock = true;
+  LaneValue T = op(BO_Add, Tid5, Base);
+  CondClass C = lane::compare(BO_EQ, T, k(1), nullptr, nullptr);
+  EXPECT_EQ(C.Cat, BranchCategory::SingleLane);
+  EXPECT_FALSE(C.EveryWarp);
+  EXPECT_EQ(C.TrueMask, 0x2u);
+  // Without blockIdx (a loop index instead), every warp splits alike.
+  LaneValue Loop = op(BO_Add, Tid5, op(BO_Mul, LaneValue::aligned(1), k(5)));
+  EXPECT_TRUE(lane::compare(BO_EQ, Loop, k(1), nullptr, nullptr).EveryWarp);
+}
+
 } // namespace

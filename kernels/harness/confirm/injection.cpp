@@ -87,8 +87,13 @@ std::string commandLine() {
 // Modules whose frames say nothing about where the program launched: this library, CUPTI, the
 // driver, the runtime when it is a shared library, and the C library.
 bool libraryFrame(const char *module) {
-  static const char *const kSkip[] = {"libcuda-lint-confirm", "libcupti", "libcuda.so",
-                                      "libcudart", "libc.so", "ld-linux", "libstdc++"};
+  static const char *const kSkip[] = {"libcuda-lint-confirm",
+                                      "libcupti",
+                                      "libcuda.so",
+                                      "libcudart",
+                                      "libc.so",
+                                      "ld-linux",
+                                      "libstdc++"};
   for (const char *s : kSkip)
     if (std::strstr(module, s))
       return true;
@@ -257,6 +262,44 @@ void writeKernel(const CUpti_ActivityKernel10 *k) {
   g_writer.writeLine(line);
 }
 
+const char *memoryKind(uint8_t k) {
+  switch (k) {
+  case CUPTI_ACTIVITY_MEMORY_KIND_PAGEABLE:
+    return "pageable";
+  case CUPTI_ACTIVITY_MEMORY_KIND_PINNED:
+    return "pinned";
+  case CUPTI_ACTIVITY_MEMORY_KIND_DEVICE:
+    return "device";
+  case CUPTI_ACTIVITY_MEMORY_KIND_ARRAY:
+    return "array";
+  case CUPTI_ACTIVITY_MEMORY_KIND_MANAGED:
+    return "managed";
+  case CUPTI_ACTIVITY_MEMORY_KIND_DEVICE_STATIC:
+    return "device-static";
+  case CUPTI_ACTIVITY_MEMORY_KIND_MANAGED_STATIC:
+    return "managed-static";
+  default:
+    return "unknown";
+  }
+}
+
+// A copy on the timeline: its source and destination memory kinds say whether the host side was
+// pageable or pinned (pageable-async-copy), its start and end whether it overlapped a kernel.
+void writeMemcpy(const CUpti_ActivityMemcpy6 *m) {
+  std::string line = begin("memcpy") + ", \"correlation_id\": " + num(uint64_t(m->correlationId));
+  line += ", \"copy_kind\": " + num(uint64_t(m->copyKind));
+  line += ", \"src_kind\": " + jsonString(memoryKind(m->srcKind));
+  line += ", \"dst_kind\": " + jsonString(memoryKind(m->dstKind));
+  line +=
+      ", \"async\": " + std::string(m->flags & CUPTI_ACTIVITY_FLAG_MEMCPY_ASYNC ? "true" : "false");
+  line += ", \"bytes\": " + num(uint64_t(m->bytes));
+  line += ", \"context_id\": " + num(uint64_t(m->contextId));
+  line += ", \"stream_id\": " + num(uint64_t(m->streamId));
+  line += ", \"start\": " + num(uint64_t(m->start));
+  line += ", \"end\": " + num(uint64_t(m->end)) + "}";
+  g_writer.writeLine(line);
+}
+
 void writeDevice(const CUpti_ActivityDevice5 *d) {
   std::string line = begin("device") + ", \"id\": " + num(uint64_t(d->id));
   line += ", \"name\": " + jsonString(d->name);
@@ -296,6 +339,9 @@ void CUPTIAPI bufferCompleted(CUcontext ctx, uint32_t streamId, uint8_t *buffer,
     case CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL:
     case CUPTI_ACTIVITY_KIND_KERNEL:
       writeKernel(reinterpret_cast<const CUpti_ActivityKernel10 *>(record));
+      break;
+    case CUPTI_ACTIVITY_KIND_MEMCPY:
+      writeMemcpy(reinterpret_cast<const CUpti_ActivityMemcpy6 *>(record));
       break;
     case CUPTI_ACTIVITY_KIND_DEVICE:
       writeDevice(reinterpret_cast<const CUpti_ActivityDevice5 *>(record));
@@ -450,6 +496,7 @@ extern "C" __attribute__((visibility("default"))) int InitializeInjection(void) 
   enable(cuptiActivityEnable(CUPTI_ACTIVITY_KIND_CONTEXT), "cuptiActivityEnable(CONTEXT)");
   enable(cuptiActivityEnable(CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL),
          "cuptiActivityEnable(CONCURRENT_KERNEL)");
+  enable(cuptiActivityEnable(CUPTI_ACTIVITY_KIND_MEMCPY), "cuptiActivityEnable(MEMCPY)");
   CUptiResult sub = cuptiSubscribe(&g_subscriber, onCallback, nullptr);
   enable(sub, "cuptiSubscribe");
   if (sub == CUPTI_SUCCESS) {

@@ -147,6 +147,11 @@ class ManifestTest(unittest.TestCase):
                 source = f.read()
             for k in p["kernels"]:
                 name = re.sub(r"<.*", "", k["case"])
+                if k.get("host_function"):
+                    # A case of host code (a copy): its host function, and the kernel beside it.
+                    self.assertRegex(source, r"\b%s\s*\([^;{]*\)\s*{" % k["host_function"])
+                    length = re.match(r"_Z(\d+)", k["kernel"])
+                    name = k["kernel"][length.end():length.end() + int(length.group(1))]
                 decl = re.search(r"__global__\s+void\s+(__launch_bounds__\([^)]*\)\s*)?%s\s*\("
                                  % name, source)
                 self.assertIsNotNone(decl, name)

@@ -22,6 +22,16 @@ LaneValue withUBound(LaneValue V, int64_t Bound) {
   return V;
 }
 
+/// threadIdx.x is itself a block-stride index (threadIdx.x + 0 * blockDim.x)
+/// and blockDim.x a multiple of itself; \p Dx is blockDim.x when known.
+static void markBlockStride(ShapeModel &M, int64_t Dx) {
+  if (M.Tid[0].K == LaneValue::Lane) {
+    M.Tid[0].TidPlusBlocks = true;
+    M.Tid[0].TidExtent = Dx;
+  }
+  M.BDim[0].BlockDimMultiple = true;
+}
+
 ShapeModel modelOf(const BlockShape &S) {
   ShapeModel M;
   if (!S.Block) {
@@ -34,6 +44,7 @@ ShapeModel modelOf(const BlockShape &S) {
     M.BDim[0] = LaneValue::aligned(32);
     M.BDim[1] = M.BDim[2] = LaneValue::aligned(1);
     M.Linear = LaneValue::threadIndex();
+    markBlockStride(M, 0);
     return M;
   }
   int64_t Dx = (*S.Block)[0], Dy = (*S.Block)[1], Dz = (*S.Block)[2];
@@ -96,6 +107,7 @@ ShapeModel modelOf(const BlockShape &S) {
       if (M.Tid[A].K != LaneValue::Uniform)
         M.Tid[A] = LaneValue::varying();
   }
+  markBlockStride(M, Dx);
   return M;
 }
 

@@ -15,24 +15,6 @@ using namespace clang;
 
 namespace cudalint {
 namespace idioms {
-namespace {
-
-/// An assignment (`=`, `+=`, ...) and its sides; in a template as written, an
-/// assignment to a value of dependent type is an unresolved operator call.
-bool assignment(const Stmt *S, const Expr *&LHS, const Expr *&RHS) {
-  if (const auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->isAssignmentOp()) {
-    LHS = BO->getLHS();
-    RHS = BO->getRHS();
-    return true;
-  }
-  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(S);
-      Op && Op->isAssignmentOp() && Op->getNumArgs() == 2 && Op->isTypeDependent()) {
-    LHS = Op->getArg(0);
-    RHS = Op->getArg(1);
-    return true;
-  }
-  return false;
-}
 
 /// The name a call uses, also when a template leaves it unresolved.
 StringRef calleeName(const CallExpr *Call) {
@@ -77,6 +59,25 @@ bool pureValue(const Stmt *S) {
   return true;
 }
 
+namespace {
+
+/// An assignment (`=`, `+=`, ...) and its sides; in a template as written, an
+/// assignment to a value of dependent type is an unresolved operator call.
+bool assignment(const Stmt *S, const Expr *&LHS, const Expr *&RHS) {
+  if (const auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->isAssignmentOp()) {
+    LHS = BO->getLHS();
+    RHS = BO->getRHS();
+    return true;
+  }
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(S);
+      Op && Op->isAssignmentOp() && Op->getNumArgs() == 2 && Op->isTypeDependent()) {
+    LHS = Op->getArg(0);
+    RHS = Op->getArg(1);
+    return true;
+  }
+  return false;
+}
+
 /// Statements that only update local scalars or local arrays (registers
 /// once unrolled), possibly in a nested loop: `v += n;`,
 /// `for (j = 0; j < 16; j++) r[j] += n;`.
@@ -101,22 +102,6 @@ bool registerUpdate(const Stmt *S, ASTContext &AST) {
   const auto *VD = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
   return VD && VD->hasLocalStorage() && !VD->hasAttr<CUDASharedAttr>() &&
          !VD->getType()->isReferenceType() && !VD->getType()->isPointerType();
-}
-
-/// A warp shuffle in \p S, or in a function it calls (warp_reduce_sum).
-bool callsShuffle(const Stmt *S, int Depth = 0) {
-  if (const auto *Call = dyn_cast<CallExpr>(S)) {
-    StringRef Name = calleeName(Call);
-    if (Name.starts_with("__shfl") || Name.starts_with("shfl"))
-      return true;
-    if (const auto *FD = Call->getDirectCallee();
-        FD && Depth < 2 && FD->hasBody() && callsShuffle(FD->getBody(), Depth + 1))
-      return true;
-  }
-  for (const Stmt *Child : S->children())
-    if (Child && callsShuffle(Child, Depth))
-      return true;
-  return false;
 }
 
 bool refersTo(const Stmt *S, const VarDecl *V) {
@@ -292,7 +277,7 @@ bool predicatedShuffleStep(const BranchEvent &E, ASTContext &AST) {
   if (!If || If->getElse() || !registerUpdate(If->getThen(), AST))
     return false;
   const Stmt *Loop = enclosingLoop(If, AST, 4);
-  return Loop && callsShuffle(Loop);
+  return Loop && callsWarpCollective(Loop);
 }
 
 namespace {
@@ -373,6 +358,103 @@ unsigned leaderStore(const BranchEvent &E, ASTContext &AST) {
       return 0;
   }
   return leaderGroup(C);
+}
+
+namespace {
+
+/// The other operand and the constant of `x == K` (either order), or false.
+bool equalityWithConstant(const Expr *Cond, ASTContext &AST, const Expr *&Side, llvm::APSInt &K) {
+  const auto *Cmp = dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts());
+  if (!Cmp || Cmp->getOpcode() != BO_EQ)
+    return false;
+  for (int Left = 0; Left < 2; ++Left) {
+    const Expr *C = Left ? Cmp->getLHS() : Cmp->getRHS();
+    Expr::EvalResult R;
+    if (!C->isValueDependent() && C->EvaluateAsInt(R, AST)) {
+      Side = Left ? Cmp->getRHS() : Cmp->getLHS();
+      K = R.Val.getInt();
+      return true;
+    }
+  }
+  return false;
+}
+
+/// The same expression, written alike (`threadIdx.x` twice, `t` twice).
+bool sameExpr(const Expr *A, const Expr *B, ASTContext &AST) {
+  llvm::FoldingSetNodeID X, Y;
+  A->IgnoreParenImpCasts()->Profile(X, AST, /*Canonical=*/true);
+  B->IgnoreParenImpCasts()->Profile(Y, AST, /*Canonical=*/true);
+  return X == Y;
+}
+
+} // namespace
+
+/// `switch (t) { case 0: ...; case 1: ...; }` on a value that differs in every
+/// lane of a warp, with no default or an empty one: each case is one lane's job.
+unsigned dispatchSwitch(const BranchEvent &E) {
+  const auto *Sw = dyn_cast<SwitchStmt>(E.Branch);
+  const CondClass &C = E.Class;
+  if (!Sw || C.Reason != CondClass::Why::SwitchValues ||
+      C.Distinct != unsigned(llvm::popcount(C.ActiveMask)))
+    return 0;
+  unsigned Cases = 0;
+  for (const SwitchCase *SC = Sw->getSwitchCaseList(); SC; SC = SC->getNextSwitchCase()) {
+    if (isa<CaseStmt>(SC)) {
+      ++Cases;
+      continue;
+    }
+    // The default runs the lanes that match no case: it must leave them idle.
+    const Stmt *Body = SC->getSubStmt();
+    if (const auto *CS = dyn_cast<CompoundStmt>(Body))
+      Body = CS->body_empty() ? nullptr : CS->size() == 1 ? CS->body_front() : Body;
+    if (Body && !isa<BreakStmt, NullStmt>(Body))
+      return 0;
+  }
+  return Cases >= 2 ? Cases : 0;
+}
+
+unsigned dispatchChain(const BranchEvent &E, ASTContext &AST) {
+  if (E.F == BranchEvent::Form::Switch)
+    return dispatchSwitch(E);
+  const auto *If = dyn_cast<IfStmt>(E.Branch);
+  if (!If || E.F != BranchEvent::Form::If)
+    return 0;
+  // Up to the chain's head: the if whose else is this one.
+  for (int Depth = 0; Depth < 64; ++Depth) {
+    DynTypedNodeList Parents = AST.getParents(*If);
+    const auto *Up = Parents.empty() ? nullptr : Parents[0].get<IfStmt>();
+    if (!Up || Up->getElse() != If)
+      break;
+    If = Up;
+  }
+  const Expr *Tested = nullptr;
+  llvm::SmallVector<llvm::APSInt, 8> Seen;
+  unsigned Links = 0;
+  for (const Stmt *S = If; S;) {
+    const auto *Link = dyn_cast<IfStmt>(S);
+    if (!Link) {
+      // A last else with work of its own runs beside every job (Rodinia
+      // srad's interior case): not a dispatch.
+      const auto *CS = dyn_cast<CompoundStmt>(S);
+      if (!CS || !CS->body_empty())
+        return 0;
+      break;
+    }
+    const Expr *Side;
+    llvm::APSInt K;
+    if (Link->getInit() || Link->getConditionVariable() || !Link->getCond() ||
+        !equalityWithConstant(Link->getCond(), AST, Side, K) ||
+        (Tested && !sameExpr(Tested, Side, AST)))
+      return 0;
+    for (const llvm::APSInt &Prev : Seen)
+      if (llvm::APSInt::isSameValue(Prev, K))
+        return 0;
+    Tested = Side;
+    Seen.push_back(K);
+    ++Links;
+    S = Link->getElse();
+  }
+  return Links >= 2 ? Links : 0;
 }
 
 /// A one-sided threshold on the thread index that moves with its loop but

@@ -31,7 +31,31 @@ const VarDecl *growthVarOf(const LaneValue &A, const LaneValue &B) {
   return A.GrowthVar ? A.GrowthVar : B.GrowthVar;
 }
 
+LaneValue uniformArith(BinaryOperatorKind Op, const LaneValue &A, const LaneValue &B);
+
+/// `A Op B` on two uniform values, and whether the result is a multiple of
+/// blockDim.x (a product with one, a sum or difference of two).
 LaneValue uniformBinary(BinaryOperatorKind Op, const LaneValue &A, const LaneValue &B) {
+  LaneValue R = uniformArith(Op, A, B);
+  switch (Op) {
+  case BO_Mul:
+    R.BlockDimMultiple = A.BlockDimMultiple || B.BlockDimMultiple;
+    break;
+  case BO_Shl:
+    R.BlockDimMultiple = A.BlockDimMultiple && B.Const && *B.Const >= 0;
+    break;
+  case BO_Add:
+  case BO_Sub:
+    R.BlockDimMultiple = multipleOfBlockDim(A, 0) && multipleOfBlockDim(B, 0);
+    break;
+  default:
+    R.BlockDimMultiple = false;
+    break;
+  }
+  return R;
+}
+
+LaneValue uniformArith(BinaryOperatorKind Op, const LaneValue &A, const LaneValue &B) {
   LaneValue R;
   withProvenance(R, A, B);
   if (A.Const && B.Const) {
@@ -519,6 +543,18 @@ LaneValue binary(BinaryOperatorKind Op, const LaneValue &A, const LaneValue &B) 
   }
   withProvenance(R, A, B);
   R.VBound = R.K == LaneValue::Lane ? VB : std::nullopt;
+  // threadIdx.x + R stays that form when a multiple of blockDim.x is added or
+  // subtracted; any other operation loses it.
+  R.TidPlusBlocks = false;
+  R.TidExtent = 0;
+  if (R.K == LaneValue::Lane && (Op == BO_Add || Op == BO_Sub)) {
+    const LaneValue *Tid = A.K == LaneValue::Lane ? &A : (Op == BO_Add ? &B : nullptr);
+    const LaneValue &Other = Tid == &A ? B : A;
+    if (Tid && Tid->TidPlusBlocks && multipleOfBlockDim(Other, Tid->TidExtent)) {
+      R.TidPlusBlocks = true;
+      R.TidExtent = Tid->TidExtent;
+    }
+  }
   return normalize(R);
 }
 
@@ -540,6 +576,8 @@ LaneValue negate(const LaneValue &A) {
   case LaneValue::Lane: {
     LaneValue R = laneScale(A, -1);
     R.VBound.reset();
+    R.TidPlusBlocks = false;
+    R.TidExtent = 0;
     return R;
   }
   default:

@@ -86,7 +86,7 @@ CondClass compareWithConstant(BinaryOperatorKind Op, const LaneValue &D, int64_t
     if (D.UBound && D.USign >= 0)
       Hi = std::min(Hi, (*D.UBound + D.Align - 1) / D.Align - 1);
   }
-  unsigned Splits = 0, Total = 0, MaxMinority = 0;
+  unsigned Splits = 0, Total = 0, MaxMinority = 0, MostTrue = 0, MostFalse = 0;
   bool TrueFull = false, FalseFull = false;
   CondClass First;
   bool HaveFirst = false;
@@ -110,6 +110,8 @@ CondClass compareWithConstant(BinaryOperatorKind Op, const LaneValue &D, int64_t
     if (Act == 0)
       continue;
     ++Total;
+    MostTrue = std::max(MostTrue, unsigned(llvm::popcount(Mask)));
+    MostFalse = std::max(MostFalse, unsigned(llvm::popcount(Act & ~Mask)));
     if (Mask == Act) {
       TrueFull = true;
       continue;
@@ -138,9 +140,18 @@ CondClass compareWithConstant(BinaryOperatorKind Op, const LaneValue &D, int64_t
   if (Splits == 0)
     return category(BranchCategory::WarpUniform, CondClass::Why::None);
   CondClass C = First;
-  if (D.Align != 0 && !D.warpVaries()) {
+  // The warps enumerated are all there are (no U), or, for an equality, the
+  // warps beyond them hold no lane equal to K.
+  if (D.Align == 0 || Op == BO_EQ)
+    C.MaxTrue = MostTrue;
+  if (D.Align == 0 || Op == BO_NE)
+    C.MaxFalse = MostFalse;
+  if (D.Align != 0 && !D.warpVaries() && !D.PerBlock) {
     // U is one unknown multiple of Align, the same in every warp: some values
     // of it split every warp at the same lane, as a loop's last iteration does.
+    // Not so for a grid-wide index (blockIdx.x * 5 + threadIdx.x in blocks of
+    // 5 threads): U differs between blocks, and the warps enumerated are the
+    // grid's.
     C.HasRange = false;
     C.EveryWarp = true;
     C.Cat = MaxMinority <= 1 ? BranchCategory::SingleLane : BranchCategory::TailGuard;
@@ -239,6 +250,8 @@ CondClass compare(BinaryOperatorKind Op, const LaneValue &A, const LaneValue &B,
       CondClass C = *V.Cond;
       C.Reason = CondClass::Why::EqualsUniform;
       C.Distinct = 2;
+      // Either side of `odd` may be the side that equals the flag.
+      C.MaxTrue = C.MaxFalse = std::max(V.Cond->MaxTrue, V.Cond->MaxFalse);
       return C;
     }
     if (V.Cond && V.Cond->Cat == BranchCategory::DataDependent)
@@ -277,6 +290,14 @@ CondClass compare(BinaryOperatorKind Op, const LaneValue &A, const LaneValue &B,
     C.LaneSide = LaneExpr;
     return withFlags(C, A, B);
   };
+  bool Ordering = Op != BO_EQ && Op != BO_NE;
+  bool Below = Op == BO_LT || Op == BO_LE; // the branch is taken below the bound
+  // threadIdx.x + k * blockDim.x against m * blockDim.x: below it exactly when
+  // k < m, since 0 <= threadIdx.x < blockDim.x, so every thread of the block
+  // agrees (a block-stride loop to a bound rounded up to the block size).
+  if ((Op == BO_LT || Op == BO_GE) && D.TidPlusBlocks && Bound->K == LaneValue::Uniform &&
+      multipleOfBlockDim(*Bound, D.TidExtent))
+    return CondClass();
   if (D.isWarpUniform()) {
     CondClass C = category(BranchCategory::WarpUniform, CondClass::Why::None);
     // `warp_id == 0`, `threadIdx.y == 0` in a 32-wide block: one warp (or a
@@ -285,8 +306,6 @@ CondClass compare(BinaryOperatorKind Op, const LaneValue &A, const LaneValue &B,
                  D.warpVaries();
     return Finish(C);
   }
-  bool Ordering = Op != BO_EQ && Op != BO_NE;
-  bool Below = Op == BO_LT || Op == BO_LE; // the branch is taken below the bound
 
   if (D.HasFactor) {
     bool Shrinks = Ordering && ((Below && D.G == Growth::Grows) ||
@@ -346,8 +365,12 @@ CondClass compare(BinaryOperatorKind Op, const LaneValue &A, const LaneValue &B,
       return Finish(C);
     }
     if (!Ordering) {
-      if (injective(D))
-        return Finish(category(BranchCategory::SingleLane, CondClass::Why::Equality));
+      if (injective(D)) {
+        // Distinct lane values: at most one of them equals the bound.
+        CondClass C = category(BranchCategory::SingleLane, CondClass::Why::Equality);
+        (Op == BO_EQ ? C.MaxTrue : C.MaxFalse) = 1;
+        return Finish(C);
+      }
       // A value of a few distinct lane values (tid & 1, a bool made from the
       // lane) against a uniform value: whichever of them it equals, the lanes
       // holding it take one path and the rest the other, in every warp.
@@ -359,6 +382,8 @@ CondClass compare(BinaryOperatorKind Op, const LaneValue &A, const LaneValue &B,
           if (C.Cat == BranchCategory::LaneSplit && C.EveryWarp) {
             C.Reason = CondClass::Why::EqualsUniform;
             C.Distinct = Values.size();
+            // Counted for the first value only: another may hold other lanes.
+            C.MaxTrue = C.MaxFalse = WarpLanes;
             return Finish(C);
           }
         }
@@ -383,7 +408,22 @@ CondClass truthOf(const LaneValue &V, const Expr *E) {
   return compare(BO_NE, V, LaneValue::constant(0), E, nullptr);
 }
 
+namespace {
+CondClass combineClasses(const CondClass &A, const CondClass &B, bool And);
+} // namespace
+
 CondClass combine(const CondClass &A, const CondClass &B, bool And) {
+  CondClass R = combineClasses(A, B, And);
+  // `a && b` is true only where both are, and false where either is.
+  auto Sum = [](unsigned X, unsigned Y) { return uint8_t(std::min(X + Y, WarpLanes)); };
+  R.MaxTrue = And ? std::min(A.MaxTrue, B.MaxTrue) : Sum(A.MaxTrue, B.MaxTrue);
+  R.MaxFalse = And ? Sum(A.MaxFalse, B.MaxFalse) : std::min(A.MaxFalse, B.MaxFalse);
+  return R;
+}
+
+namespace {
+
+CondClass combineClasses(const CondClass &A, const CondClass &B, bool And) {
   if (A.Cat == BranchCategory::Uniform)
     return B;
   if (B.Cat == BranchCategory::Uniform)
@@ -453,6 +493,8 @@ CondClass combine(const CondClass &A, const CondClass &B, bool And) {
   R.NarrowShape = A.NarrowShape || B.NarrowShape;
   return R;
 }
+
+} // namespace
 
 LaneValue fromCond(CondClass C) {
   LaneValue V;

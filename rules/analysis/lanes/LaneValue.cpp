@@ -40,6 +40,7 @@ CondClass CondClass::negated() const {
   CondClass N = *this;
   N.TrueMask = ActiveMask & ~TrueMask;
   N.SmallSideTrue = !SmallSideTrue;
+  std::swap(N.MaxTrue, N.MaxFalse);
   return N;
 }
 
@@ -252,7 +253,7 @@ bool CondClass::identical(const CondClass &O) const {
                     C.FewWarps, C.Repeats, C.AtMost, C.Upper, C.HasRange, C.RangeLo, C.RangeHi,
                     C.Distinct, C.G, C.GrowthVar, C.GrowthExact, C.LaneSide, C.DataSrc,
                     C.OneWarpLoop, C.BoundFirst, C.BoundLast, C.BoundAt, C.AssumedShape,
-                    C.NarrowShape);
+                    C.NarrowShape, C.MaxTrue, C.MaxFalse);
   };
   return Fields(*this) == Fields(O);
 }
@@ -262,7 +263,8 @@ bool LaneValue::identical(const LaneValue &O) const {
     return std::tie(V.K, V.Const, V.Align, V.NonNeg, V.L, V.Active, V.WarpCoef, V.WarpVaries,
                     V.USign, V.UBound, V.Wraps, V.VBound, V.HasFactor, V.G, V.GrowthVar,
                     V.GrowthExact, V.ModOfLane, V.BitOfLane, V.AssumedAxis, V.NarrowAxis,
-                    V.PerBlock, V.SameInWarps, V.DataSrc);
+                    V.PerBlock, V.TidPlusBlocks, V.TidExtent, V.BlockDimMultiple, V.SameInWarps,
+                    V.DataSrc);
   };
   return Fields(*this) == Fields(O) && cudalint::identical(Cond, O.Cond);
 }
@@ -286,11 +288,12 @@ bool LaneValue::operator==(const LaneValue &O) const {
   switch (K) {
   case Uniform:
     return Const == O.Const && (Const || (Align == O.Align && NonNeg == O.NonNeg)) && G == O.G &&
-           GrowthVar == O.GrowthVar && SameCond();
+           GrowthVar == O.GrowthVar && BlockDimMultiple == O.BlockDimMultiple && SameCond();
   case Lane: {
     if (Active != O.Active || Align != O.Align || WarpVaries != O.WarpVaries ||
         WarpCoef != O.WarpCoef || USign != O.USign || UBound != O.UBound || Wraps != O.Wraps ||
-        VBound != O.VBound || HasFactor != O.HasFactor || G != O.G || GrowthVar != O.GrowthVar)
+        VBound != O.VBound || HasFactor != O.HasFactor || G != O.G || GrowthVar != O.GrowthVar ||
+        TidPlusBlocks != O.TidPlusBlocks || TidExtent != O.TidExtent)
       return false;
     bool Same = true;
     forActive(Active, [&](unsigned I) { Same &= L[I] == O.L[I]; });
@@ -360,6 +363,7 @@ LaneValue join(const LaneValue &A, const LaneValue &B) {
     else
       R.Align = std::max<int64_t>(1, gcd64(alignOf(A), alignOf(B)));
     R.NonNeg = A.NonNeg && B.NonNeg;
+    R.BlockDimMultiple = multipleOfBlockDim(A, 0) && multipleOfBlockDim(B, 0);
     if (A.G == B.G && A.GrowthVar == B.GrowthVar) {
       R.G = A.G;
       R.GrowthVar = A.GrowthVar;
@@ -411,6 +415,8 @@ LaneValue join(const LaneValue &A, const LaneValue &B) {
   }
   R.GrowthExact = false;
   R.Cond.reset();
+  // threadIdx.x plus one multiple of blockDim.x or another: still such a value.
+  R.TidPlusBlocks = LA.TidPlusBlocks && LB.TidPlusBlocks && LA.TidExtent == LB.TidExtent;
   return normalize(R);
 }
 
@@ -426,6 +432,7 @@ LaneValue controlDependent(const LaneValue &V, const std::shared_ptr<const CondC
     }
     if (V.K == LaneValue::Lane) {
       LaneValue R = V;
+      R.TidPlusBlocks = false; // the rest may now differ between warps
       R.WarpVaries = true;
       if (R.Align == 0)
         R.Align = 1;
@@ -444,6 +451,14 @@ LaneValue controlDependent(const LaneValue &V, const std::shared_ptr<const CondC
 }
 
 } // namespace lane
+
+bool multipleOfBlockDim(const LaneValue &U, int64_t Extent) {
+  if (U.K != LaneValue::Uniform)
+    return false;
+  if (U.BlockDimMultiple || (U.Const && *U.Const == 0))
+    return true;
+  return Extent > 0 && lane_detail::alignOf(U) % Extent == 0;
+}
 
 std::string describeLanes(uint32_t Mask) {
   unsigned N = llvm::popcount(Mask);

@@ -108,6 +108,10 @@ struct CondClass {
   int64_t BoundFirst = 0, BoundLast = 0, BoundAt = 0; // BoundAt: the value TrueMask is for
   bool AssumedShape = false;  // relies on blockDim.x being a multiple of 32 (assumed)
   bool NarrowShape = false;   // lanes differ in threadIdx.y/z: x-extent below 32
+  // The most lanes of any one warp for which the condition is true (false);
+  // 32 when not known. 1 means a path that at most one lane of a warp takes
+  // (`lane == k`, the else of `tid != 0`): nothing on it can split a warp.
+  uint8_t MaxTrue = WarpLanes, MaxFalse = WarpLanes;
 
   /// The condition's negation.
   CondClass negated() const;
@@ -152,6 +156,16 @@ struct LaneValue {
   bool AssumedAxis = false; // threadIdx.y/z under the multiple-of-32 assumption
   bool NarrowAxis = false;  // threadIdx.y/z in a block narrower than a warp
   bool PerBlock = false;    // depends on blockIdx: a grid-wide index
+  // Lane: threadIdx.x + R, R the same in every thread of the block and a
+  // multiple of blockDim.x (a block-stride index `tid + k * blockDim.x`);
+  // TidExtent is blockDim.x when the launches give it (0: not known). Such a
+  // value against a multiple of blockDim.x (`i < (n + B - 1) / B * B`) is the
+  // same comparison in every thread of the block, since 0 <= threadIdx.x < B.
+  bool TidPlusBlocks = false;
+  int64_t TidExtent = 0;
+  // Uniform: a multiple of blockDim.x (blockDim.x * k, also when its value
+  // is not known).
+  bool BlockDimMultiple = false;
   // Data: read at an address that depends on the lane only (s[lane]), so lane
   // i of every warp of the block reads the same value; a reduction over the
   // warp (__all_sync) then gives the same value in every warp.
@@ -225,6 +239,10 @@ unsigned leaderGroup(const CondClass &C);
 
 /// "even lanes", "lanes 0-15", "lane 0", "every 4th lane (0, 4, 8, ...)".
 std::string describeLanes(uint32_t Mask);
+
+/// Whether uniform \p U is a multiple of blockDim.x, which is \p Extent when
+/// known (0: only a symbolic multiple counts).
+bool multipleOfBlockDim(const LaneValue &U, int64_t Extent);
 
 } // namespace cudalint
 

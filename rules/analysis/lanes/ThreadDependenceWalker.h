@@ -317,6 +317,10 @@ private:
   static void carryFlags(State &Head, const State &Entry, const State &Back);
 
   // --- events ------------------------------------------------------------------------------
+  /// Whether at most one lane of each warp walks the current path: under a
+  /// branch side, or after an exit, that leaves one lane (CondClass::MaxTrue).
+  bool oneLanePath() const;
+
   void recordBranch(BranchEvent::Form F, const Stmt *St, const Expr *Cond, const CondClass &C,
                     std::optional<int64_t> Constant = std::nullopt);
 

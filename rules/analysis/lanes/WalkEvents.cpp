@@ -8,11 +8,32 @@ namespace walker {
 
 // --- events ------------------------------------------------------------------
 
+bool Walker::oneLanePath() const {
+  // A branch or loop side that at most one lane of a warp takes.
+  auto OneLane = [](const CondClass &C, bool TakenWhenFalse) {
+    return (TakenWhenFalse ? C.MaxFalse : C.MaxTrue) <= 1;
+  };
+  for (const Control &C : Controls)
+    if (C.Class && OneLane(*C.Class, C.WhenFalse))
+      return true;
+  // The threads left on this path after a return, break or continue that
+  // the others took: those for which its condition did not hold.
+  for (const ExitMark &M : S.Exits)
+    if (M.Class && OneLane(*M.Class, !M.WhenFalse))
+      return true;
+  return false;
+}
+
 void Walker::recordBranch(BranchEvent::Form F, const Stmt *St, const Expr *Cond, const CondClass &C,
                           std::optional<int64_t> Constant) {
   if (!Recording || Exhausted)
     return;
   if (!isThreadDependent(C.Cat) && !Constant)
+    return;
+  // Only one lane of each warp runs here (`if (threadIdx.x == best)`, after
+  // `if (tid != 0) return;`): a lone lane cannot split its warp, whatever
+  // its trip counts.
+  if (!Constant && oneLanePath())
     return;
   if (!Constant && C.Cat != BranchCategory::LaneSplit &&
       C.Cat != BranchCategory::ShrinkingThreshold && C.Cat != BranchCategory::WarpUniform &&

@@ -356,6 +356,7 @@ void Walker::switchStmt(const SwitchStmt *Sw) {
       C.Cat = BranchCategory::LaneSplit;
       C.Reason = CondClass::Why::SwitchValues;
       C.Distinct = Vals.size();
+      C.ActiveMask = V.Active;
       C.EveryWarp = V.Align == 0;
     }
     C.AssumedShape = V.AssumedAxis;

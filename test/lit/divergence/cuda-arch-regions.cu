@@ -67,7 +67,7 @@ __global__ void staged(float *x) {
   if (threadIdx.x % 2 == 0)
   // SM90-DAG: cuda-arch-regions.cu:[[@LINE-1]]:7: warning: warp-divergent branch (lane-split): 'threadIdx.x % 2 == 0' splits every warp into even and odd lanes [warp-divergent-branch]
   // SM90-DAG: cuda-arch-regions.cu:[[@LINE-2]]:7: note: it is true for even lanes and false for odd lanes in every warp: each warp runs both paths one after the other with the lanes of the other path idle
-  // SM90-DAG: cuda-arch-regions.cu:[[@LINE-3]]:7: note: partition the work by warp instead, e.g. '(threadIdx.x / warpSize) % 2 == 0'
+  // SM90-DAG: cuda-arch-regions.cu:[[@LINE-3]]:7: note: the branch's arms access elements indexed by the same thread index, so a rewrite must keep which elements each thread handles: compute the choice as a value and apply it without branching (e.g. min/max and a select in a compare-and-swap), or remap threads to elements so that the lanes of a warp make the same choice
     s[threadIdx.x] *= 2.0f;
   else
     s[threadIdx.x] = sqrtf(s[threadIdx.x]);

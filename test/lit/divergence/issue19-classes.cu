@@ -199,7 +199,7 @@ __global__ void carriedFlag(float *out, int iters) {
     if (odd)
     // CHECK-DAG: :[[@LINE-1]]:9: warning: warp-divergent branch (lane-split): 'odd' splits every warp into even and odd lanes [warp-divergent-branch]
     // CHECK-DAG: :[[@LINE-2]]:9: note: it is true for odd lanes and false for even lanes in every warp: each warp runs both paths one after the other with the lanes of the other path idle
-    // CHECK-DAG: :[[@LINE-3]]:9: note: partition the work by warp instead, e.g. '(tid / warpSize) % 2 == 0'
+    // CHECK-DAG: :[[@LINE-3]]:9: note: the branch's arms access elements indexed by the same thread index, so a rewrite must keep which elements each thread handles: compute the choice as a value and apply it without branching (e.g. min/max and a select in a compare-and-swap), or remap threads to elements so that the lanes of a warp make the same choice
       prev[tx] = out[tx];
     if (warpOdd)
       prev[tx] += 1.f;
@@ -338,7 +338,7 @@ __global__ void leaders(float *y, const float *x, int rows) {
   if (threadIdx.x % 2 == 0)
   // CHECK-DAG: :[[@LINE-1]]:7: warning: warp-divergent branch (lane-split): 'threadIdx.x % 2 == 0' splits every warp into even and odd lanes [warp-divergent-branch]
   // CHECK-DAG: :[[@LINE-2]]:7: note: it is true for even lanes and false for odd lanes in every warp: each warp runs both paths one after the other with the lanes of the other path idle
-  // CHECK-DAG: :[[@LINE-3]]:7: note: partition the work by warp instead, e.g. '(threadIdx.x / warpSize) % 2 == 0'
+  // CHECK-DAG: :[[@LINE-3]]:7: note: the branch's arms access elements indexed by the same thread index, so a rewrite must keep which elements each thread handles: compute the choice as a value and apply it without branching (e.g. min/max and a select in a compare-and-swap), or remap threads to elements so that the lanes of a warp make the same choice
     y[threadIdx.x] = a;
   else
     y[threadIdx.x] = -a;

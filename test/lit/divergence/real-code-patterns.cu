@@ -251,7 +251,7 @@ __global__ void pickLanes(const float4 *in, float *out) {
   switch (threadIdx.x & 3) {
   // CHECK-DAG: :[[@LINE-1]]:11: warning: warp-divergent switch (lane-split): 'threadIdx.x & 3' takes 4 values within every warp [warp-divergent-branch]
   // CHECK-DAG: :[[@LINE-2]]:11: note: each warp runs those cases one after the other with the other lanes idle
-  // CHECK-DAG: :[[@LINE-3]]:11: note: switch on a value that is the same across a warp (e.g. derived from 'tid / warpSize')
+  // CHECK-DAG: :[[@LINE-3]]:11: note: the branch's arms access elements indexed by the same thread index, so a rewrite must keep which elements each thread handles: compute the choice as a value and apply it without branching (e.g. min/max and a select in a compare-and-swap), or remap threads to elements so that the lanes of a warp make the same choice
   case 0:
     out[threadIdx.x] = v;
     break;

@@ -7,7 +7,7 @@
 // RUN: FileCheck %s --check-prefix=DIV --input-file=%t.div --implicit-check-not=warning:
 // DIV: thread-condition-precedence.cu:47:7: warning: warp-divergent branch (lane-split): '(tid & 0x01) == 0' splits every warp into even and odd lanes [warp-divergent-branch]
 // DIV: thread-condition-precedence.cu:47:7: note: it is true for even lanes and false for odd lanes in every warp: each warp runs both paths one after the other with the lanes of the other path idle
-// DIV: thread-condition-precedence.cu:47:7: note: partition the work by warp instead, e.g. '(tid / warpSize) % 2 == 0'
+// DIV: thread-condition-precedence.cu:47:7: note: the branch's arms access elements indexed by the same thread index, so a rewrite must keep which elements each thread handles: compute the choice as a value and apply it without branching (e.g. min/max and a select in a compare-and-swap), or remap threads to elements so that the lanes of a warp make the same choice
 // DIV: thread-condition-precedence.cu:56:7: warning: warp-divergent branch (lane-split): 'tid & 3 != 0' splits every warp into even and odd lanes [warp-divergent-branch]
 // DIV: thread-condition-precedence.cu:56:7: note: it is true for odd lanes and false for even lanes in every warp: each warp runs both paths one after the other with the lanes of the other path idle
 // DIV: thread-condition-precedence.cu:56:7: note: partition the work by warp instead, e.g. '(tid / warpSize) % 2 == 0'

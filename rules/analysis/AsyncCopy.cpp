@@ -1,0 +1,229 @@
+//===- AsyncCopy.cpp - The asynchronous host-device copies of a TU --------===//
+#include "rules/analysis/AsyncCopy.h"
+#include "rules/analysis/HostBufferOrigin.h"
+#include "rules/analysis/ValueEval.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace cudalint {
+namespace {
+
+constexpr unsigned MaxWrapperLevels = 3;
+
+/// Where an API takes its pointers and its cudaMemcpyKind (-1: none).
+struct CopyApi {
+  const char *Name;
+  int Dst, Src, Kind;
+  /// The direction when there is no kind argument.
+  CopyDirection Fixed;
+  /// What cudaMemcpyDefault means when one side is always on the device (a
+  /// symbol, an array): the direction; Default when both sides are pointers.
+  CopyDirection DefaultMeans;
+};
+
+const CopyApi Apis[] = {
+    {"cudaMemcpyAsync", 0, 1, 3, CopyDirection::Unknown, CopyDirection::Default},
+    {"cudaMemcpy2DAsync", 0, 2, 6, CopyDirection::Unknown, CopyDirection::Default},
+    {"cudaMemcpy2DToArrayAsync", -1, 3, 7, CopyDirection::Unknown, CopyDirection::HostToDevice},
+    {"cudaMemcpy2DFromArrayAsync", 0, -1, 7, CopyDirection::Unknown, CopyDirection::DeviceToHost},
+    {"cudaMemcpyToSymbolAsync", -1, 1, 4, CopyDirection::Unknown, CopyDirection::HostToDevice},
+    {"cudaMemcpyFromSymbolAsync", 0, -1, 4, CopyDirection::Unknown, CopyDirection::DeviceToHost},
+    {"cuMemcpyHtoDAsync", -1, 1, -1, CopyDirection::HostToDevice, CopyDirection::HostToDevice},
+    {"cuMemcpyDtoHAsync", 0, -1, -1, CopyDirection::DeviceToHost, CopyDirection::DeviceToHost},
+};
+
+bool isHostFunction(const FunctionDecl *F) {
+  return !F->hasAttr<CUDAGlobalAttr>() &&
+         (!F->hasAttr<CUDADeviceAttr>() || F->hasAttr<CUDAHostAttr>());
+}
+
+/// The parameter of \p F that \p E (a pointer, after casts) names, or null.
+const ParmVarDecl *paramOf(const Expr *E, const FunctionDecl *F) {
+  if (!E)
+    return nullptr;
+  const auto *DRE = dyn_cast<DeclRefExpr>(stripPointerCasts(E));
+  const auto *P = DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
+  return P && P->getDeclContext() == F ? P : nullptr;
+}
+
+/// \p E from inside wrapper \p F, as call \p C passes it.
+const Expr *atCall(const Expr *E, const FunctionDecl *F, const CallExpr *C) {
+  const ParmVarDecl *P = paramOf(E, F);
+  if (!P)
+    return E;
+  unsigned I = P->getFunctionScopeIndex();
+  return I < C->getNumArgs() ? C->getArg(I) : nullptr;
+}
+
+/// The pointer of a cudaPitchedPtr value: make_cudaPitchedPtr(p, ...).
+const Expr *pitchedPointer(const Expr *E) {
+  if (!E)
+    return nullptr;
+  const auto *Call = dyn_cast<CallExpr>(stripWrappers(E));
+  const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
+  if (FD && apiName(FD) == "make_cudaPitchedPtr" && Call->getNumArgs() == 4)
+    return Call->getArg(0);
+  return nullptr;
+}
+
+} // namespace
+
+CopyDirection AsyncCopies::directionOf(const Expr *Kind, const Stmt *At) {
+  if (!Kind)
+    return CopyDirection::Unknown;
+  ValueEvaluator VE(Ctx, At, &Callers);
+  std::optional<std::int64_t> V = VE.evalInt(Kind);
+  if (!V)
+    return CopyDirection::Unknown;
+  switch (*V) {
+  case 0: // cudaMemcpyHostToHost
+  case 3: // cudaMemcpyDeviceToDevice
+    return CopyDirection::NotHostDevice;
+  case 1:
+    return CopyDirection::HostToDevice;
+  case 2:
+    return CopyDirection::DeviceToHost;
+  case 4:
+    return CopyDirection::Default;
+  default:
+    return CopyDirection::Unknown;
+  }
+}
+
+std::optional<AsyncCopy> AsyncCopies::apiCopy(const CallExpr *C) {
+  const FunctionDecl *FD = C->getDirectCallee();
+  if (!FD || !isSystemFunction(FD))
+    return std::nullopt;
+  StringRef Name = apiName(FD);
+  AsyncCopy Copy;
+  Copy.Call = Copy.Api = C;
+  Copy.ApiName = Name.str();
+  if (Name == "cudaMemcpy3DAsync") {
+    // cudaMemcpy3DAsync(&p, stream) with a local cudaMemcpy3DParms p.
+    const auto *Addr =
+        C->getNumArgs() ? dyn_cast<UnaryOperator>(C->getArg(0)->IgnoreParenImpCasts()) : nullptr;
+    const auto *Ref = Addr && Addr->getOpcode() == UO_AddrOf
+                          ? dyn_cast<DeclRefExpr>(Addr->getSubExpr()->IgnoreParenImpCasts())
+                          : nullptr;
+    const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    if (!V)
+      return Copy;
+    ValueEvaluator VE(Ctx, C, &Callers);
+    bool Zero = false;
+    Copy.Kind = VE.fieldValueOf(V, "kind", Zero);
+    Copy.Direction = Copy.Kind ? directionOf(Copy.Kind, C)
+                               : (Zero ? CopyDirection::NotHostDevice : CopyDirection::Unknown);
+    Copy.Dst = pitchedPointer(VE.fieldValueOf(V, "dstPtr", Zero));
+    Copy.Src = pitchedPointer(VE.fieldValueOf(V, "srcPtr", Zero));
+    return Copy;
+  }
+  for (const CopyApi &A : Apis) {
+    if (Name != A.Name)
+      continue;
+    unsigned N = C->getNumArgs();
+    if ((A.Dst >= 0 && unsigned(A.Dst) >= N) || (A.Src >= 0 && unsigned(A.Src) >= N) ||
+        (A.Kind >= 0 && unsigned(A.Kind) >= N))
+      return std::nullopt;
+    Copy.Dst = A.Dst >= 0 ? C->getArg(A.Dst) : nullptr;
+    Copy.Src = A.Src >= 0 ? C->getArg(A.Src) : nullptr;
+    if (A.Kind < 0) {
+      Copy.Direction = A.Fixed;
+      return Copy;
+    }
+    Copy.Kind = C->getArg(A.Kind);
+    Copy.Direction = directionOf(Copy.Kind, C);
+    if (Copy.Direction == CopyDirection::Default)
+      Copy.Direction = A.DefaultMeans;
+    return Copy;
+  }
+  return std::nullopt;
+}
+
+std::optional<AsyncCopy> AsyncCopies::copyAt(const CallExpr *C, unsigned Depth) {
+  if (C->isInstantiationDependent() || C->containsErrors())
+    return std::nullopt;
+  if (std::optional<AsyncCopy> Copy = apiCopy(C))
+    return Copy;
+  const FunctionDecl *FD = C->getDirectCallee();
+  const FunctionDecl *Def = FD ? FD->getDefinition() : nullptr;
+  if (!Def || isa<CXXOperatorCallExpr>(C))
+    return std::nullopt;
+  const AsyncCopy *Inner = wrapped(Def, Depth + 1);
+  if (!Inner)
+    return std::nullopt;
+  AsyncCopy Copy = *Inner;
+  Copy.Call = C;
+  Copy.Wrapper = Def;
+  Copy.Dst = atCall(Inner->Dst, Def, C);
+  Copy.Src = atCall(Inner->Src, Def, C);
+  if (const ParmVarDecl *P = paramOf(Inner->Kind, Def);
+      P && P->getFunctionScopeIndex() < C->getNumArgs()) {
+    Copy.Kind = C->getArg(P->getFunctionScopeIndex());
+    CopyDirection D = directionOf(Copy.Kind, C);
+    // An API whose one side is always on the device reads cudaMemcpyDefault as its direction.
+    if (D == CopyDirection::Default && (!Inner->Dst || !Inner->Src))
+      D = Inner->Dst ? CopyDirection::DeviceToHost : CopyDirection::HostToDevice;
+    Copy.Direction = D;
+  }
+  return Copy;
+}
+
+const AsyncCopy *AsyncCopies::wrapped(const FunctionDecl *F, unsigned Depth) {
+  if (!F)
+    return nullptr;
+  auto It = Wrappers.find(F);
+  if (It != Wrappers.end())
+    return It->second ? &*It->second : nullptr;
+  Wrappers[F] = std::nullopt; // a recursive call makes no wrapper
+  if (Depth > MaxWrapperLevels || !F->getBody() || isSystemFunction(F) || !isHostFunction(F) ||
+      F->isVariadic())
+    return nullptr;
+  if (const auto *M = dyn_cast<CXXMethodDecl>(F);
+      M && (M->isVirtual() || M->getParent()->isLambda()))
+    return nullptr;
+  std::optional<AsyncCopy> Only;
+  auto Calls = match(findAll(callExpr().bind("c")), *F->getBody(), Ctx);
+  for (const BoundNodes &B : Calls) {
+    std::optional<AsyncCopy> Copy = copyAt(B.getNodeAs<CallExpr>("c"), Depth);
+    if (!Copy)
+      continue;
+    if (Only)
+      return nullptr; // two copies: a function that copies, not a wrapper
+    Only = Copy;
+  }
+  // The host side must come from the caller: a function that copies its own
+  // buffer to a device pointer it is given is not a wrapper.
+  if (!Only)
+    return nullptr;
+  bool HostFromCaller = false;
+  switch (Only->Direction) {
+  case CopyDirection::HostToDevice:
+    HostFromCaller = paramOf(Only->Src, F);
+    break;
+  case CopyDirection::DeviceToHost:
+    HostFromCaller = paramOf(Only->Dst, F);
+    break;
+  case CopyDirection::NotHostDevice:
+    break;
+  case CopyDirection::Default:
+  case CopyDirection::Unknown:
+    HostFromCaller = paramOf(Only->Dst, F) || paramOf(Only->Src, F);
+    break;
+  }
+  // Its calls are all seen (the TU's call sites are collected only here, for a function that
+  // makes a copy).
+  if (!HostFromCaller || Callers.addressTaken(F) || Callers.callsOf(F).empty())
+    return nullptr;
+  std::optional<AsyncCopy> &Slot = Wrappers[F];
+  Slot = Only;
+  return &*Slot;
+}
+
+} // namespace cudalint
