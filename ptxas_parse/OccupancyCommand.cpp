@@ -8,6 +8,7 @@
 #include "ptxas_parse/OccupancyCommand.h"
 
 #include "ptxas_parse/ArchLimits.h"
+#include "ptxas_parse/GpuProducts.h"
 #include "ptxas_parse/JsonText.h"
 #include "ptxas_parse/NvccRunner.h"
 #include "ptxas_parse/OccupancyReport.h"
@@ -77,6 +78,10 @@ struct CommandOptions {
                           cl::desc("Kernels raise their dynamic shared-memory limit to the opt-in "
                                    "maximum (cudaFuncAttributeMaxDynamicSharedMemorySize)"),
                           cl::sub(Sub), cl::cat(Category)};
+  cl::opt<std::string> Gpu{"gpu",
+                           cl::desc("Target GPU (cuda-lint --list-gpus): report its arch and the "
+                                    "blocks of one full wave"),
+                           cl::value_desc("name"), cl::sub(Sub), cl::cat(Category)};
   cl::opt<std::string> KernelFilter{"kernel",
                                     cl::desc("Only kernels whose (demangled) name contains this"),
                                     cl::value_desc("name"), cl::sub(Sub), cl::cat(Category)};
@@ -143,6 +148,16 @@ llvm::Expected<OccupancyRequest> makeRequest(const CommandOptions &O) {
       return Arch.takeError();
     Req.Archs.push_back(Arch->smVersion());
   }
+  if (!O.Gpu.empty()) {
+    llvm::Expected<const GpuProduct &> Gpu = lookupGpuProduct(O.Gpu);
+    if (!Gpu)
+      return Gpu.takeError();
+    Req.Gpu = &*Gpu;
+    if (!Req.Archs.empty() && Req.Archs != std::vector<unsigned>{Gpu->SmVersion})
+      return usage("--gpu " + llvm::Twine(Gpu->Name) + " is sm_" + llvm::Twine(Gpu->SmVersion) +
+                   "; --arch cannot name another arch");
+    Req.Archs = {Gpu->SmVersion};
+  }
   llvm::Expected<std::vector<unsigned>> Sizes = parseBlockSizes(O.BlockSizes);
   if (!Sizes)
     return Sizes.takeError();
@@ -176,7 +191,7 @@ void append(PtxasReport &Into, PtxasReport &&From) {
     Into.Modules.push_back(std::move(M));
 }
 
-llvm::Expected<PtxasReport> collectReports(const CommandOptions &O) {
+llvm::Expected<PtxasReport> collectReports(const CommandOptions &O, const OccupancyRequest &Req) {
   if (O.PtxasLogs.empty() && O.Sources.empty())
     return usage("no input: pass --ptxas-log FILE or CUDA source files");
   PtxasReport All;
@@ -206,6 +221,8 @@ llvm::Expected<PtxasReport> collectReports(const CommandOptions &O) {
       Suffix = A.take_back().lower();
     Archs.push_back("sm_" + std::to_string(*Version) + Suffix);
   }
+  if (Archs.empty() && Req.Gpu)
+    Archs.push_back("sm_" + std::to_string(Req.Gpu->SmVersion));
   for (const std::string &Source : O.Sources) {
     llvm::Expected<std::string> Output = runNvccResourceUsage(*Nvcc, Source, Archs, Extra);
     if (!Output)
@@ -247,7 +264,7 @@ int runOccupancyCommand(int argc, const char **argv) {
   llvm::Expected<OccupancyRequest> Req = makeRequest(O);
   if (!Req)
     return fail(Req.takeError());
-  llvm::Expected<PtxasReport> Report = collectReports(O);
+  llvm::Expected<PtxasReport> Report = collectReports(O, *Req);
   if (!Report)
     return fail(Report.takeError());
   llvm::Expected<std::vector<KernelOccupancy>> Kernels = computeOccupancyReport(*Report, *Req);
@@ -257,7 +274,7 @@ int runOccupancyCommand(int argc, const char **argv) {
     writeJsonValue(llvm::outs(), renderOccupancyJson(*Kernels, *Req));
     llvm::outs() << '\n';
   } else {
-    renderOccupancyText(llvm::outs(), *Kernels);
+    renderOccupancyText(llvm::outs(), *Kernels, Req->Gpu);
   }
   llvm::outs().flush();
   // A table that could not be written (a full disk) is an error, not a result.

@@ -110,7 +110,8 @@ llvm::Expected<std::vector<KernelOccupancy>> computeOccupancyReport(const PtxasR
   return Out;
 }
 
-void renderOccupancyText(llvm::raw_ostream &OS, llvm::ArrayRef<KernelOccupancy> Kernels) {
+void renderOccupancyText(llvm::raw_ostream &OS, llvm::ArrayRef<KernelOccupancy> Kernels,
+                         const GpuProduct *Gpu) {
   bool First = true;
   for (const KernelOccupancy &K : Kernels) {
     const KernelResources &R = K.Resources;
@@ -127,12 +128,21 @@ void renderOccupancyText(llvm::raw_ostream &OS, llvm::ArrayRef<KernelOccupancy> 
     OS << ", static smem " << bytes(R.StaticSmem) << ", stack frame " << bytes(R.StackFrame)
        << ", spills " << bytes(R.SpillStores) << " stores / " << bytes(R.SpillLoads)
        << " loads, barriers " << R.Barriers << "\n";
-    OS << llvm::formatv("  {0,6}  {1,12}  {2,9}  {3,8}  {4,9}  {5}\n", "block", "dynamic smem",
-                        "blocks/SM", "warps/SM", "occupancy", "limiter");
+    if (Gpu)
+      OS << "  on " << Gpu->withArticle() << " (" << Gpu->SMs << " SMs), a wave is blocks/SM x "
+         << Gpu->SMs << " blocks\n";
+    OS << llvm::formatv("  {0,6}  {1,12}  {2,9}  {3,8}  {4,9}  ", "block", "dynamic smem",
+                        "blocks/SM", "warps/SM", "occupancy");
+    if (Gpu)
+      OS << llvm::formatv("{0,6}  ", "wave");
+    OS << "limiter\n";
     for (const OccupancyRow &Row : K.Rows) {
-      OS << llvm::formatv("  {0,6}  {1,12}  {2,9}  {3,8}  {4,9}  {5}", Row.BlockSize,
+      OS << llvm::formatv("  {0,6}  {1,12}  {2,9}  {3,8}  {4,9}  ", Row.BlockSize,
                           bytes(Row.DynamicSmem), Row.Result.ActiveBlocks, Row.Result.ActiveWarps,
-                          percent(Row.Result.Occupancy), limiterName(Row.Result.Primary));
+                          percent(Row.Result.Occupancy));
+      if (Gpu)
+        OS << llvm::formatv("{0,6}  ", Row.Result.ActiveBlocks * Gpu->SMs);
+      OS << limiterName(Row.Result.Primary);
       if (!Row.Launch.Fits)
         OS << "  (cannot launch: " << Row.Launch.Message << ")";
       OS << '\n';
@@ -168,6 +178,8 @@ llvm::json::Value renderOccupancyJson(llvm::ArrayRef<KernelOccupancy> Kernels,
                            {"occupancy", Row.Result.Occupancy},
                            {"limiter", limiterName(Row.Result.Primary)},
                            {"fits", Row.Launch.Fits}};
+      if (Req.Gpu)
+        O["blocks_per_wave"] = Row.Result.ActiveBlocks * Req.Gpu->SMs;
       if (!Row.Launch.Fits)
         O["error"] = Row.Launch.Message;
       Rows.push_back(std::move(O));
@@ -197,10 +209,15 @@ llvm::json::Value renderOccupancyJson(llvm::ArrayRef<KernelOccupancy> Kernels,
       O["cumulative_stack"] = int64_t(*R.CumulativeStack);
     Out.push_back(std::move(O));
   }
-  return llvm::json::Object{{"kernels", std::move(Out)},
+  llvm::json::Object Result{{"kernels", std::move(Out)},
                             {"carveout", Req.Options.CarveoutPercent},
                             {"opt_in_smem", Req.OptInSmem},
                             {"maxrregcount", Req.MaxRegCount}};
+  if (Req.Gpu)
+    Result["gpu"] = llvm::json::Object{{"name", Req.Gpu->Name},
+                                       {"arch", "sm_" + std::to_string(Req.Gpu->SmVersion)},
+                                       {"sms", Req.Gpu->SMs}};
+  return Result;
 }
 
 } // namespace cudalint

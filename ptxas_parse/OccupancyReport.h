@@ -9,6 +9,7 @@
 #ifndef CUDALINT_PTXAS_PARSE_OCCUPANCYREPORT_H
 #define CUDALINT_PTXAS_PARSE_OCCUPANCYREPORT_H
 
+#include "ptxas_parse/GpuProducts.h"
 #include "ptxas_parse/Occupancy.h"
 #include "ptxas_parse/PtxasReport.h"
 
@@ -33,6 +34,8 @@ struct OccupancyRequest {
   bool OptInSmem = false;
   /// Only kernels whose mangled or demangled name contains this.
   std::string KernelFilter;
+  /// --gpu: its arch is the one reported, and each row gives the blocks of one full wave.
+  const GpuProduct *Gpu = nullptr;
 };
 
 struct OccupancyRow {
@@ -57,7 +60,8 @@ struct KernelOccupancy {
 llvm::Expected<std::vector<KernelOccupancy>> computeOccupancyReport(const PtxasReport &Report,
                                                                     const OccupancyRequest &Req);
 
-void renderOccupancyText(llvm::raw_ostream &OS, llvm::ArrayRef<KernelOccupancy> Kernels);
+void renderOccupancyText(llvm::raw_ostream &OS, llvm::ArrayRef<KernelOccupancy> Kernels,
+                         const GpuProduct *Gpu = nullptr);
 llvm::json::Value renderOccupancyJson(llvm::ArrayRef<KernelOccupancy> Kernels,
                                       const OccupancyRequest &Req);
 

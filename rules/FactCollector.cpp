@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "rules/RuleRegistry.h"
+#include "rules/analysis/DeviceFunctions.h"
 #include "rules/analysis/KernelNames.h"
 #include "rules/analysis/LaunchSite.h"
 
@@ -50,6 +51,10 @@ public:
   void registerMatchers(MatchFinder &Finder) override {
     Finder.addMatcher(
         functionDecl(isDefinition(), hasAttr(attr::CUDAGlobal)).bind("kernel"), this);
+    Finder.addMatcher(
+        functionDecl(isDefinition(), anyOf(hasAttr(attr::CUDAGlobal), hasAttr(attr::CUDADevice)))
+            .bind("device"),
+        this);
     Finder.addMatcher(launchCallMatcher(), this);
     Finder.addMatcher(
         callExpr(callee(functionDecl(hasName("cudaFuncSetAttribute")))).bind("setattr"), this);
@@ -57,6 +62,15 @@ public:
 
   void check(const MatchFinder::MatchResult &Result) override {
     const SourceManager &SM = *Result.SourceManager;
+    if (const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("device")) {
+      std::optional<DeviceFunctionFact> F = deviceFunctionFact(FD);
+      if (F &&
+          describeLocation(SM, FD->getLocation(), F->File, F->Line, F->Column, &F->SourceLine)) {
+        F->EndColumn = F->Column + FD->getName().size();
+        Ctx.Facts.Functions.push_back(std::move(*F));
+      }
+      return;
+    }
     if (const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("kernel")) {
       if (FD->isTemplateInstantiation())
         return; // the pattern stands for all of them
@@ -115,6 +129,9 @@ public:
     if (const auto *Bounds = Site->Kernel->getAttr<CUDALaunchBoundsAttr>())
       if (Bounds->getMaxThreads())
         L.BoundsMaxThreads = ValueEvaluator(*Result.Context, Call).evalInt(Bounds->getMaxThreads());
+    if (Site->Grid)
+      L.GridBlocks = (*Site->Grid)[0] * (*Site->Grid)[1] * (*Site->Grid)[2];
+    L.GridFromDevice = gridSizedFromDevice(Site->GridExpr);
     if (L.ThreadsPerBlock)
       L.BlockSizeParams = paramsEqualTo(Site->Kernel, *L.ThreadsPerBlock);
     Ctx.Facts.Launches.push_back(std::move(L));

@@ -39,6 +39,9 @@ std::unique_ptr<Rule> createPageableAsyncCopy(const RuleInfo &, RuleContext &);
 void finalizeMissingLaunchBounds(const RuleInfo &, const ProgramFacts &, std::vector<Finding> &);
 void finalizeLaunchOutOfResources(const RuleInfo &, const ProgramFacts &, std::vector<Finding> &);
 void finalizeLowOccupancy(const RuleInfo &, const ProgramFacts &, std::vector<Finding> &);
+void finalizeRegisterSpill(const RuleInfo &, const ProgramFacts &, std::vector<Finding> &);
+void finalizeSmallGrid(const RuleInfo &, const ProgramFacts &, std::vector<Finding> &);
+void finalizeTailEffect(const RuleInfo &, const ProgramFacts &, std::vector<Finding> &);
 
 /// Collects KernelFact and LaunchFact for the whole-program rules.
 std::unique_ptr<Rule> createFactCollector(RuleContext &);

@@ -22,7 +22,7 @@ namespace cudalint {
 namespace {
 
 /// Bumped whenever a field or its encoding changes.
-constexpr uint64_t CodecVersion = 3;
+constexpr uint64_t CodecVersion = 4;
 
 template <class IO> void fields(IO &IO_, FixIt &F) {
   IO_(F.File), IO_(F.Offset), IO_(F.Length), IO_(F.Replacement), IO_(F.Line), IO_(F.Column),
@@ -47,10 +47,19 @@ template <class IO> void fields(IO &IO_, KernelFact &K) {
 template <class IO> void fields(IO &IO_, LaunchFact &L) {
   IO_(L.KernelKey), IO_(L.KernelMangled), IO_(L.KernelName), IO_(L.File), IO_(L.Line),
       IO_(L.Column), IO_(L.EndColumn), IO_(L.SourceLine), IO_(L.ThreadsPerBlock),
-      IO_(L.DynamicSmem), IO_(L.BoundsMaxThreads), IO_(L.BlockSizeParams);
+      IO_(L.DynamicSmem), IO_(L.BoundsMaxThreads), IO_(L.BlockSizeParams), IO_(L.GridBlocks),
+      IO_(L.GridFromDevice), IO_(L.Archs);
+}
+template <class IO> void fields(IO &IO_, LocalArrayFact &A) {
+  IO_(A.Name), IO_(A.Bytes), IO_(A.DynamicIndex), IO_(A.Line), IO_(A.Column);
+}
+template <class IO> void fields(IO &IO_, DeviceFunctionFact &F) {
+  IO_(F.MangledName), IO_(F.Name), IO_(F.IsKernel), IO_(F.File), IO_(F.Line), IO_(F.Column),
+      IO_(F.EndColumn), IO_(F.SourceLine), IO_(F.BoundsMaxThreads), IO_(F.BoundsMinBlocks),
+      IO_(F.LocalArrays), IO_(F.MaxRegCount);
 }
 template <class IO> void fields(IO &IO_, TUFacts &F) {
-  IO_(F.Kernels), IO_(F.Launches), IO_(F.SmemOptInKernels);
+  IO_(F.Kernels), IO_(F.Launches), IO_(F.SmemOptInKernels), IO_(F.Functions);
 }
 template <class IO> void fields(IO &IO_, AnalysisError &E) { IO_(E.File), IO_(E.Message); }
 template <class IO> void fields(IO &IO_, ReadFile &F) { IO_(F.Path), IO_(F.ContentHash); }
@@ -69,10 +78,10 @@ template <class IO> void fields(IO &IO_, KernelResources &K) {
 }
 template <class IO> void fields(IO &IO_, FactsFile &F) {
   IO_(F.Tool), IO_(F.Shard), IO_(F.Shards), IO_(F.PlanDigest), IO_(F.Rules), IO_(F.Pedantic),
-      IO_(F.CompileErrorsAsNotes), IO_(F.WholeProgram), IO_(F.OccupancyThreshold), IO_(F.ExtraArgs),
-      IO_(F.CudaPath), IO_(F.Databases), IO_(F.CommandsDigest), IO_(F.Resources), IO_(F.PlanErrors),
-      IO_(F.ResourceErrors), IO_(F.Analysed), IO_(F.Roots), IO_(F.Sources), IO_(F.Headers),
-      IO_(F.SourceIndex), IO_(F.HeaderIndex);
+      IO_(F.CompileErrorsAsNotes), IO_(F.WholeProgram), IO_(F.OccupancyThreshold), IO_(F.Gpu),
+      IO_(F.ExtraArgs), IO_(F.CudaPath), IO_(F.Databases), IO_(F.CommandsDigest), IO_(F.Resources),
+      IO_(F.PlanErrors), IO_(F.ResourceErrors), IO_(F.Analysed), IO_(F.Roots), IO_(F.Sources),
+      IO_(F.Headers), IO_(F.SourceIndex), IO_(F.HeaderIndex);
 }
 
 class Writer {

@@ -38,6 +38,7 @@ struct FactsFile {
   std::vector<std::string> Rules;
   bool Pedantic = false, CompileErrorsAsNotes = false, WholeProgram = false;
   double OccupancyThreshold = 0.5;
+  std::string Gpu; // --gpu's product name; empty without one
   // What else changes the findings. Every file merged must agree on the first
   // two; the shards of one run on all four.
   std::vector<std::string> ExtraArgs; // --extra-arg, in order

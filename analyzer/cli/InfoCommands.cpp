@@ -4,6 +4,7 @@
 #include "analyzer/support/Docs.h"
 #include "analyzer/support/Resources.h"
 #include "analyzer/support/Version.h"
+#include "ptxas_parse/GpuProducts.h"
 #include "rules/RuleRegistry.h"
 
 #include "llvm/Config/llvm-config.h"
@@ -73,6 +74,30 @@ int listRules(bool Json) {
       "Clang's compile error; the code it touches is not analysed", "compiler");
   for (const SuppressionRule &R : suppressionRules())
     Add(R.Id, R.DefaultSeverity, R.Summary, "suppression");
+  outs() << formatv("{0:2}", json::Value(std::move(A))) << "\n";
+  return 0;
+}
+
+int listGpus(bool Json) {
+  if (!Json) {
+    outs() << format("%-22s %-7s %5s  %s\n", "GPU", "arch", "SMs", "source");
+    for (const GpuProduct &P : allGpuProducts())
+      outs() << format("%-22s sm_%-4u %5u  %s\n", P.Name, P.SmVersion, P.SMs, P.Source);
+    return 0;
+  }
+  json::Array A;
+  for (const GpuProduct &P : allGpuProducts()) {
+    json::Array Aliases;
+    SmallVector<StringRef, 4> Parts;
+    StringRef(P.Aliases).split(Parts, '|', -1, /*KeepEmpty=*/false);
+    for (StringRef Alias : Parts)
+      Aliases.push_back(Alias);
+    A.push_back(json::Object{{"name", P.Name},
+                             {"aliases", std::move(Aliases)},
+                             {"arch", "sm_" + std::to_string(P.SmVersion)},
+                             {"sms", P.SMs},
+                             {"source", P.Source}});
+  }
   outs() << formatv("{0:2}", json::Value(std::move(A))) << "\n";
   return 0;
 }

@@ -32,6 +32,7 @@
 #include "analyzer/support/Resources.h"
 #include "analyzer/tu/ResourceUsage.h"
 #include "analyzer/tu/TranslationUnit.h"
+#include "ptxas_parse/ArchLimits.h"
 #include "ptxas_parse/OccupancyCommand.h"
 #include "rules/RuleRegistry.h"
 
@@ -110,15 +111,17 @@ std::optional<std::string> conflictingOptions() {
     Modes.push_back("--explain");
   if (ListRules.getNumOccurrences())
     Modes.push_back("--list-rules");
+  if (ListGpus.getNumOccurrences())
+    Modes.push_back("--list-gpus");
   if (DumpConfig.getNumOccurrences())
     Modes.push_back("--dump-config");
   if (Modes.empty())
     return std::nullopt;
   if (Modes.size() > 1)
     return Modes[0] + " and " + Modes[1] + " cannot be combined";
-  if (ListRules.getNumOccurrences() && OutputFormat != Format::Text &&
-      OutputFormat != Format::Json)
-    return std::string("--list-rules prints text or JSON (--format=json)");
+  if ((ListRules.getNumOccurrences() || ListGpus.getNumOccurrences()) &&
+      OutputFormat != Format::Text && OutputFormat != Format::Json)
+    return Modes[0] + " prints text or JSON (--format=json)";
   std::pair<cl::Option *, const char *> AnalysisOptions[] = {
       {&Fix, "--fix"},
       {&UnsafeFixes, "--unsafe-fixes"},
@@ -139,8 +142,10 @@ std::optional<std::string> conflictingOptions() {
       {&SarifRoot, "--sarif-root"},
       {&CompileErrorsAsNotes, "--compile-errors-as-notes"},
       {&OccupancyThresholdOpt, "--occupancy-threshold"},
+      {&GpuOpt, "--gpu"},
   };
-  if (!ListRules.getNumOccurrences() && OutputFormat.getNumOccurrences())
+  if (!ListRules.getNumOccurrences() && !ListGpus.getNumOccurrences() &&
+      OutputFormat.getNumOccurrences())
     return Modes[0] + " cannot be combined with --format, which only applies to an analysis";
   for (auto [Opt, Name] : AnalysisOptions)
     if (Opt->getNumOccurrences())
@@ -274,6 +279,7 @@ std::optional<std::string> conflictingShardOptions(bool Merge) {
                {&ResourceUsageOpt, "--resource-usage"},
                {std::addressof(PtxasLogs), "--ptxas-log"},
                {&OccupancyThresholdOpt, "--occupancy-threshold"},
+               {&GpuOpt, "--gpu"},
                {&CompileErrorsAsNotes, "--compile-errors-as-notes"},
                {&Fix, "--fix"},
                {&Diff, "--diff"},
@@ -332,6 +338,46 @@ int mergeFacts(const ConfigLoader &Configs, Outcome &Out) {
   return -1;
 }
 
+/// The target GPU of the launch-shape rules: --gpu, else the configuration's gpu:. Warns when a
+/// source of \p Plan does not compile for its architecture. -1 to go on, else the exit code.
+int resolveTargetGpu(ConfigLoader &Configs, const InputPlan &Plan, RunOptions &Run) {
+  std::string Name = GpuOpt;
+  if (Name.empty()) {
+    Expected<const Config &> C =
+        Configs.configForDirectory(absolute(Paths.empty() ? "." : StringRef(Paths.front())));
+    if (C)
+      Name = C->Gpu;
+    else
+      consumeError(C.takeError());
+  }
+  if (Name.empty())
+    return -1;
+  Expected<const GpuProduct &> Gpu = lookupGpuProduct(Name);
+  if (!Gpu)
+    return usageError("--gpu: " + toString(Gpu.takeError()));
+  Run.Gpu = &*Gpu;
+  std::vector<std::string> Other;
+  for (const TranslatedCommand &Cmd : Plan.Sources) {
+    if (Cmd.Archs.empty())
+      continue; // nvcc's default arch and its PTX, which runs on any later GPU
+    bool Compiles = false;
+    for (const std::string &A : Cmd.Archs)
+      if (Expected<unsigned> V = parseArchName(A))
+        Compiles |= *V == Gpu->SmVersion;
+      else
+        consumeError(V.takeError());
+    if (!Compiles)
+      Other.push_back(displayPath(Cmd.File) + " (" + join(Cmd.Archs, ", ") + ")");
+  }
+  if (!Other.empty())
+    errs() << "cuda-lint: warning: --gpu " << Gpu->Name << " is sm_" << Gpu->SmVersion << ", which "
+           << (Other.size() == 1 ? Other[0]
+                                 : std::to_string(Other.size()) + " files (first " + Other[0] + ")")
+           << " does not compile for; small-grid counts its " << Gpu->SMs
+           << " SMs, tail-effect needs a ptxas report for sm_" << Gpu->SmVersion << "\n";
+  return -1;
+}
+
 /// Plans and analyses the paths (or the shard of them); -1 to go on and
 /// report, else the exit code.
 int analyse(const char *Argv0, StringRef Prefix, ConfigLoader &Configs, Outcome &Out) {
@@ -383,6 +429,8 @@ int analyse(const char *Argv0, StringRef Prefix, ConfigLoader &Configs, Outcome 
     else
       consumeError(C.takeError());
   }
+  if (int Code = resolveTargetGpu(Configs, Plan, Run); Code >= 0)
+    return Code;
   ResourceUsage Usage = loadPtxasLogs(PtxasLogs);
   if (ResourceUsageOpt) {
     ResourceUsage Compiled = runResourceUsage(Plan, *Toolchain, {"sm_90"});
@@ -504,6 +552,8 @@ static int lintMain(int argc, const char **argv) {
     return checkStdout(explainRule(Explain, Prefix));
   if (ListRules)
     return checkStdout(listRules(OutputFormat == Format::Json));
+  if (ListGpus)
+    return checkStdout(listGpus(OutputFormat == Format::Json));
   for (const std::string &Id : Rules)
     if (!findRule(Id))
       return usageError("unknown rule '" + Id + "' (see cuda-lint --list-rules)");

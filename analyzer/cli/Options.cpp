@@ -112,6 +112,15 @@ cl::opt<double> OccupancyThresholdOpt(
     cl::desc("low-occupancy reports launches below this occupancy, 0..1 (default 0.5, or the "
              "configuration's occupancy-threshold)"),
     cl::value_desc("fraction"), cl::init(-1), cl::cat(Category));
+cl::opt<std::string> GpuOpt("gpu",
+                            cl::desc("The GPU the code runs on, for small-grid and tail-effect "
+                                     "(default: the configuration's gpu:, else the compiled "
+                                     "archs' product with the fewest SMs; see --list-gpus)"),
+                            cl::value_desc("name"), cl::cat(Category));
+cl::opt<bool> ListGpus("list-gpus",
+                       cl::desc("List the GPUs --gpu knows (compute capability, SMs, source) "
+                                "and exit"),
+                       cl::cat(Category));
 cl::opt<bool> ExitZero("exit-zero", cl::desc("Exit 0 even when there are findings"),
                        cl::cat(Category));
 cl::opt<bool> CompileErrorsAsNotes(

@@ -44,6 +44,8 @@ extern llvm::cl::opt<std::string> WriteBaseline;
 extern llvm::cl::list<std::string> PtxasLogs;
 extern llvm::cl::opt<bool> ResourceUsageOpt;
 extern llvm::cl::opt<double> OccupancyThresholdOpt;
+extern llvm::cl::opt<std::string> GpuOpt;
+extern llvm::cl::opt<bool> ListGpus;
 extern llvm::cl::opt<bool> ExitZero;
 extern llvm::cl::opt<bool> CompileErrorsAsNotes;
 extern llvm::cl::list<std::string> Rules;

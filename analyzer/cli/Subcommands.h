@@ -28,6 +28,9 @@ int explainRule(llvm::StringRef Id, llvm::StringRef Prefix);
 /// compile errors too.
 int listRules(bool Json);
 
+/// --list-gpus: the products --gpu knows, as a table or JSON.
+int listGpus(bool Json);
+
 /// The docs directory SARIF's rule help comes from, or an error naming what is
 /// missing when it lacks the page of a rule.
 llvm::Expected<std::string> sarifDocsDir(llvm::StringRef Prefix);

@@ -1,6 +1,7 @@
 //===- Config.cpp - .cuda-lint.yaml: per-directory configuration ----------===//
 #include "analyzer/inputs/Config.h"
 #include "analyzer/inputs/FlagPolicy.h"
+#include "ptxas_parse/GpuProducts.h"
 #include "ptxas_parse/ReadFile.h"
 #include "rules/RuleRegistry.h"
 
@@ -36,6 +37,9 @@ struct Arch {
 struct Arg {
   std::string Text;
 };
+struct GpuName {
+  std::string Name; // the product's name as the table spells it
+};
 struct Threshold {
   double Value = 0.5;
 };
@@ -55,6 +59,7 @@ struct RawConfig {
   std::optional<SeverityMap> Severities;
   std::optional<Threshold> OccupancyThreshold;
   std::optional<std::vector<Arch>> Archs;
+  std::optional<GpuName> Gpu;
   std::optional<std::vector<PathGlob>> Include, Exclude;
   std::optional<std::vector<Arg>> ExtraArgs;
 };
@@ -152,6 +157,18 @@ template <> struct ScalarTraits<Arch> {
   static QuotingType mustQuote(StringRef) { return QuotingType::None; }
 };
 
+template <> struct ScalarTraits<GpuName> {
+  static void output(const GpuName &V, void *, raw_ostream &OS) { OS << V.Name; }
+  static StringRef input(StringRef S, void *, GpuName &V) {
+    Expected<const cudalint::GpuProduct &> P = cudalint::lookupGpuProduct(S);
+    if (!P)
+      return scalarError(toString(P.takeError()));
+    V.Name = P->Name;
+    return "";
+  }
+  static QuotingType mustQuote(StringRef) { return QuotingType::Single; }
+};
+
 template <> struct ScalarTraits<Arg> {
   static void output(const Arg &V, void *, raw_ostream &OS) { OS << V.Text; }
   static StringRef input(StringRef S, void *, Arg &V) {
@@ -224,11 +241,12 @@ template <> struct MappingTraits<RawConfig> {
     Io.mapOptional("severity", C.Severities);
     Io.mapOptional("occupancy-threshold", C.OccupancyThreshold);
     Io.mapOptional("archs", C.Archs);
+    Io.mapOptional("gpu", C.Gpu);
     Io.mapOptional("include", C.Include);
     Io.mapOptional("exclude", C.Exclude);
     Io.mapOptional("extra-args", C.ExtraArgs);
-    setValidKeys(Io, "inherit, rules, severity, occupancy-threshold, archs, include, exclude, "
-                     "extra-args");
+    setValidKeys(Io, "inherit, rules, severity, occupancy-threshold, archs, gpu, include, "
+                     "exclude, extra-args");
   }
 };
 
@@ -406,6 +424,10 @@ void Config::dump(raw_ostream &OS, StringRef For) const {
     OS << "# archs: those of the compile commands\n";
   else
     OS << "archs: [" << join(Archs, ", ") << "]\n";
+  if (Gpu.empty())
+    OS << "# gpu: the compiled archs' product with the fewest SMs (cuda-lint --list-gpus)\n";
+  else
+    OS << "gpu: '" << Gpu << "'\n";
   auto Patterns = [&](const char *Key, const std::vector<PathPattern> &Ps) {
     if (Ps.empty())
       return;
@@ -618,6 +640,8 @@ Expected<Config> parseConfig(StringRef Text, StringRef FileName,
       if (!is_contained(C.Archs, A.Name))
         C.Archs.push_back(A.Name);
   }
+  if (Raw.Gpu)
+    C.Gpu = Raw.Gpu->Name;
   auto AddPatterns = [&](std::vector<PathPattern> &To,
                          const std::optional<std::vector<PathGlob>> &From) {
     if (From)

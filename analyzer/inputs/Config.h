@@ -10,6 +10,7 @@
 //   severity: {rule-or-glob: note|warning|error}
 //   occupancy-threshold: 0.5        # or 50%
 //   archs: [sm_90]
+//   gpu: H100 SXM                   # the target product (cuda-lint --list-gpus)
 //   include: [globs]                # analyse only matching files
 //   exclude: [globs]                # skip matching files, drop their findings
 //   extra-args: [-DFOO]             # appended to every Clang command line (FlagPolicy.h)
@@ -61,6 +62,8 @@ struct Config {
   std::map<std::string, Severity> Severities; // overrides, by rule id
   double OccupancyThreshold = 0.5;
   std::vector<std::string> Archs; // empty: those of the compile commands
+  /// The target GPU's product name (ptxas_parse/GpuProducts.h); empty: none named.
+  std::string Gpu;
   std::vector<PathPattern> Include, Exclude;
   std::vector<std::string> ExtraArgs; // relative include paths made absolute
   /// This file's extra-args that may not reach the parse (FlagPolicy.h), for --verbose.

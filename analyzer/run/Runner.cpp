@@ -280,6 +280,7 @@ void combineResults(std::vector<TUResult> &Results, const RunOptions &Opts, RunR
   ProgramFacts Facts;
   StringMap<size_t> KernelIndex; // key -> position in Facts.Kernels
   std::set<std::tuple<std::string, std::string, unsigned, unsigned, std::int64_t>> LaunchKeys;
+  StringSet<> FunctionNames; // a function of a header is one function
   for (TUResult &R : Results) {
     ++Out.TranslationUnits;
     Out.FromCache += R.FromCache;
@@ -315,6 +316,9 @@ void combineResults(std::vector<TUResult> &Results, const RunOptions &Opts, RunR
       Seen.erase(std::unique(Seen.begin(), Seen.end()), Seen.end());
     }
     append_range(Facts.SmemOptInKernels, R.Facts.SmemOptInKernels);
+    for (DeviceFunctionFact &F : R.Facts.Functions)
+      if (FunctionNames.insert(F.MangledName).second)
+        Facts.Functions.push_back(std::move(F));
     for (LaunchFact &L : R.Facts.Launches)
       if (LaunchKeys.insert({L.KernelKey, L.File, L.Line, L.Column, L.ThreadsPerBlock.value_or(-1)})
               .second)
@@ -336,6 +340,7 @@ void combineResults(std::vector<TUResult> &Results, const RunOptions &Opts, RunR
         L.KernelKey = It->second;
   Facts.Resources = Opts.Resources;
   Facts.OccupancyThreshold = Opts.OccupancyThreshold;
+  Facts.Gpu = Opts.Gpu;
   Facts.WholeProgram = Opts.WholeProgram;
   for (const RuleInfo &Rule : allRules())
     if (Rule.Finalize && ruleEnabled(Opts, Rule.Id))

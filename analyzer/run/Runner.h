@@ -4,6 +4,7 @@
 
 #include "analyzer/inputs/Inputs.h"
 #include "analyzer/tu/TranslationUnit.h"
+#include "ptxas_parse/GpuProducts.h"
 #include "ptxas_parse/PtxasReport.h"
 #include "rules/Finding.h"
 
@@ -23,6 +24,8 @@ struct RunOptions {
   /// ptxas resources of the kernels, for launch-out-of-resources and low-occupancy.
   std::vector<KernelResources> Resources;
   double OccupancyThreshold = 0.5;
+  /// --gpu or the configuration's gpu: (null: see rules/analysis/TargetGpu.h).
+  const GpuProduct *Gpu = nullptr;
   /// Report compile errors as notes (they then do not fail the run).
   bool CompileErrorsAsNotes = false;
   /// Every entry of a compilation database is analysed (see ProgramFacts).

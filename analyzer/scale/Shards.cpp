@@ -212,6 +212,7 @@ Expected<std::string> exportShard(const InputPlan &Plan, ShardSpec Shard, const 
   F.CompileErrorsAsNotes = Run.CompileErrorsAsNotes;
   F.WholeProgram = Run.WholeProgram;
   F.OccupancyThreshold = Run.OccupancyThreshold;
+  F.Gpu = Run.Gpu ? Run.Gpu->Name : "";
   F.ExtraArgs = Settings.ExtraArgs;
   F.CudaPath = Settings.CudaPath;
   F.Databases = Settings.Databases;
@@ -258,12 +259,12 @@ Expected<MergedFacts> mergeFactsFiles(ArrayRef<std::string> Files) {
     } else if (F->Rules != Options->Rules || F->Pedantic != Options->Pedantic ||
                F->CompileErrorsAsNotes != Options->CompileErrorsAsNotes ||
                F->WholeProgram != Options->WholeProgram ||
-               F->OccupancyThreshold != Options->OccupancyThreshold ||
+               F->OccupancyThreshold != Options->OccupancyThreshold || F->Gpu != Options->Gpu ||
                F->Resources.size() != Options->Resources.size()) {
       return createStringError("merge: '" + Path + "' was analysed with other options than '" +
                                Files.front() +
                                "' (--rules, --pedantic, --compile-errors-as-notes, "
-                               "--occupancy-threshold, --ptxas-log or the file list); every "
+                               "--occupancy-threshold, --gpu, --ptxas-log or the file list); every "
                                "shard needs the same ones");
     }
     if (std::optional<std::string> Diff = settingsDiffer(*F, *Options, /*SameRun=*/false))
@@ -356,6 +357,12 @@ Expected<MergedRun> mergeRun(ArrayRef<std::string> Files) {
   Run.WholeProgram = M->Options.WholeProgram;
   Run.OccupancyThreshold = M->Options.OccupancyThreshold;
   Run.Resources = M->Options.Resources;
+  if (!M->Options.Gpu.empty()) {
+    Expected<const GpuProduct &> Gpu = lookupGpuProduct(M->Options.Gpu);
+    if (!Gpu)
+      return Gpu.takeError();
+    Run.Gpu = &*Gpu;
+  }
   MergedRun Out;
   Out.Result = assembleResults(std::move(M->Sources), std::move(M->Headers), M->PlanErrors, Run);
   append_range(Out.Result.Errors, M->ResourceErrors);

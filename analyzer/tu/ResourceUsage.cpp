@@ -9,6 +9,15 @@ using namespace llvm;
 
 namespace cudalint {
 
+/// The kernels of \p R (occupancy), and its device functions (register-spill).
+static void addFunctions(const PtxasReport &R, ResourceUsage &U) {
+  for (KernelResources &K : R.kernels())
+    U.Kernels.push_back(std::move(K));
+  for (const KernelResources &F : R.Functions)
+    if (F.Kind == FunctionKind::Device)
+      U.Kernels.push_back(F);
+}
+
 ResourceUsage loadPtxasLogs(const std::vector<std::string> &Logs) {
   ResourceUsage U;
   for (const std::string &Log : Logs) {
@@ -17,8 +26,7 @@ ResourceUsage loadPtxasLogs(const std::vector<std::string> &Logs) {
       U.Errors.push_back({Log, "cannot use this ptxas report: " + toString(R.takeError())});
       continue;
     }
-    for (KernelResources &K : R->kernels())
-      U.Kernels.push_back(std::move(K));
+    addFunctions(*R, U);
   }
   return U;
 }
@@ -63,8 +71,7 @@ ResourceUsage runResourceUsage(const InputPlan &Plan, const ToolchainPaths &Tool
       U.Errors.push_back({Cmd.File, toString(R.takeError())});
       continue;
     }
-    for (KernelResources &K : R->kernels())
-      U.Kernels.push_back(std::move(K));
+    addFunctions(*R, U);
   }
   return U;
 }

@@ -2,6 +2,7 @@
 #include "analyzer/tu/TranslationUnit.h"
 #include "analyzer/tu/AbsentProbes.h"
 #include "analyzer/tu/ArchRegions.h"
+#include "ptxas_parse/ArchLimits.h"
 #include "rules/RuleRegistry.h"
 #include "rules/analysis/ErrorTaint.h"
 
@@ -414,6 +415,24 @@ void addDevicePass(const TranslatedCommand &Cmd, const TUOptions &Opts,
   }
 }
 
+/// What the command adds to the facts: the archs it names (none when it names none: nvcc's
+/// default arch also embeds PTX that runs on any later GPU), for the GPU a launch may run on, and
+/// its -maxrregcount, for register-spill.
+void addCommandFacts(const TranslatedCommand &Cmd, TUFacts &Facts) {
+  std::vector<unsigned> Archs;
+  for (const std::string &A : Cmd.Archs)
+    if (Expected<unsigned> V = parseArchName(A)) {
+      if (!is_contained(Archs, *V))
+        Archs.push_back(*V);
+    } else {
+      consumeError(V.takeError());
+    }
+  for (LaunchFact &L : Facts.Launches)
+    L.Archs = Archs;
+  for (DeviceFunctionFact &F : Facts.Functions)
+    F.MaxRegCount = Cmd.MaxRegCount;
+}
+
 TUResult analyzeOnThisThread(const TranslatedCommand &Cmd, const TUOptions &Opts) {
   TUResult Out;
   Out.File = Cmd.File;
@@ -487,6 +506,7 @@ TUResult analyzeOnThisThread(const TranslatedCommand &Cmd, const TUOptions &Opts
   llvm::sort(Out.AbsentPaths);
   Out.AbsentPaths.erase(std::unique(Out.AbsentPaths.begin(), Out.AbsentPaths.end()),
                         Out.AbsentPaths.end());
+  addCommandFacts(Cmd, Out.Facts);
   return Out;
 }
 

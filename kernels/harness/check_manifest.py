@@ -106,10 +106,10 @@ def check(manifest, doc, skip_ptxas=False):
             if k is None:
                 problems.append("%s: unexpected [%s] outside the manifest's kernels: %s"
                                 % (where, rule, f.get("message")))
-            elif rule not in k["rules"]:
+            elif rule not in k["rules"] and rule not in k.get("also", []):
                 problems.append("%s: unexpected [%s] on %s kernel %s: %s"
                                 % (where, rule, k["role"], k["case"], f.get("message")))
-            else:
+            elif rule in k["rules"]:
                 reported.setdefault(k["case"], set()).add(rule)
         for k in program["kernels"]:
             for rule in k["rules"]:

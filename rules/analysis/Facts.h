@@ -8,6 +8,7 @@
 #ifndef CUDALINT_RULES_ANALYSIS_FACTS_H
 #define CUDALINT_RULES_ANALYSIS_FACTS_H
 
+#include "ptxas_parse/GpuProducts.h"
 #include "ptxas_parse/PtxasReport.h"
 
 #include <cstdint>
@@ -48,6 +49,41 @@ struct LaunchFact {
   /// Template parameters of the kernel whose argument at this launch equals the
   /// block size (`template <int block_size>` launched with block_size threads).
   std::vector<std::string> BlockSizeParams;
+  /// Blocks in the grid (x*y*z) when the source determines them.
+  std::optional<std::int64_t> GridBlocks;
+  /// The grid is computed from the SM count (cudaDevAttrMultiProcessorCount,
+  /// cudaDeviceProp::multiProcessorCount) or the occupancy API: sized for the GPU it runs on.
+  bool GridFromDevice = false;
+  /// The archs the launching TU's command names (10*major+minor); empty when it names none.
+  std::vector<unsigned> Archs;
+};
+
+/// A per-thread array of a device function: it lives in local memory when indexed with a value
+/// that is not a compile-time constant.
+struct LocalArrayFact {
+  std::string Name;
+  std::uint64_t Bytes = 0;
+  /// Some subscript of it is neither a constant nor built from the induction variables of loops
+  /// with constant bounds (which the compiler unrolls into constants).
+  bool DynamicIndex = false;
+  unsigned Line = 0, Column = 0;
+};
+
+/// A __global__ or __device__ function definition (per template instantiation) for the rules
+/// that read ptxas's per-function report (register-spill): kernels, `__noinline__` functions and
+/// device functions of the main file (those ptxas may keep as functions of their own).
+struct DeviceFunctionFact {
+  std::string MangledName;
+  std::string Name; // as shown in messages
+  bool IsKernel = false;
+  std::string File;
+  unsigned Line = 0, Column = 0, EndColumn = 0;
+  std::string SourceLine;
+  /// __launch_bounds__(MaxThreads, MinBlocks), when the source determines them.
+  std::optional<std::int64_t> BoundsMaxThreads, BoundsMinBlocks;
+  std::vector<LocalArrayFact> LocalArrays;
+  /// -maxrregcount of the TU's command.
+  std::optional<unsigned> MaxRegCount;
 };
 
 struct TUFacts {
@@ -56,6 +92,7 @@ struct TUFacts {
   /// Kernels (mangled) given more dynamic shared memory with
   /// cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, n).
   std::vector<std::string> SmemOptInKernels;
+  std::vector<DeviceFunctionFact> Functions;
 };
 
 /// Facts of every analysed translation unit, for the whole-program rules.
@@ -63,6 +100,9 @@ struct ProgramFacts {
   std::vector<KernelFact> Kernels; // deduplicated by key
   std::vector<LaunchFact> Launches;
   std::vector<std::string> SmemOptInKernels;
+  std::vector<DeviceFunctionFact> Functions; // deduplicated by mangled name
+  /// --gpu (or the configuration's gpu:); null: the rules pick per launch (TargetGpu.h).
+  const GpuProduct *Gpu = nullptr;
   /// Kernel resources from ptxas (--ptxas-log / --resource-usage); empty
   /// without a report, and the rules that need it stay silent.
   std::vector<KernelResources> Resources;

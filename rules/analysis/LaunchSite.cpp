@@ -134,6 +134,7 @@ std::optional<LaunchSite> analyzeLaunch(const CallExpr *Call, ASTContext &Ctx) {
     };
     if (!ConfigArg(1))
       return std::nullopt;
+    S.GridExpr = ConfigArg(0);
     S.Grid = Eval.evalDim3(ConfigArg(0));
     S.Block = Eval.evalDim3(ConfigArg(1));
     if (const Expr *Smem = ConfigArg(2))
@@ -166,6 +167,7 @@ std::optional<LaunchSite> analyzeLaunch(const CallExpr *Call, ASTContext &Ctx) {
     S.Form = A == Api::LaunchKernel ? LaunchForm::CudaLaunchKernel
                                     : LaunchForm::CudaLaunchCooperativeKernel;
     S.Kernel = kernelOf(Arg(0));
+    S.GridExpr = Arg(1);
     S.Grid = Eval.evalDim3(Arg(1));
     S.Block = Eval.evalDim3(Arg(2));
     S.DynamicSmem = Arg(4) ? Eval.evalInt(Arg(4)) : std::optional<std::int64_t>(0);
@@ -184,6 +186,7 @@ std::optional<LaunchSite> analyzeLaunch(const CallExpr *Call, ASTContext &Ctx) {
       }
       return D;
     };
+    S.GridExpr = Arg(1);
     S.Grid = Dims(1);
     S.Block = Dims(4);
     S.DynamicSmem = Eval.evalInt(Arg(7));
@@ -201,8 +204,10 @@ std::optional<LaunchSite> analyzeLaunch(const CallExpr *Call, ASTContext &Ctx) {
     if (!Cfg)
       return S;
     bool Zero = false;
-    if (const Expr *G = Eval.fieldValueOf(Cfg, "gridDim", Zero))
+    if (const Expr *G = Eval.fieldValueOf(Cfg, "gridDim", Zero)) {
+      S.GridExpr = G;
       S.Grid = Eval.evalDim3(G);
+    }
     if (const Expr *B = Eval.fieldValueOf(Cfg, "blockDim", Zero))
       S.Block = Eval.evalDim3(B);
     if (const Expr *M = Eval.fieldValueOf(Cfg, "dynamicSmemBytes", Zero))

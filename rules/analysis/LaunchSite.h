@@ -43,6 +43,8 @@ struct LaunchSite {
   const clang::FunctionDecl *Kernel = nullptr; // null for a function pointer / CUfunction
   const clang::Expr *StreamExpr = nullptr;     // null when absent
   std::optional<Dim3> Grid, Block;
+  /// The grid argument (its x for cuLaunchKernel); null when the form has none in the call.
+  const clang::Expr *GridExpr = nullptr;
   std::optional<std::int64_t> DynamicSmem;
   StreamKind Stream = StreamKind::Explicit;
   /// A <<<>>> launch from device code (dynamic parallelism): its stream is the

@@ -132,7 +132,7 @@ std::string configError(llvm::StringRef Text, Config *Out = nullptr) {
 TEST(ConfigFuzzFindings, ErrorsAreOneLineNamingTheFile) {
   EXPECT_EQ(configError("exclude@\n  \nexclude: [a]\n"),
             "/p/.cuda-lint.yaml:1:1: unknown key 'exclude@\\nexclude' (valid keys: inherit, "
-            "rules, severity, occupancy-threshold, archs, include, exclude, extra-args)");
+            "rules, severity, occupancy-threshold, archs, gpu, include, exclude, extra-args)");
   EXPECT_EQ(configError("?\n%"), "/p/.cuda-lint.yaml: Map key must be a scalar");
   EXPECT_EQ(configError("exclude: [a]\ninclude: ['\xff']\n"),
             "/p/.cuda-lint.yaml:2:12: not valid UTF-8 (a configuration is YAML, which is Unicode)");

@@ -41,6 +41,14 @@ def main():
             for threshold in ("0.5", "0.9"):
                 all_findings += findings(base + ["--ptxas-log=" + log,
                                                  "--occupancy-threshold=" + threshold, src])
+            # register-spill and tail-effect on their inputs, with nvcc's report of each.
+            for src, gpu in (("test/lit/ptxas-rules/Inputs/spills.cu", []),
+                             ("test/lit/launch-shape/Inputs/grids.cu", ["--gpu=H100 SXM"])):
+                src = os.path.join(root, src)
+                with open(log, "w") as f:
+                    subprocess.run([nvcc, "-arch=sm_90", "--resource-usage", "-c", src,
+                                    "-o", os.path.join(tmp, "r.o")], stderr=f, check=True)
+                all_findings += findings(base + gpu + ["--ptxas-log=" + log, src])
     rules = set()
     bad = 0
     for f in all_findings:

@@ -1,0 +1,36 @@
+//===- DeviceFunctions.h - What the source says about local memory and grid sizing -===//
+//
+// Two questions the ptxas- and GPU-based rules ask of the source: which per-thread arrays a
+// device function declares (and whether it indexes them with run-time values, which keeps them
+// in local memory), and whether a launch's grid is sized from the GPU it runs on (the SM count or
+// the occupancy API).
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUDALINT_RULES_ANALYSIS_DEVICEFUNCTIONS_H
+#define CUDALINT_RULES_ANALYSIS_DEVICEFUNCTIONS_H
+
+#include "rules/analysis/Facts.h"
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+
+#include <optional>
+
+namespace cudalint {
+
+/// The fact of \p FD for register-spill, or none when ptxas does not report it as a function of
+/// its own (an inline device function of a header) or it has no device-side name.
+std::optional<DeviceFunctionFact> deviceFunctionFact(const clang::FunctionDecl *FD);
+
+/// The per-thread (automatic, not __shared__) arrays of \p FD's body, in source order.
+std::vector<LocalArrayFact> localArraysOf(const clang::FunctionDecl *FD);
+
+/// \p Grid mentions the SM count (cudaDevAttrMultiProcessorCount,
+/// CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, cudaDeviceProp::multiProcessorCount) or the occupancy
+/// API (cudaOccupancy*, cuOccupancy*), directly or through the locals it reads (their
+/// initialisers, assignments, and calls that take their address), three locals deep.
+bool gridSizedFromDevice(const clang::Expr *Grid);
+
+} // namespace cudalint
+
+#endif
