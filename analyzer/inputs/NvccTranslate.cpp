@@ -206,8 +206,7 @@ std::string normaliseArch(StringRef A) {
 
 class Translator {
 public:
-  Translator(StringRef Directory, const ToolchainPaths &Paths)
-      : Directory(Directory), Paths(Paths) {}
+  Translator(StringRef Directory, const ToolchainPaths &Paths);
 
   Error process(ArrayRef<std::string> Args, unsigned Depth);
   TranslatedCommand finish(StringRef File, ArrayRef<std::string> ExtraArgs);
@@ -222,6 +221,7 @@ private:
 
   std::string Directory;
   const ToolchainPaths &Paths;
+  SmallString<256> ToolkitInclude; // the real path of $CUDA/include, or empty
   std::vector<std::string> ParseFlags; // kept or mapped flags, in order
   std::vector<std::string> Archs;
   bool PerThread = false;
@@ -235,11 +235,16 @@ private:
 /// -isystem of it would move it ahead of Clang's wrapper headers, which then could not reach the
 /// toolkit's before a project header of the same name (cmake/Install.cmake, "toolkit first").
 bool Translator::isToolkitInclude(StringRef Dir) const {
-  if (Paths.CudaPath.empty())
-    return false;
-  SmallString<256> Toolkit(Paths.CudaPath), A, B;
-  sys::path::append(Toolkit, "include");
-  return !sys::fs::real_path(Toolkit, A) && !sys::fs::real_path(Dir, B) && A == B;
+  SmallString<256> Real;
+  return !ToolkitInclude.empty() && !sys::fs::real_path(Dir, Real) && Real == ToolkitInclude;
+}
+
+Translator::Translator(StringRef Directory, const ToolchainPaths &Paths)
+    : Directory(Directory), Paths(Paths) {
+  SmallString<256> Include(Paths.CudaPath);
+  sys::path::append(Include, "include");
+  if (Paths.CudaPath.empty() || sys::fs::real_path(Include, ToolkitInclude))
+    ToolkitInclude.clear();
 }
 
 Error Translator::process(ArrayRef<std::string> Args, unsigned Depth) {
@@ -343,13 +348,13 @@ Error Translator::apply(const NvccOption &O, StringRef Value, unsigned Depth) {
     return process(Nested, Depth + 1);
   }
   case Action::Include:
-    if (!isToolkitInclude(absolutePath(Value, Directory)))
-      ParseFlags.push_back("-I" + absolutePath(Value, Directory));
+    if (std::string Dir = absolutePath(Value, Directory); !isToolkitInclude(Dir))
+      ParseFlags.push_back("-I" + Dir);
     return Error::success();
   case Action::SystemInclude:
-    if (!isToolkitInclude(absolutePath(Value, Directory))) {
+    if (std::string Dir = absolutePath(Value, Directory); !isToolkitInclude(Dir)) {
       ParseFlags.push_back("-isystem");
-      ParseFlags.push_back(absolutePath(Value, Directory));
+      ParseFlags.push_back(std::move(Dir));
     }
     return Error::success();
   case Action::Define:

@@ -14,38 +14,9 @@ import sys
 import threading
 
 
-class Store(http.server.BaseHTTPRequestHandler):
-    root = None
-
-    def log_message(self, *args):
-        pass
-
-    def path_of(self):
-        name = self.path.rsplit("/", 1)[-1]
-        return os.path.join(self.root, name) if name.isalnum() else None
-
-    def do_GET(self):
-        path = self.path_of()
-        if not path or not os.path.exists(path):
-            self.send_response(404)
-            self.send_header("Content-Length", "0")
-            self.end_headers()
-            return
-        data = open(path, "rb").read()
-        self.send_response(200)
-        self.send_header("Content-Length", str(len(data)))
-        self.end_headers()
-        self.wfile.write(data)
-
-    def do_PUT(self):
-        path = self.path_of()
-        data = self.rfile.read(int(self.headers.get("Content-Length", "0")))
-        if path:
-            with open(path, "wb") as f:
-                f.write(data)
-        self.send_response(201 if path else 400)
-        self.send_header("Content-Length", "0")
-        self.end_headers()
+# The same server as the honest remote cache test's.
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from remote_cache_check import Store  # noqa: E402
 
 
 BAD = ["--extra-arg=-DBAD"]
