@@ -238,7 +238,9 @@ std::string withList(NolintKind K, const NolintDirective &D) {
 
 /// A list entry that matches none of our rules and is not a clang-tidy name.
 bool isUnknownName(const Active &A, size_t I, const SuppressionOptions &Opts) {
-  if (isClangTidyCheckName(A.D.Names[I]))
+  // cpplint's `category/subcategory` (Caffe, Google-style code: `NOLINT(runtime/arrays)`): another
+  // linter's name, never a typo of ours (no rule or clang-tidy check has a '/').
+  if (isClangTidyCheckName(A.D.Names[I]) || StringRef(A.D.Names[I]).contains('/'))
     return false;
   auto Matches = [&](StringRef Id) { return A.Globs[I].match(Id); };
   if (any_of(Opts.KnownRules, Matches))
