@@ -28,6 +28,26 @@ StringRef calleeName(const CallExpr *Call) {
 
 /// An expression that only reads: no assignment, increment or call other
 /// than threadIdx/blockIdx (property reads) and builtins such as fmaxf.
+namespace {
+/// A function whose body is one `return` of a pure value of its parameters:
+/// an operator functor (`plus<T>::operator()`, `max_op`) or an accessor,
+/// inlined into one expression. A few calls deep, never recursive.
+bool pureCombiner(const FunctionDecl *FD) {
+  static thread_local unsigned Depth = 0;
+  const FunctionDecl *Def = nullptr;
+  if (Depth >= 4 || !FD->hasBody(Def))
+    return false;
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
+  const auto *Ret = Body && Body->size() == 1 ? dyn_cast<ReturnStmt>(Body->body_front()) : nullptr;
+  if (!Ret || !Ret->getRetValue())
+    return false;
+  ++Depth;
+  bool Pure = pureValue(Ret->getRetValue());
+  --Depth;
+  return Pure;
+}
+} // namespace
+
 bool pureValue(const Stmt *S) {
   if (isa<PseudoObjectExpr>(S)) // threadIdx.x
     return true;
@@ -50,7 +70,8 @@ bool pureValue(const Stmt *S) {
   if (const auto *Call = dyn_cast<CallExpr>(S)) {
     const FunctionDecl *FD = Call->getDirectCallee();
     if (!FD || !(FD->getBuiltinID() || FD->hasAttr<ConstAttr>() || FD->hasAttr<PureAttr>() ||
-                 (FD->getIdentifier() && FD->getName().starts_with("__fetch_builtin"))))
+                 (FD->getIdentifier() && FD->getName().starts_with("__fetch_builtin")) ||
+                 pureCombiner(FD)))
       return false;
   }
   for (const Stmt *Child : S->children())
