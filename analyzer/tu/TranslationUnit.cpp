@@ -1,6 +1,7 @@
 //===- TranslationUnit.cpp - Analyse one translation unit -----------------===//
 #include "analyzer/tu/TranslationUnit.h"
 #include "analyzer/tu/AbsentProbes.h"
+#include "analyzer/tu/SpacedChevrons.h"
 #include "analyzer/tu/ArchRegions.h"
 #include "ptxas_parse/ArchLimits.h"
 #include "rules/RuleRegistry.h"
@@ -442,7 +443,8 @@ TUResult analyzeOnThisThread(const TranslatedCommand &Cmd, const TUOptions &Opts
   }
 
   auto Probes =
-      makeIntrusiveRefCnt<AbsentProbes>(Opts.Files ? Opts.Files : vfs::createPhysicalFileSystem(),
+      makeIntrusiveRefCnt<AbsentProbes>(makeIntrusiveRefCnt<SpacedChevrons>(
+                                            Opts.Files ? Opts.Files : vfs::createPhysicalFileSystem()),
                                         AbsentProbes::resourceDirOf(Cmd.ClangArgs));
   if (!Cmd.Directory.empty())
     (void)Probes->setCurrentWorkingDirectory(Cmd.Directory);
