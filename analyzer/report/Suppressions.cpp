@@ -51,6 +51,13 @@ std::vector<NolintDirective> parseNolintDirectives(StringRef Source) {
           End += strlen(Suffix);
           break;
         }
+      // `NOLINT_NEXT_LINE(whitespace/operators)` is cpplint's (Caffe writes it before 40 of its
+      // launches): a word that only starts with NOLINT is not a directive. (clang-tidy's reader
+      // takes it for a bare NOLINT and would silence every check on that line.)
+      if (End < Line.size() && (isAlnum(Line[End]) || Line[End] == '_')) {
+        Pos = End;
+        continue;
+      }
       if (End < Line.size() && Line[End] == '(') {
         size_t Close = Line.find(')', End);
         if (Close == StringRef::npos) {

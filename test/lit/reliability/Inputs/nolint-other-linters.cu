@@ -10,3 +10,7 @@ void host(float *x, cudaStream_t s) {
   k<<<1, 32>>>(x);  // NOLINT(build/include_what_you_use, default-stream-launch)
   k<<<1, 32, 0, s>>>(x);  // NOLINT(runtime/int, default-stream-lunch)
 }
+void caffe_style(float *x) {
+  k  // NOLINT_NEXT_LINE(whitespace/operators)
+      <<<1, 32>>>(x);
+}
