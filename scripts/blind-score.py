@@ -24,8 +24,8 @@ outside a corpus's labelled paths are not scored. A finding with no label is UNL
 printed and the script exits 1, since every finding must be judged.
 
 --mode db analyses through the corpus's compile database ("database": a directory under the
-checkout holding compile_commands.json); nodb (default) runs `cuda-lint PATHS` as a new user
-would. Each run also lists the files that did not parse (clang-diagnostic-error findings).
+checkout holding compile_commands.json, with "db_args"); nodb (default) runs `cuda-lint PATHS`
+with the corpus's "args" (the flags its Makefile or CMake files would pass). Each run also lists the files that did not parse (clang-diagnostic-error findings).
 """
 import argparse
 import json
@@ -103,7 +103,10 @@ def adjudicate(rows, path):
 
 def run(cuda_lint, corpus, root, mode, jobs):
     cmd = [cuda_lint, "--format=json", "--exit-zero", "--no-cache", "--color=never", "-j", str(jobs)]
-    cmd += [a.replace("{root}", root) for a in corpus.get("args", [])]
+    # "args": the build's flags for a run without a database (a Makefile's -D and -I);
+    # "db_args": what a database run needs beyond the database.
+    extra = corpus.get("db_args" if mode == "db" else "args", [])
+    cmd += [a.replace("{root}", root) for a in extra]
     if mode == "db":
         if not corpus.get("database"):
             return None
