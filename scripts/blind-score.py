@@ -12,7 +12,8 @@ Two label formats are read (the header line says which):
 - memory-access rows (docs/precision/blind-2026-11-25-mem/PROTOCOL.md):
   file line kernel space access expression block_shape elem_bytes pattern sectors_or_ways verdict why
   (space global -> uncoalesced-global-access, shared -> shared-memory-bank-conflict).
-verdict 'report' and 'latent' are positives, 'silent' negatives. Adjudications, when a corpus
+verdict 'report' and 'latent' are positives, 'silent' negatives; rows of one location and rule
+are one item (positive if any of them is). Adjudications, when a corpus
 names a file of them ("adjudications": file, line, rule, 'report: why' / 'silent: why'), override
 a frozen label without touching the labellers' file.
 
@@ -83,7 +84,18 @@ def load_labels(path):
             rows.append({"file": os.path.normpath(row["file"].strip()), "line": line, "rule": rule,
                          "positive": verdict in ("report", "latent"), "verdict": verdict,
                          "text": row.get("construct") or row.get("expression") or ""})
-    return rows
+    # One finding per source location: rows of one location and rule (a macro expanded for float
+    # and for double, a template labelled per instantiation) are one item, positive if any is.
+    merged = {}
+    for r in rows:
+        key = (r["file"], r["line"], r["rule"])
+        if key in merged:
+            merged[key]["positive"] |= r["positive"]
+            if r["positive"]:
+                merged[key]["verdict"] = r["verdict"]
+        else:
+            merged[key] = r
+    return list(merged.values())
 
 
 def adjudicate(rows, path):
