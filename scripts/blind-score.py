@@ -270,6 +270,10 @@ def main():
                 if report is None:
                     print(f"{c['name']}: no compile database; not scored in db mode")
                     continue
+                if args.mode == "db" and not report["summary"]["translation_units"]:
+                    # FindCUDA's cuda_add_library compiles .cu files outside the database.
+                    print(f"{c['name']}: its compile database has no CUDA entries; not scored in db mode")
+                    continue
                 if args.save:
                     os.makedirs(args.save, exist_ok=True)
                     with open(os.path.join(args.save, c["name"] + ".json"), "w") as f:
