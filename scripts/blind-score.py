@@ -21,12 +21,14 @@ A finding (warning or error; notes are counted apart) matches the label of its r
 at its line or, for a construct written over several lines, the nearest label of that rule
 within 3 lines that no other finding matched. Barriers are matched per function, as
 scripts/divergence-precision.py does: one error per divergent guard is the contract. Findings
-outside a corpus's labelled paths are not scored. A finding with no label is UNLABELLED: it is
+outside a corpus's labelled paths (and, for a file its "ranges" list, outside those line ranges)
+are not scored. A finding with no label is UNLABELLED: it is
 printed and the script exits 1, since every finding must be judged.
 
 --mode db analyses through the corpus's compile database ("database": a directory under the
 checkout holding compile_commands.json, with "db_args"); nodb (default) runs `cuda-lint PATHS`
-with the corpus's "args" (the flags its Makefile or CMake files would pass). Each run also lists the files that did not parse (clang-diagnostic-error findings).
+with the corpus's "args" (the flags its Makefile or CMake files would pass) on its "run_paths"
+(the translation units holding the labelled code; its "paths" by default). Each run also lists the files that did not parse (clang-diagnostic-error findings).
 """
 import argparse
 import json
@@ -125,7 +127,7 @@ def run(cuda_lint, corpus, root, mode, jobs):
         cmd += ["-p", os.path.join(root, corpus["database"])]
         cmd += [os.path.join(root, p) for p in corpus.get("db_paths", [])]
     else:
-        cmd += [os.path.join(root, p) for p in corpus["paths"]]
+        cmd += [os.path.join(root, p) for p in corpus.get("run_paths", corpus["paths"])]
     out = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     if not out.stdout.strip():
         sys.exit(f"{corpus['name']}: cuda-lint printed nothing (exit {out.returncode}): "
@@ -133,7 +135,12 @@ def run(cuda_lint, corpus, root, mode, jobs):
     return json.loads(out.stdout)
 
 
-def in_scope(rel, paths):
+def in_scope(rel, paths, line=None, ranges=None):
+    """Whether REL (at LINE) is in the labelled scope: under PATHS and, for a file that RANGES
+    lists ({file: [[first, last], ...]}), within one of its line ranges."""
+    if ranges and line is not None and rel in ranges:
+        if not any(a <= line <= b for a, b in ranges[rel]):
+            return False
     for p in paths:
         p = os.path.normpath(p)
         if p == "." or rel == p or rel.startswith(p + os.sep):
@@ -141,7 +148,7 @@ def in_scope(rel, paths):
     return False
 
 
-def score_corpus(report, rows, root, paths):
+def score_corpus(report, rows, root, paths, ranges=None):
     """Matches findings with labels; returns per-rule counters and the lists to print."""
     real = os.path.realpath(root)
     findings, notes, broken = [], [], set()
@@ -150,7 +157,7 @@ def score_corpus(report, rows, root, paths):
         if f["rule"] == "clang-diagnostic-error":
             broken.add(rel)
             continue
-        if rel.startswith("..") or not in_scope(rel, paths):
+        if rel.startswith("..") or not in_scope(rel, paths, f["line"], ranges):
             continue
         entry = (rel, f["line"], f["rule"])
         (findings if f["severity"] in ("warning", "error") else notes).append(entry)
@@ -278,7 +285,8 @@ def main():
                     os.makedirs(args.save, exist_ok=True)
                     with open(os.path.join(args.save, c["name"] + ".json"), "w") as f:
                         json.dump(report, f)
-            counters, wrong, unlabelled, missed, broken = score_corpus(report, rows, root, c["paths"])
+            counters, wrong, unlabelled, missed, broken = score_corpus(report, rows, root, c["paths"],
+                                                                      c.get("ranges"))
             s = report["summary"]
             print(f"{c['name']}: {len(rows)} rows; translation units {s['translation_units']}, "
                   f"with compile errors {len(broken)}")
