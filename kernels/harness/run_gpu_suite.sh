@@ -59,7 +59,8 @@ echo "== the commands of test/lit/kernels/*-gpu.test (their output is FileChecke
 mkdir -p "$out/lit" && t=$(mktemp -d)
 python3 "$here/build_programs.py" --out "$t" --only launch_bounds,default_stream,block_shape
 c++ -std=c++17 -O2 -shared -fPIC -fvisibility=hidden -I/usr/local/cuda/include \
-  "$here/confirm/injection.cpp" "$here/confirm/launch_decode.cpp" \
+  "$here/confirm/injection.cpp" "$here/confirm/copy_calls.cpp" "$here/confirm/counter_profiler.cpp" \
+  "$here/confirm/launch_decode.cpp" \
   "$here/confirm/record_writer.cpp" \
   -L/usr/local/cuda/lib64 -lcupti -ldl -Wl,-rpath,/usr/local/cuda/lib64 \
   -o "$t/libcuda-lint-confirm.so"
