@@ -1,28 +1,43 @@
 // A tail effect (seeds: "BlockNum = BlocksPerSM * NumOfSM"; issue 36). A GPU runs a grid in waves
 // of SMs x resident blocks per SM; blocks of one kernel take about equally long, so a last,
-// partial wave takes a whole block's time on a mostly idle GPU. Both kernels hash the same
-// 1162 x 256 x 32 items. hashTailGrid (anti-pattern, tail-effect) gives each thread 32 of them in
-// 1162 blocks of 256 threads: 1.10 waves of 1056 blocks on an H100 SXM (132 SMs x 8 blocks).
-// Its fixed twin hashWholeWaves runs a grid-stride loop over one whole wave of blocks sized from
-// the SM count and the occupancy API, so every SM has the same share of the work. Self-checking
-// against the host; exit 1 on a mismatch.
+// partial wave takes a whole block's time on a mostly idle GPU. Both kernels mix the same
+// 145 x 1024 x 8 items, 1024-thread blocks whose ~40 registers per thread let one block reside on
+// an SM (so a block runs equally fast in a full wave and in the tail). hashTailGrid
+// (anti-pattern, tail-effect) gives each thread 8 items in 145 blocks: 1.10 waves of 132 blocks on
+// an H100 SXM. Its fixed twin hashWholeWaves runs a grid-stride loop over one whole wave of
+// blocks sized from the SM count and the occupancy API, so every SM has the same share of the
+// work. Self-checking against the host; exit 1 on a mismatch.
 #include "common/bench.cuh"
 
 #include <vector>
 
-constexpr int kBlock = 256;
-constexpr int kTailGrid = 1162;
-constexpr int kItemsPerThread = 32;
+constexpr int kBlock = 1024;
+constexpr int kTailGrid = 145;
+constexpr int kItemsPerThread = 8;
 constexpr int kN = kTailGrid * kBlock * kItemsPerThread;
-constexpr int kIters = 256;
+constexpr int kLive = 24;
+constexpr int kRounds = 48;
 
-__host__ __device__ inline unsigned hashItem(unsigned x) {
-  for (int i = 0; i < kIters; ++i)
-    x = (x ^ (x >> 15)) * 2246822519u + 374761393u;
-  return x;
+// kLive values that each read another every round: about 40 registers per thread, so that two
+// 1024-thread blocks do not fit the SM's 65536 registers.
+__host__ __device__ inline unsigned hashItem(unsigned seed) {
+  unsigned v[kLive];
+#pragma unroll
+  for (int j = 0; j < kLive; ++j)
+    v[j] = seed * (2654435761u + 2u * j) + j;
+  for (int r = 0; r < kRounds; ++r) {
+#pragma unroll
+    for (int j = 0; j < kLive; ++j)
+      v[j] = v[j] * (v[(j + 5) % kLive] | 1u) + v[(j + 11) % kLive] + r;
+  }
+  unsigned out = 0;
+#pragma unroll
+  for (int j = 0; j < kLive; ++j)
+    out ^= v[j] + j;
+  return out;
 }
 
-// Each thread of the 1162-block grid hashes kItemsPerThread consecutive strides of the grid.
+// Each thread of the 145-block grid mixes kItemsPerThread items, one grid's width apart.
 __global__ void __launch_bounds__(kBlock) hashTailGrid(unsigned *out) {
   const int threads = kTailGrid * kBlock;
   const int first = blockIdx.x * kBlock + threadIdx.x;

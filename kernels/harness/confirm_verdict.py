@@ -561,7 +561,8 @@ RULE_CHECKS = {
 
 # Rules whose verdict needs hardware counters (the confirm script profiles their kernels with
 # --ncu: in process, or under ncu where that is unavailable).
-COUNTER_RULES = {"warp-divergent-branch", "low-occupancy"}
+COUNTER_RULES = {"warp-divergent-branch", "low-occupancy", "register-spill", "small-grid",
+                 "tail-effect"}
 
 
 def judge(finding, recording, profile=None):
