@@ -10,7 +10,8 @@ out=${1:?usage: run_gpu_suite.sh OUTDIR}
 here=$(cd "$(dirname "$0")" && pwd)
 kernels=$(dirname "$here")
 build=${BUILD_DIR:-$kernels/../build-kernels}
-programs="divergence block_shape matrix_add default_stream launch_bounds reduction"
+programs="divergence block_shape matrix_add default_stream launch_bounds reduction register_spill small_grid
+          tail_effect pageable_copy"
 mkdir -p "$out/confirm" "$out/records" "$out/decoys"
 export PYTHONUNBUFFERED=1
 
