@@ -595,14 +595,16 @@ def judge(finding, recording, profile=None):
     rule = finding.get("rule", "")
     if rule in SITE_RULES:
         return confirm_copies.judge(finding, recording)
-    if rule not in RULE_CHECKS:
-        out = _result(NOT_CONFIRMED, "no runtime check for rule %r" % rule)
-        out["launches"] = 0
-        return out
     names = finding_kernel_names(finding)
     join = Join(finding, recording.launches)
     if not names and not join.by_name:
         kernel = finding.get("kernel") or {}
+        if rule not in RULE_CHECKS:
+            # A finding of a rule without a runtime check that names no kernel (a host-side
+            # rule): nothing to join, and no build flag would change that.
+            out = _result(NOT_CONFIRMED, "no runtime check for rule %r" % rule)
+            out["launches"] = 0
+            return out
         placed = join.site and any(f == join.site[0] for l in recording.launches
                                    for f, _ in l.sites or ())
         # Launch sites resolved anywhere: the program has debug information, so a launch made
