@@ -90,16 +90,20 @@ def check_register_spill(join, recording, profile):
 
 
 def check_small_grid(join, recording, profile):
+    # The grid is the launch's: decided on every accepted launch, whether or not its kernel then
+    # completed (a kernel that trips a device-side assert leaves a record without timestamps).
     ran = _ran(join)
-    if not ran:
-        return cv._result(cv.NOT_CONFIRMED, "none of its %d launches ran" % len(join.subject))
+    accepted = [l for l in join.subject if not l.failed]
+    if not accepted:
+        return cv._result(cv.NOT_CONFIRMED, "none of its %d launches was accepted"
+                          % len(join.subject))
     device = recording.device()
     sms = device.get("multiprocessors")
     if not sms:
         return cv._result(cv.NOT_CONFIRMED, "the records name no device, so the SM count is "
                           "unknown")
     counters = cv._counters(join, profile) or {}
-    grids = sorted({_blocks(l.grid) for l in ran if l.grid})
+    grids = sorted({_blocks(l.grid) for l in accepted if l.grid})
     if not grids and counters.get("grid_size") is not None:
         grids = [int(counters["grid_size"])]
     small = [g for g in grids if g < sms]
@@ -111,16 +115,20 @@ def check_small_grid(join, recording, profile):
         cost["sm_active_share_pct"] = 100.0 * avg / peak
         busy = "; the mean SM was active %.1f%% of the busiest SM's cycles " \
                "(sm__cycles_active.avg / .max)" % cost["sm_active_share_pct"]
+    elif not ran:
+        busy = ""  # no completed kernel to count
     elif profile is None:
         busy = "; how busy the SMs were needs counters: rerun with --ncu"
     else:
         busy = "; %s" % cv._no_counters(profile, "SM activity", join,
                                         ("sm_active_cycles_avg", "sm_active_cycles_max"))
     grid_text = "grid of %s blocks" % "/".join(map(str, grids))
+    timing = _kernel_time(ran) if ran else "its %d accepted launches have no kernel " \
+        "timestamps (the kernel did not complete normally), so no counters either" % len(accepted)
     if small:
         return cv._result(cv.CONFIRMED, "%s on the %d SMs of the %s it ran on: %d SMs had no "
                           "block%s; %s" % (grid_text, sms, device.get("name") or "GPU",
-                                           sms - max(small), busy, _kernel_time(ran)), cost)
+                                           sms - max(small), busy, timing), cost)
     return cv._result(cv.NOT_CONFIRMED, "%s, not fewer than the %d SMs of the %s it ran on%s"
                       % (grid_text, sms, device.get("name") or "GPU", busy), cost)
 
@@ -130,13 +138,17 @@ def _waves(join, recording, counters):
     device = recording.device()
     sms = device.get("multiprocessors")
     launch = max((l for l in _ran(join) if l.grid), key=lambda l: _blocks(l.grid), default=None)
+    per_sm = resident_blocks(launch, device) if launch is not None else None
     if counters.get("waves_per_sm"):
+        # ncu gives two decimals: the blocks of a wave come from the records where they give
+        # the same waves, and are left out otherwise.
         waves = counters["waves_per_sm"]
-        wave = round(_blocks(launch.grid) / waves) if launch else None
+        wave = per_sm * sms if per_sm and sms else None
+        if wave and abs(round(_blocks(launch.grid) / float(wave), 2) - waves) > 0.005:
+            wave = None
         return waves, wave, "launch__waves_per_multiprocessor"
     if launch is None or not sms:
         return None, None, None
-    per_sm = resident_blocks(launch, device)
     if not per_sm:
         return None, None, None
     wave = per_sm * sms
@@ -165,7 +177,7 @@ def check_tail_effect(join, recording, profile):
     shape = "grid of %s blocks ran as %.2f waves (%s)" % ("/".join(map(str, grids)), waves,
                                                         source)
     if full >= 1 and partial and 1.0 / (1 + full) >= TAIL_SHARE_THRESHOLD:
-        last = " of %d blocks" % round((waves - full) * wave) if wave else ""
+        last = " of %d blocks" % (max(grids) - full * wave) if wave and grids else ""
         return cv._result(cv.CONFIRMED, "%s: %d full wave%s and a partial last wave%s; %s (the "
                           "share of the time the last wave took is not measured)" % (
                               shape, full, "" if full == 1 else "s", last, _kernel_time(ran)),

@@ -174,5 +174,70 @@ class TailEffectTest(unittest.TestCase):
         self.assertEqual(blocks, {"_Z13spillSqueezedPji": 8, "_Z9spillRoomPji": 4})
 
 
+def sample(name, mode):
+    """(findings, recording, profile) of a cuda-sample run on an H200 (2026-11-26, the same
+    driver): counters in process ("cupti") or from ncu ("ncu"; the CSV where it gave one)."""
+    fs = findings_at(os.path.join(INPUTS, "samples", "shape_%s_findings.json" % name))
+    rec = confirm_records.load(os.path.join(INPUTS, "samples", "shape_%s_%s.jsonl" % (name, mode)))
+    csv_path = os.path.join(INPUTS, "samples", "shape_%s_ncu.csv" % name)
+    if mode == "ncu" and os.path.exists(csv_path):
+        with open(csv_path) as f:
+            kernels, launches = ncu_metrics.parse_details_csv(f.read())
+        prof = ncu_metrics.Profile(ok=bool(kernels), kernels=kernels, launches=launches)
+    elif mode == "cupti":
+        prof = cupti_profile(rec, fs)
+    else:
+        prof = None
+    return fs, rec, prof
+
+
+def findings_at(path):
+    with open(path) as f:
+        return json.load(f)["findings"]
+
+
+class SamplesTest(unittest.TestCase):
+    """cuda-lint's small-grid findings on cuda-samples (`--gpu 'H100 SXM'`; the run was on an
+    H200, also 132 SMs) and decoys on kernels it does not report, each checked by hand
+    (docs/confirm-samples.md)."""
+
+    WANT = {
+        "clock": [("small-grid", 134, cv.CONFIRMED)],
+        "histogram": [("small-grid", 197, cv.CONFIRMED), ("tail-effect", 54, cv.NOT_CONFIRMED),
+                      ("tail-effect", 1, cv.CONFIRMED), ("register-spill", 1, cv.NOT_CONFIRMED)],
+        "simpleAtomicIntrinsics": [("small-grid", 118, cv.CONFIRMED)],
+        "simpleAssert": [("small-grid", 115, cv.CONFIRMED)],
+        "vectorAdd": [("tail-effect", 47, cv.NOT_CONFIRMED), ("register-spill", 47, cv.NOT_CONFIRMED),
+                      ("small-grid", 47, cv.NOT_CONFIRMED)],
+        "matrixMul": [("small-grid", 58, cv.NOT_CONFIRMED), ("tail-effect", 58, cv.NOT_CONFIRMED),
+                      ("register-spill", 58, cv.NOT_CONFIRMED)],
+    }
+
+    def test_verdicts_in_process_and_from_ncu(self):
+        for name, want in self.WANT.items():
+            for mode in ("cupti", "ncu"):
+                fs, rec, prof = sample(name, mode)
+                got = [(f["rule"], f["line"], cv.judge(f, rec, prof)["verdict"]) for f in fs]
+                self.assertEqual(got, want, (name, mode))
+
+    def test_histogram64_tail_that_cuda_lint_cannot_see(self):
+        # A decoy: 4370 blocks from the data size at run time, 32 blocks of 64 threads per SM.
+        for mode, source in (("cupti", "grid / (132 SMs x 32 blocks per SM"),
+                             ("ncu", "launch__waves_per_multiprocessor")):
+            fs, rec, prof = sample("histogram", mode)
+            f = [f for f in fs if f["rule"] == "tail-effect" and f["line"] == 1][0]
+            v = cv.judge(f, rec, prof)
+            self.assertIn("grid of 4370 blocks ran as 1.03 waves (%s" % source, v["reason"])
+            self.assertIn("1 full wave and a partial last wave of 146 blocks", v["reason"])
+
+    def test_a_kernel_that_asserted_still_had_its_grid(self):
+        # simpleAssert's kernel trips a device-side assert: its kernel record has no timestamps.
+        fs, rec, prof = sample("simpleAssert", "ncu")
+        v = cv.judge(fs[0], rec, prof)
+        self.assertEqual(v["reason"], "grid of 2 blocks on the 132 SMs of the NVIDIA H200 it ran "
+                         "on: 130 SMs had no block; its 1 accepted launches have no kernel "
+                         "timestamps (the kernel did not complete normally), so no counters either")
+
+
 if __name__ == "__main__":
     unittest.main()
