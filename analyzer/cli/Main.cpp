@@ -10,11 +10,13 @@
 #include "analyzer/cache/RemoteCache.h"
 #include "analyzer/cache/ResultCache.h"
 #include "analyzer/cli/Options.h"
+#include "analyzer/cli/ParseArgs.h"
 #include "analyzer/cli/Subcommands.h"
 #include "analyzer/inputs/ApplyConfig.h"
 #include "analyzer/inputs/ChangedLines.h"
 #include "analyzer/inputs/Config.h"
 #include "analyzer/inputs/Inputs.h"
+#include "analyzer/inputs/RuleSelection.h"
 #include "analyzer/inputs/Toolchain.h"
 #include "analyzer/lsp/LspServer.h"
 #include "analyzer/report/ApplyFixes.h"
@@ -275,6 +277,7 @@ std::optional<std::string> conflictingShardOptions(bool Merge) {
     Refused = {{&BuildDir, "-p"},
                {std::addressof(ExtraArgs), "--extra-arg"},
                {std::addressof(Rules), "--rules"},
+               {std::addressof(Disable), "--disable"},
                {&Pedantic, "--pedantic"},
                {&ResourceUsageOpt, "--resource-usage"},
                {std::addressof(PtxasLogs), "--ptxas-log"},
@@ -294,6 +297,10 @@ std::optional<std::string> conflictingShardOptions(bool Merge) {
                {&ExportFixes, "--export-fixes"}, {&BaselineFile, "--baseline"},
                {&WriteBaseline, "--write-baseline"}, {&ChangedLinesRef, "--changed-lines"},
                {&FailOn, "--fail-on"},        {&ExitZero, "--exit-zero"}};
+    if (Disable.getNumOccurrences() && !Rules.getNumOccurrences())
+      return std::string("--export-facts records the rules that ran, which cuda-lint merge "
+                         "runs instead of the configuration's: give --disable with --rules, or "
+                         "disable the rule in the configuration (docs/configuration.md)");
     if (!Shard.empty() && ResourceUsageOpt)
       return std::string("--resource-usage compiles every file of the run; with --shard, give "
                          "each shard the ptxas reports with --ptxas-log");
@@ -527,23 +534,22 @@ static int lintMain(int argc, const char **argv) {
   cl::HideUnrelatedOptions(Category);
   registerColorOption();
   cl::SetVersionPrinter([](raw_ostream &OS) { printVersion(OS, CUDA_LINT_LLVM_LINKAGE); });
-  std::string ParseErrors;
-  raw_string_ostream ErrStream(ParseErrors);
-  if (!cl::ParseCommandLineOptions(
-          Args.size(), Args.data(),
+  if (std::optional<std::string> Problem = parseArguments(
+          Args,
           "CUDA execution-configuration linter\n\n"
           "  cuda-lint [options] PATH...   files, or directories searched for .cu/.cuh\n"
+          "  cuda-lint [options] - --stdin-filename PATH\n"
+          "                                the source on stdin, analysed as if it were PATH\n"
           "  cuda-lint occupancy --help    occupancy from a ptxas resource report\n"
           "  cuda-lint lsp                 a Language Server for editors (docs/editors.md)\n"
-          "  cuda-lint merge FILE...       report on the files of --export-facts (docs/scale.md)\n",
-          &ErrStream)) {
-    StringRef First = StringRef(ParseErrors).trim().split('\n').first;
-    First.consume_front(sys::path::filename(argv[0]).str() + ": ");
-    First = First.split("  Try: ").first; // LLVM's hint names the binary's full path
-    if (First.trim().empty()) // LLVM wrote an invalid option value to stderr itself
-      return 2;
-    return usageError(First.rtrim() + " (see cuda-lint --help)");
-  }
+          "  cuda-lint merge FILE...       report on the files of --export-facts (docs/scale.md)\n"
+          "  cuda-lint confirm --findings FILE -- CMD...\n"
+          "                                run CMD on a GPU and measure each finding "
+          "(docs/harness.md)\n"
+          "  cuda-lint --launcher=DIR COMPILER ARGS...\n"
+          "                                compile, then analyse into DIR for merge (CMake's "
+          "CMAKE_CUDA_COMPILER_LAUNCHER; docs/scale.md)\n"))
+    return usageError(*Problem);
 
   if (std::optional<std::string> Conflict = conflictingOptions())
     return usageError(*Conflict + " (see cuda-lint --help)");
@@ -554,9 +560,13 @@ static int lintMain(int argc, const char **argv) {
     return checkStdout(listRules(OutputFormat == Format::Json));
   if (ListGpus)
     return checkStdout(listGpus(OutputFormat == Format::Json));
-  for (const std::string &Id : Rules)
-    if (!findRule(Id))
-      return usageError("unknown rule '" + Id + "' (see cuda-lint --list-rules)");
+  std::vector<std::string> SelectedRules; // empty: every rule, as the configurations select
+  if (Rules.getNumOccurrences() || Disable.getNumOccurrences()) {
+    Expected<std::vector<std::string>> Selected = selectRules(Rules, Disable);
+    if (!Selected)
+      return usageError(toString(Selected.takeError()));
+    SelectedRules = std::move(*Selected);
+  }
 
   if (!SarifRoot.empty() && !sys::fs::is_directory(SarifRoot))
     return usageError("--sarif-root '" + SarifRoot + "': no such directory");
@@ -585,7 +595,7 @@ static int lintMain(int argc, const char **argv) {
   }
 
   Outcome Out;
-  Out.RuleIds.assign(Rules.begin(), Rules.end());
+  Out.RuleIds = SelectedRules;
   Out.Roots.assign(Paths.begin(), Paths.end());
   if (Out.Roots.empty() && !Merge)
     Out.Roots.push_back("."); // -p build without paths: the current directory
@@ -598,7 +608,9 @@ static int lintMain(int argc, const char **argv) {
   const std::vector<std::string> &Analysed = Out.Analysed, &Roots = Out.Roots;
   AnalysedContent &AnalysedText = Out.AnalysedText;
 
-  if (Error E = configureFindings(Result.Findings, Configs, !Out.RuleIds.empty()))
+  // --rules replaces the configurations' selection; --disable alone narrows it.
+  const bool RulesFromCli = Merge ? !Out.RuleIds.empty() : Rules.getNumOccurrences() > 0;
+  if (Error E = configureFindings(Result.Findings, Configs, RulesFromCli))
     return usageError(toString(std::move(E)));
   SuppressionOptions Suppress;
   Suppress.ReportUnused = ReportUnusedSuppressions;
@@ -608,8 +620,10 @@ static int lintMain(int argc, const char **argv) {
   Suppress.RuleRan = [&](StringRef File, StringRef Id) {
     if (Id == CompileErrorRuleId)
       return true;
-    if (!Out.RuleIds.empty())
-      return is_contained(Out.RuleIds, Id);
+    if (!Out.RuleIds.empty() && !is_contained(Out.RuleIds, Id))
+      return false;
+    if (RulesFromCli)
+      return true;
     Expected<const Config &> C = Configs.configFor(File);
     if (!C) {
       consumeError(C.takeError());
