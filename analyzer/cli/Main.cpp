@@ -262,7 +262,35 @@ struct Outcome {
   RunResult Result;
   std::vector<std::string> Analysed, Roots, RuleIds;
   AnalysedContent AnalysedText; // what --fix may change
+  bool WholeProgram = false;     // every entry of a compilation database was analysed
 };
+
+/// Why the unsafe fix-its left in \p Result were not safe, and what makes them so: the
+/// reasons the rules mark them unsafe (rules/MissingLaunchBounds.cpp) that hold for this run.
+std::string unsafeFixReason(const RunResult &Result, bool WholeProgram) {
+  std::vector<std::string> Why;
+  if (!WholeProgram)
+    Why.push_back("the files were picked on the command line, so launches in the other files of "
+                  "the program were not seen");
+  if (unsigned N = Result.TranslationUnitsWithCompileErrors)
+    Why.push_back(std::to_string(N) + " file" + (N == 1 ? " has" : "s have") +
+                  " compile errors, which may hide launches");
+  bool InHeader = any_of(Result.Findings, [](const Finding &F) {
+    StringRef Ext = sys::path::extension(F.File);
+    bool Header = is_contained({".cuh", ".h", ".hpp", ".hh", ".hxx", ".inl"}, Ext);
+    return Header && any_of(F.Fixes, [](const FixIt &X) { return X.Unsafe; });
+  });
+  if (InHeader)
+    Why.push_back("the kernel is in a header, which code outside the compilation database may "
+                  "include and launch");
+  std::string Out = "cuda-lint cannot know it saw every launch: " + join(Why, "; ") +
+                    "; check them and use --unsafe-fixes";
+  if (!WholeProgram)
+    Out += ", or run on the whole compilation database (-p DIR, no paths)";
+  else if (Result.TranslationUnitsWithCompileErrors)
+    Out += ", or fix the compile errors";
+  return Out;
+}
 
 /// Options that --export-facts, --shard or merge cannot go with, if any.
 std::optional<std::string> conflictingShardOptions(bool Merge) {
@@ -424,6 +452,7 @@ int analyse(const char *Argv0, StringRef Prefix, ConfigLoader &Configs, Outcome 
   Run.Pedantic = Pedantic;
   Run.CompileErrorsAsNotes = CompileErrorsAsNotes;
   Run.WholeProgram = Paths.empty() && !Plan.Databases.empty();
+  Out.WholeProgram = Run.WholeProgram;
   if (OccupancyThresholdOpt.getNumOccurrences()) {
     if (!(OccupancyThresholdOpt >= 0 && OccupancyThresholdOpt <= 1)) // NaN too
       return usageError("--occupancy-threshold must be between 0 and 1");
@@ -773,10 +802,8 @@ static int lintMain(int argc, const char **argv) {
              << (Fixed.FilesChanged == 1 ? "" : "s") << "\n";
     if (Fixed.UnsafeSkipped && !Quiet)
       errs() << "cuda-lint: " << Fixed.UnsafeSkipped << " unsafe fix-it"
-             << (Fixed.UnsafeSkipped == 1 ? "" : "s")
-             << " not applied: cuda-lint cannot know it saw every launch (files picked on the "
-                "command line, a kernel in a header, or compile errors); check them and use "
-                "--unsafe-fixes, or run on the whole compilation database (-p DIR, no paths)\n";
+             << (Fixed.UnsafeSkipped == 1 ? "" : "s") << " not applied: "
+             << unsafeFixReason(Result, Out.WholeProgram) << "\n";
   }
 
   if (!Result.Errors.empty() || !Written || FixFailed)

@@ -65,17 +65,21 @@ template <class Fn> void forEachParallel(const std::vector<size_t> &Items, unsig
   Pool.wait();
 }
 
-void printCommand(const TranslatedCommand &Cmd) {
-  errs() << "cuda-lint: analysing " << Cmd.File << "\n   ";
-  for (const std::string &A : Cmd.ClangArgs)
-    errs() << " " << A;
-  errs() << "\n";
+void printIgnoredFlags(const TranslatedCommand &Cmd) {
   if (!Cmd.IgnoredFlags.empty()) {
     errs() << "    ignored flags:";
     for (const std::string &F : Cmd.IgnoredFlags)
       errs() << " " << F;
     errs() << "\n";
   }
+}
+
+void printCommand(const TranslatedCommand &Cmd) {
+  errs() << "cuda-lint: analysing " << Cmd.File << "\n   ";
+  for (const std::string &A : Cmd.ClangArgs)
+    errs() << " " << A;
+  errs() << "\n";
+  printIgnoredFlags(Cmd);
 }
 
 /// The results of \p Cmds: from the cache where a TU is unchanged, else
@@ -99,6 +103,10 @@ std::vector<TUResult> runAll(const std::vector<TranslatedCommand> &Cmds, const R
     for (size_t I : All)
       if (!Hit[I])
         Missed.push_back(I);
+      else if (Opts.Verbose) {
+        errs() << "cuda-lint: " << Cmds[I].File << ": unchanged, result from the cache\n";
+        printIgnoredFlags(Cmds[I]);
+      }
   } else {
     Missed = All;
   }

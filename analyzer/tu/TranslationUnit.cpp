@@ -41,6 +41,25 @@ constexpr unsigned AnalysisStackBytes = 512u << 20;
 /// What to tell a user about a missing header: where such a header comes from
 /// and the flag that brings it in.
 std::string missingHeaderHint(StringRef Header) {
+  // Headers the toolkit itself no longer ships: no -I brings them back.
+  StringRef Name = sys::path::filename(Header);
+  StringRef Removed =
+      StringSwitch<StringRef>(Name)
+          .Cases("texture_fetch_functions.h", "cuda_texture_types.h",
+                 "texture references (texture<T, dim> and tex1Dfetch(texref, i)) were removed in "
+                 "CUDA 12, and the toolkit no longer ships this header of theirs: use texture objects "
+                 "(cudaTextureObject_t, tex1Dfetch<T>(obj, i) of texture_indirect_functions.h)")
+          .Cases("surface_functions.h", "cuda_surface_types.h",
+                 "surface references (surface<void, dim>) were removed in CUDA 12, and the "
+                 "toolkit no longer ships this header of theirs: use surface objects (cudaSurfaceObject_t, "
+                 "surf2Dwrite(v, obj, x, y) of surface_indirect_functions.h)")
+          .Cases("nvToolsExt.h", "nvToolsExtCuda.h", "nvToolsExtCudaRt.h",
+                 "NVTX 2 is no longer in the toolkit (CUDA 13 ships NVTX 3 only): include "
+                 "<nvtx3/nvToolsExt.h> instead, which is header-only")
+          .Case("nvgraph.h", "nvGRAPH was removed in CUDA 11: use cuGraph (RAPIDS)")
+          .Default("");
+  if (!Removed.empty())
+    return "the CUDA toolkit no longer has this header: " + Removed.str();
   std::string Where;
   if (Header == "mpi.h" || Header == "mpi.hpp")
     Where = " (MPI: the directory that 'mpicxx --showme:incdirs' or 'mpicxx -show' prints)";
