@@ -23,6 +23,7 @@
 #include "analyzer/report/Baseline.h"
 #include "analyzer/report/FixOutput.h"
 #include "analyzer/report/Report.h"
+#include "analyzer/report/StreamReport.h"
 #include "analyzer/report/Suppressions.h"
 #include "analyzer/run/Runner.h"
 #include "analyzer/scale/Launcher.h"
@@ -36,6 +37,7 @@
 #include "analyzer/tu/TranslationUnit.h"
 #include "ptxas_parse/ArchLimits.h"
 #include "ptxas_parse/OccupancyCommand.h"
+#include "ptxas_parse/ReadFile.h"
 #include "rules/RuleRegistry.h"
 
 #include "llvm/ADT/ScopeExit.h"
@@ -45,8 +47,10 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
+#include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <csignal>
@@ -81,6 +85,52 @@ std::string absolute(StringRef Path) {
   sys::fs::make_absolute(P);
   sys::path::remove_dots(P, true);
   return std::string(P);
+}
+
+/// `cuda-lint - --stdin-filename PATH`: the source read from stdin and the file it stands for.
+struct StdinSource {
+  std::string Path; // absolute
+  std::string Text;
+};
+std::optional<StdinSource> Stdin;
+
+/// Each TU's result as it is analysed, for the report printed as files finish (or null).
+std::function<void(const TUResult &)> StreamResults;
+
+/// Reads the source from stdin when the path is `-`; -1 to go on, else the exit code.
+int readStdinSource() {
+  bool Dash = is_contained(Paths, "-");
+  if (!Dash) {
+    if (StdinFilename.getNumOccurrences())
+      return usageError("--stdin-filename names the file that the source on stdin stands for; "
+                        "give the path - too (cuda-lint - --stdin-filename PATH)");
+    return -1;
+  }
+  if (Paths.size() != 1)
+    return usageError("the path - (the source on stdin) cannot go with other paths");
+  std::pair<cl::Option *, const char *> Refused[] = {
+      {&Fix, "--fix"},
+      {&Diff, "--diff"},
+      {&ExportFixes, "--export-fixes"},
+      {&ExportFacts, "--export-facts"},
+      {&ChangedLinesRef, "--changed-lines"},
+      {&ResourceUsageOpt, "--resource-usage"},
+      {&DumpConfig, "--dump-config"}};
+  for (auto [Opt, Name] : Refused)
+    if (Opt->getNumOccurrences())
+      return usageError(std::string("the path - (the source on stdin) cannot go with ") + Name +
+                        ", which reads or changes the file on disk");
+  ErrorOr<std::unique_ptr<MemoryBuffer>> In = MemoryBuffer::getSTDIN();
+  if (!In)
+    return usageError("cannot read stdin: " + In.getError().message());
+  constexpr size_t MaxBytes = 32 << 20; // as for a source file (TranslationUnit.cpp)
+  if ((*In)->getBufferSize() > MaxBytes)
+    return usageError("the source on stdin is larger than the 32 MiB a source file may have");
+  std::string Name = StdinFilename.empty() ? std::string("stdin.cu") : StdinFilename.getValue();
+  Stdin = StdinSource{absolute(Name), (*In)->getBuffer().str()};
+  Paths.clear();
+  Paths.push_back(Stdin->Path);
+  return -1;
 }
 
 /// The root that SARIF and GitHub paths are relative to.
@@ -240,6 +290,17 @@ bool writeReport(function_ref<void(raw_ostream &, bool ToFile)> Render) {
     return true;
   usageError(Problem);
   return false;
+}
+
+/// How text and concise findings are written: colour and URLs on a terminal, unless told.
+TextOptions textOptions(bool ToFile) {
+  TextOptions T;
+  T.Color = !ToFile && useColor(outs().is_displayed());
+  T.Concise = OutputFormat == Format::Concise;
+  T.Quiet = Quiet;
+  // As shellcheck links its wiki: by default where a person reads the report.
+  T.Urls = ShowUrls.getNumOccurrences() ? bool(ShowUrls) : !ToFile && outs().is_displayed();
+  return T;
 }
 
 /// Appends the findings table to $GITHUB_STEP_SUMMARY, when set.
@@ -428,6 +489,8 @@ int analyse(const char *Argv0, StringRef Prefix, ConfigLoader &Configs, Outcome 
   In.Paths = Paths;
   In.BuildDir = BuildDir;
   In.Toolchain = *Toolchain; // extra args are added per file by configurePlan
+  if (Stdin)
+    In.StdinPath = Stdin->Path;
   InputPlan Plan = planInputs(In);
   if (Error E = configurePlan(Plan, Configs, ExtraArgs))
     return usageError(toString(std::move(E)));
@@ -448,7 +511,16 @@ int analyse(const char *Argv0, StringRef Prefix, ConfigLoader &Configs, Outcome 
   Run.EnabledRules = Out.RuleIds; // the configurations' selection applies to the findings
   Run.Verbose = Verbose;
   Run.Preamble = !NoPreamble;
+  if (Stdin) { // the text on stdin over the disk; no preamble or cache reads it from the disk
+    auto Memory = makeIntrusiveRefCnt<vfs::InMemoryFileSystem>();
+    Memory->addFile(Stdin->Path, 0, MemoryBuffer::getMemBufferCopy(Stdin->Text, Stdin->Path));
+    auto Overlay = makeIntrusiveRefCnt<vfs::OverlayFileSystem>(vfs::createPhysicalFileSystem());
+    Overlay->pushOverlay(Memory);
+    Run.Files = Overlay;
+    Run.Preamble = false;
+  }
   Run.Progress = !Quiet && errs().is_displayed() && !sys::Process::GetEnv("CI");
+  Run.OnResult = StreamResults;
   Run.Pedantic = Pedantic;
   Run.CompileErrorsAsNotes = CompileErrorsAsNotes;
   Run.WholeProgram = Paths.empty() && !Plan.Databases.empty();
@@ -486,7 +558,7 @@ int analyse(const char *Argv0, StringRef Prefix, ConfigLoader &Configs, Outcome 
   if (!OpenedCache)
     return usageError(toString(OpenedCache.takeError()));
   std::unique_ptr<ResultCache> Cache = std::move(*OpenedCache);
-  Run.Cache = Cache.get();
+  Run.Cache = Stdin ? nullptr : Cache.get();
   auto TrimCache = make_scope_exit([&] {
     if (!Cache)
       return;
@@ -597,6 +669,9 @@ static int lintMain(int argc, const char **argv) {
     SelectedRules = std::move(*Selected);
   }
 
+  if (int Code = readStdinSource(); Code >= 0)
+    return Code;
+
   if (!SarifRoot.empty() && !sys::fs::is_directory(SarifRoot))
     return usageError("--sarif-root '" + SarifRoot + "': no such directory");
 
@@ -630,17 +705,8 @@ static int lintMain(int argc, const char **argv) {
     Out.Roots.push_back("."); // -p build without paths: the current directory
   if (std::optional<std::string> Conflict = conflictingShardOptions(Merge))
     return usageError(*Conflict + " (see cuda-lint --help)");
-  if (int Code = Merge ? mergeFacts(Configs, Out) : analyse(argv[0], Prefix, Configs, Out);
-      Code >= 0)
-    return Code;
-  RunResult &Result = Out.Result;
-  const std::vector<std::string> &Analysed = Out.Analysed, &Roots = Out.Roots;
-  AnalysedContent &AnalysedText = Out.AnalysedText;
-
   // --rules replaces the configurations' selection; --disable alone narrows it.
   const bool RulesFromCli = Merge ? !Out.RuleIds.empty() : Rules.getNumOccurrences() > 0;
-  if (Error E = configureFindings(Result.Findings, Configs, RulesFromCli))
-    return usageError(toString(std::move(E)));
   SuppressionOptions Suppress;
   Suppress.ReportUnused = ReportUnusedSuppressions;
   for (const RuleInfo &R : allRules())
@@ -660,6 +726,64 @@ static int lintMain(int argc, const char **argv) {
     }
     return C->ruleEnabled(Id);
   };
+  if (Stdin)
+    Suppress.ReadFile = [](StringRef Path) -> std::optional<std::string> {
+      if (Path == Stdin->Path)
+        return Stdin->Text;
+      if (!sys::fs::is_regular_file(Path)) // as applySuppressions reads the disk
+        return std::nullopt;
+      Expected<std::string> Text = readFileBounded(Path, 32 << 20);
+      if (!Text) {
+        consumeError(Text.takeError());
+        return std::nullopt;
+      }
+      return std::move(*Text);
+    };
+  // Text, concise and GitHub findings are printed as each file is analysed (StreamReport.h).
+  // By default where a person watches the run (a terminal), as the progress line; --sort=false
+  // streams into a pipe too, --sort never streams.
+  std::unique_ptr<FindingStream> Stream;
+  const bool Streams =
+      SortFindings.getNumOccurrences() ? !SortFindings : outs().is_displayed();
+  if (Streams && !Merge && OutputFile.empty() && !Statistics && !Fix && !Diff &&
+      WriteBaseline.empty() && BaselineFile.empty() && ChangedLinesRef.empty() &&
+      ExportFacts.empty() && OutputFormat != Format::Json && OutputFormat != Format::Sarif) {
+    CiReportOptions StreamCi;
+    if (OutputFormat == Format::Github)
+      StreamCi.Root = reportRoot();
+    SuppressionOptions Quick = Suppress; // each finding's own NOLINT; unused ones at the end
+    Quick.ReportUnused = false;
+    Stream = std::make_unique<FindingStream>(
+        outs(),
+        OutputFormat == Format::Github ? FindingStream::Kind::Github : FindingStream::Kind::Text,
+        textOptions(false), StreamCi, [&, Quick](std::vector<Finding> &Fs) {
+          if (Error E = configureFindings(Fs, Configs, RulesFromCli)) {
+            consumeError(std::move(E)); // reported at the end
+            Fs.clear();
+            return;
+          }
+          std::vector<std::string> Files;
+          for (const Finding &F : Fs)
+            Files.push_back(F.File);
+          applySuppressions(Fs, Files, Quick);
+          // What the suppression pass adds about the comments themselves comes at the end.
+          llvm::erase_if(Fs, [](const Finding &F) {
+            return any_of(suppressionRules(),
+                          [&](const SuppressionRule &R) { return F.RuleId == R.Id; });
+          });
+        });
+    StreamResults = [&](const TUResult &R) { Stream->add(R); };
+  }
+  if (int Code = Merge ? mergeFacts(Configs, Out) : analyse(argv[0], Prefix, Configs, Out);
+      Code >= 0)
+    return Code;
+  RunResult &Result = Out.Result;
+  const std::vector<std::string> &Analysed = Out.Analysed, &Roots = Out.Roots;
+  AnalysedContent &AnalysedText = Out.AnalysedText;
+
+  if (Error E = configureFindings(Result.Findings, Configs, RulesFromCli))
+    return usageError(toString(std::move(E)));
+
   applySuppressions(Result.Findings, Analysed, Suppress);
 
   CiReportOptions Ci;
@@ -762,6 +886,8 @@ static int lintMain(int argc, const char **argv) {
   }
 
   Ci.DocsDir = SarifDocs;
+  if (Stream)
+    Ci.AlreadyPrinted = [&](const Finding &F) { return Stream->printed(F); };
   bool Written = writeReport([&](raw_ostream &OS, bool ToFile) {
     if (Statistics) {
       writeStatistics(OS, Result, OutputFormat == Format::Json);
@@ -779,9 +905,12 @@ static int lintMain(int argc, const char **argv) {
       break;
     case Format::Text:
     case Format::Concise:
-      writeText(OS, Result,
-                {!ToFile && useColor(outs().is_displayed()), OutputFormat == Format::Concise,
-                 Quiet});
+      writeText(OS, Result, [&] {
+        TextOptions T = textOptions(ToFile);
+        if (Stream)
+          T.AlreadyPrinted = [&](const Finding &F) { return Stream->printed(F); };
+        return T;
+      }());
       break;
     }
     if (ShowFixes && (OutputFormat == Format::Text || OutputFormat == Format::Concise))

@@ -149,9 +149,11 @@ cl::opt<std::string> StdinFilename("stdin-filename",
                                             "and configuration apply; nothing is written)"),
                                    cl::value_desc("path"), cl::cat(Category));
 cl::opt<bool> SortFindings("sort",
-                           cl::desc("Print the findings once the run ends, sorted by file and "
-                                    "position, instead of each file's as it is analysed (text, "
-                                    "concise and github output)"),
+                           cl::desc("Print the findings once the run ends, in the report's "
+                                    "order (errors first, by rule, file and position), instead "
+                                    "of each file's as it is analysed (text, concise and github "
+                                    "output; default: streamed on a terminal, sorted otherwise; "
+                                    "--sort=false streams into a pipe too)"),
                            cl::cat(Category));
 cl::opt<bool> Fix("fix", cl::desc("Apply the safe fix-its in place (files under the given paths "
                                    "only)"),

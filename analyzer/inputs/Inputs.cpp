@@ -227,12 +227,13 @@ InputPlan Planner::run() {
     return std::move(Plan);
   }
   for (const std::string &Path : Opts.Paths) {
-    if (!sys::fs::exists(Path)) {
+    const bool Stdin = !Opts.StdinPath.empty() && Path == Opts.StdinPath;
+    if (!Stdin && !sys::fs::exists(Path)) {
       Plan.Errors.push_back({Path, "no such file or directory"});
       continue;
     }
     CompilationDatabase *DB = databaseFor(Path);
-    if (!sys::fs::is_directory(Path)) {
+    if (Stdin || !sys::fs::is_directory(Path)) {
       addFile(Path, DB);
       continue;
     }
