@@ -2,6 +2,7 @@
 #include "analyzer/tu/TranslationUnit.h"
 #include "analyzer/tu/AbsentProbes.h"
 #include "analyzer/tu/ArchRegions.h"
+#include "analyzer/tu/RemovedHeaders.h"
 #include "ptxas_parse/ArchLimits.h"
 #include "rules/RuleRegistry.h"
 #include "rules/analysis/ErrorTaint.h"
@@ -42,24 +43,8 @@ constexpr unsigned AnalysisStackBytes = 512u << 20;
 /// and the flag that brings it in.
 std::string missingHeaderHint(StringRef Header) {
   // Headers the toolkit itself no longer ships: no -I brings them back.
-  StringRef Name = sys::path::filename(Header);
-  StringRef Removed =
-      StringSwitch<StringRef>(Name)
-          .Cases("texture_fetch_functions.h", "cuda_texture_types.h",
-                 "texture references (texture<T, dim> and tex1Dfetch(texref, i)) were removed in "
-                 "CUDA 12, and the toolkit no longer ships this header of theirs: use texture objects "
-                 "(cudaTextureObject_t, tex1Dfetch<T>(obj, i) of texture_indirect_functions.h)")
-          .Cases("surface_functions.h", "cuda_surface_types.h",
-                 "surface references (surface<void, dim>) were removed in CUDA 12, and the "
-                 "toolkit no longer ships this header of theirs: use surface objects (cudaSurfaceObject_t, "
-                 "surf2Dwrite(v, obj, x, y) of surface_indirect_functions.h)")
-          .Cases("nvToolsExt.h", "nvToolsExtCuda.h", "nvToolsExtCudaRt.h",
-                 "NVTX 2 is no longer in the toolkit (CUDA 13 ships NVTX 3 only): include "
-                 "<nvtx3/nvToolsExt.h> instead, which is header-only")
-          .Case("nvgraph.h", "nvGRAPH was removed in CUDA 11: use cuGraph (RAPIDS)")
-          .Default("");
-  if (!Removed.empty())
-    return "the CUDA toolkit no longer has this header: " + Removed.str();
+  if (std::string Removed = removedHeaderHint(Header); !Removed.empty())
+    return Removed;
   std::string Where;
   if (Header == "mpi.h" || Header == "mpi.hpp")
     Where = " (MPI: the directory that 'mpicxx --showme:incdirs' or 'mpicxx -show' prints)";
@@ -269,6 +254,8 @@ public:
   LintAction(const TUOptions &Opts, const ErrorCollector &Errors, TUResult &Out, ArchRegions *Arch,
              AbsentProbes *Probes)
       : Opts(Opts), Errors(Errors), Out(Out), Arch(Arch), Probes(Probes) {}
+  /// The toolkit root of the command (--cuda-path=), for reportRemovedHeaders.
+  std::string CudaPath;
   bool BeginSourceFileAction(CompilerInstance &CI) override {
     if (Probes)
       Probes->start();
@@ -279,6 +266,8 @@ public:
     CI.getFrontendOpts().SkipFunctionBodies = true;
     if (Arch)
       CI.getPreprocessor().addPPCallbacks(collectArchRegions(CI.getSourceManager(), *Arch));
+    if (Arch) // the host parse; the device one would say it again
+      CI.getPreprocessor().addPPCallbacks(reportRemovedHeaders(CI.getPreprocessor(), CudaPath));
     return true;
   }
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, StringRef) override {
@@ -469,8 +458,11 @@ TUResult analyzeOnThisThread(const TranslatedCommand &Cmd, const TUOptions &Opts
 
   ArchRegions Arch;
   auto Parse = [&](ArrayRef<std::string> Args, ErrorCollector &Errors) {
-    tooling::ToolInvocation Invocation(
-        Args, std::make_unique<LintAction>(Opts, Errors, Out, &Arch, Probes.get()), Files.get());
+    auto Action = std::make_unique<LintAction>(Opts, Errors, Out, &Arch, Probes.get());
+    for (StringRef A : Cmd.ClangArgs)
+      if (A.consume_front("--cuda-path="))
+        Action->CudaPath = A.str();
+    tooling::ToolInvocation Invocation(Args, std::move(Action), Files.get());
     Invocation.setDiagnosticConsumer(&Errors);
     Invocation.run();
   };
