@@ -166,7 +166,9 @@ cl::opt<bool> Pedantic("pedantic",
                        cl::desc("Also report the silent categories (tail guards, single-lane "
                                 "branches, data-dependent branches) as notes"),
                        cl::cat(Category));
-cl::opt<bool> Verbose("verbose", cl::desc("Print each translation unit's Clang command"),
+cl::opt<bool> Verbose("verbose",
+                      cl::desc("Print each translation unit's Clang command and the nvcc flags "
+                               "that the analysis ignores"),
                       cl::cat(Category));
 cl::opt<std::string> CacheDir("cache-dir",
                               cl::desc("Keep results between runs in DIR (default: "
