@@ -9,8 +9,10 @@
 //===----------------------------------------------------------------------===//
 #include "analyzer/cache/RemoteCache.h"
 #include "analyzer/cache/ResultCache.h"
+#include "analyzer/cli/OptionChecks.h"
 #include "analyzer/cli/Options.h"
 #include "analyzer/cli/ParseArgs.h"
+#include "analyzer/cli/StdinSource.h"
 #include "analyzer/cli/Subcommands.h"
 #include "analyzer/inputs/ApplyConfig.h"
 #include "analyzer/inputs/ChangedLines.h"
@@ -87,51 +89,8 @@ std::string absolute(StringRef Path) {
   return std::string(P);
 }
 
-/// `cuda-lint - --stdin-filename PATH`: the source read from stdin and the file it stands for.
-struct StdinSource {
-  std::string Path; // absolute
-  std::string Text;
-};
-std::optional<StdinSource> Stdin;
-
 /// Each TU's result as it is analysed, for the report printed as files finish (or null).
 std::function<void(const TUResult &)> StreamResults;
-
-/// Reads the source from stdin when the path is `-`; -1 to go on, else the exit code.
-int readStdinSource() {
-  bool Dash = is_contained(Paths, "-");
-  if (!Dash) {
-    if (StdinFilename.getNumOccurrences())
-      return usageError("--stdin-filename names the file that the source on stdin stands for; "
-                        "give the path - too (cuda-lint - --stdin-filename PATH)");
-    return -1;
-  }
-  if (Paths.size() != 1)
-    return usageError("the path - (the source on stdin) cannot go with other paths");
-  std::pair<cl::Option *, const char *> Refused[] = {
-      {&Fix, "--fix"},
-      {&Diff, "--diff"},
-      {&ExportFixes, "--export-fixes"},
-      {&ExportFacts, "--export-facts"},
-      {&ChangedLinesRef, "--changed-lines"},
-      {&ResourceUsageOpt, "--resource-usage"},
-      {&DumpConfig, "--dump-config"}};
-  for (auto [Opt, Name] : Refused)
-    if (Opt->getNumOccurrences())
-      return usageError(std::string("the path - (the source on stdin) cannot go with ") + Name +
-                        ", which reads or changes the file on disk");
-  ErrorOr<std::unique_ptr<MemoryBuffer>> In = MemoryBuffer::getSTDIN();
-  if (!In)
-    return usageError("cannot read stdin: " + In.getError().message());
-  constexpr size_t MaxBytes = 32 << 20; // as for a source file (TranslationUnit.cpp)
-  if ((*In)->getBufferSize() > MaxBytes)
-    return usageError("the source on stdin is larger than the 32 MiB a source file may have");
-  std::string Name = StdinFilename.empty() ? std::string("stdin.cu") : StdinFilename.getValue();
-  Stdin = StdinSource{absolute(Name), (*In)->getBuffer().str()};
-  Paths.clear();
-  Paths.push_back(Stdin->Path);
-  return -1;
-}
 
 /// The root that SARIF and GitHub paths are relative to.
 std::string reportRoot() {
@@ -152,57 +111,6 @@ int checkStdout(int Code) {
     return usageError("cannot write to stdout: " + EC.message());
   }
   return Code;
-}
-
-/// --explain, --list-rules and --dump-config print something and exit: an
-/// option that only matters to an analysis cannot go with them, nor can two of
-/// them go together.
-std::optional<std::string> conflictingOptions() {
-  std::vector<std::string> Modes;
-  if (Explain.getNumOccurrences())
-    Modes.push_back("--explain");
-  if (ListRules.getNumOccurrences())
-    Modes.push_back("--list-rules");
-  if (ListGpus.getNumOccurrences())
-    Modes.push_back("--list-gpus");
-  if (DumpConfig.getNumOccurrences())
-    Modes.push_back("--dump-config");
-  if (Modes.empty())
-    return std::nullopt;
-  if (Modes.size() > 1)
-    return Modes[0] + " and " + Modes[1] + " cannot be combined";
-  if ((ListRules.getNumOccurrences() || ListGpus.getNumOccurrences()) &&
-      OutputFormat != Format::Text && OutputFormat != Format::Json)
-    return Modes[0] + " prints text or JSON (--format=json)";
-  std::pair<cl::Option *, const char *> AnalysisOptions[] = {
-      {&Fix, "--fix"},
-      {&UnsafeFixes, "--unsafe-fixes"},
-      {&OutputFile, "--output"},
-      {&Statistics, "--statistics"},
-      {&FailOn, "--fail-on"},
-      {&Quiet, "--quiet"},
-      {&Diff, "--diff"},
-      {&ShowFixes, "--show-fixes"},
-      {&ExportFixes, "--export-fixes"},
-      {&BaselineFile, "--baseline"},
-      {&WriteBaseline, "--write-baseline"},
-      {&ChangedLinesRef, "--changed-lines"},
-      {std::addressof(PtxasLogs), "--ptxas-log"},
-      {&ResourceUsageOpt, "--resource-usage"},
-      {&ExitZero, "--exit-zero"},
-      {&ReportUnusedSuppressions, "--report-unused-suppressions"},
-      {&SarifRoot, "--sarif-root"},
-      {&CompileErrorsAsNotes, "--compile-errors-as-notes"},
-      {&OccupancyThresholdOpt, "--occupancy-threshold"},
-      {&GpuOpt, "--gpu"},
-  };
-  if (!ListRules.getNumOccurrences() && !ListGpus.getNumOccurrences() &&
-      OutputFormat.getNumOccurrences())
-    return Modes[0] + " cannot be combined with --format, which only applies to an analysis";
-  for (auto [Opt, Name] : AnalysisOptions)
-    if (Opt->getNumOccurrences())
-      return Modes[0] + " cannot be combined with " + Name + ", which only applies to an analysis";
-  return std::nullopt;
 }
 
 /// The files a run writes (--output, --export-fixes, --write-baseline, --export-facts): never
@@ -231,20 +139,6 @@ void noteDroppedExtraArgs(const ConfigLoader &Configs) {
       errs() << "cuda-lint: " << displayPath(Path) << ": extra-args: ignored '" << A
              << "': a configuration file may only change how files parse, never name an "
                 "output, a plugin or a tool (docs/configuration.md)\n";
-}
-
-/// Options of an analysis that cannot go together.
-std::optional<std::string> conflictingAnalysisOptions() {
-  if (Diff && Fix)
-    return "--diff shows the fixes without applying them; it cannot go with --fix";
-  if (Diff && (OutputFormat != Format::Text || Statistics))
-    return "--diff prints a diff; it cannot go with --format or --statistics";
-  if (Statistics && OutputFormat != Format::Text && OutputFormat != Format::Json)
-    return "--statistics prints a table, or JSON with --format=json";
-  if (!WriteBaseline.empty() && (Fix || Diff || !BaselineFile.empty() || Statistics))
-    return "--write-baseline records the findings and exits; it cannot go with --fix, "
-           "--diff, --baseline or --statistics";
-  return std::nullopt;
 }
 
 /// Writes \p Text to \p Path atomically; false, with a message, when it cannot.
@@ -325,80 +219,6 @@ struct Outcome {
   AnalysedContent AnalysedText; // what --fix may change
   bool WholeProgram = false;     // every entry of a compilation database was analysed
 };
-
-/// Why the unsafe fix-its left in \p Result were not safe, and what makes them so: the
-/// reasons the rules mark them unsafe (rules/MissingLaunchBounds.cpp) that hold for this run.
-std::string unsafeFixReason(const RunResult &Result, bool WholeProgram) {
-  std::vector<std::string> Why;
-  if (!WholeProgram)
-    Why.push_back("the files were picked on the command line, so launches in the other files of "
-                  "the program were not seen");
-  if (unsigned N = Result.TranslationUnitsWithCompileErrors)
-    Why.push_back(std::to_string(N) + " file" + (N == 1 ? " has" : "s have") +
-                  " compile errors, which may hide launches");
-  bool InHeader = any_of(Result.Findings, [](const Finding &F) {
-    StringRef Ext = sys::path::extension(F.File);
-    bool Header = is_contained({".cuh", ".h", ".hpp", ".hh", ".hxx", ".inl"}, Ext);
-    return Header && any_of(F.Fixes, [](const FixIt &X) { return X.Unsafe; });
-  });
-  if (InHeader)
-    Why.push_back("the kernel is in a header, which code outside the compilation database may "
-                  "include and launch");
-  std::string Out = "cuda-lint cannot know it saw every launch: " + join(Why, "; ") +
-                    "; check them and use --unsafe-fixes";
-  if (!WholeProgram)
-    Out += ", or run on the whole compilation database (-p DIR, no paths)";
-  else if (Result.TranslationUnitsWithCompileErrors)
-    Out += ", or fix the compile errors";
-  return Out;
-}
-
-/// Options that --export-facts, --shard or merge cannot go with, if any.
-std::optional<std::string> conflictingShardOptions(bool Merge) {
-  if (!Shard.empty() && ExportFacts.empty())
-    return std::string("--shard needs --export-facts FILE: each shard writes its results, and "
-                       "cuda-lint merge reports on all of them");
-  std::vector<std::pair<cl::Option *, const char *>> Refused;
-  std::string Why, Where = " (give it to cuda-lint merge)";
-  if (Merge) {
-    Where = " (give it to the runs that write the facts files)";
-    Why = "cuda-lint merge reports on what the shards analysed; it cannot go with ";
-    Refused = {{&BuildDir, "-p"},
-               {std::addressof(ExtraArgs), "--extra-arg"},
-               {std::addressof(Rules), "--rules"},
-               {std::addressof(Disable), "--disable"},
-               {&Pedantic, "--pedantic"},
-               {&ResourceUsageOpt, "--resource-usage"},
-               {std::addressof(PtxasLogs), "--ptxas-log"},
-               {&OccupancyThresholdOpt, "--occupancy-threshold"},
-               {&GpuOpt, "--gpu"},
-               {&CompileErrorsAsNotes, "--compile-errors-as-notes"},
-               {&Fix, "--fix"},
-               {&Diff, "--diff"},
-               {&Shard, "--shard"},
-               {&ExportFacts, "--export-facts"}};
-  } else if (!ExportFacts.empty()) {
-    Why = "--export-facts writes the results for cuda-lint merge and reports nothing; it cannot "
-          "go with ";
-    Refused = {{&OutputFile, "--output"},     {&OutputFormat, "--format"},
-               {&Statistics, "--statistics"}, {&Fix, "--fix"},
-               {&Diff, "--diff"},             {&ShowFixes, "--show-fixes"},
-               {&ExportFixes, "--export-fixes"}, {&BaselineFile, "--baseline"},
-               {&WriteBaseline, "--write-baseline"}, {&ChangedLinesRef, "--changed-lines"},
-               {&FailOn, "--fail-on"},        {&ExitZero, "--exit-zero"}};
-    if (Disable.getNumOccurrences() && !Rules.getNumOccurrences())
-      return std::string("--export-facts records the rules that ran, which cuda-lint merge "
-                         "runs instead of the configuration's: give --disable with --rules, or "
-                         "disable the rule in the configuration (docs/configuration.md)");
-    if (!Shard.empty() && ResourceUsageOpt)
-      return std::string("--resource-usage compiles every file of the run; with --shard, give "
-                         "each shard the ptxas reports with --ptxas-log");
-  }
-  for (auto [Opt, Name] : Refused)
-    if (Opt->getNumOccurrences())
-      return Why + Name + Where;
-  return std::nullopt;
-}
 
 /// --export-facts: analyses this shard's part of \p Plan and writes the facts file.
 int exportFacts(const InputPlan &Plan, const RunOptions &Run, const ResourceUsage &Usage,
@@ -669,8 +489,8 @@ static int lintMain(int argc, const char **argv) {
     SelectedRules = std::move(*Selected);
   }
 
-  if (int Code = readStdinSource(); Code >= 0)
-    return Code;
+  if (std::optional<std::string> Problem = readStdinSource())
+    return usageError(*Problem);
 
   if (!SarifRoot.empty() && !sys::fs::is_directory(SarifRoot))
     return usageError("--sarif-root '" + SarifRoot + "': no such directory");
