@@ -489,7 +489,7 @@ static int lintMain(int argc, const char **argv) {
     SelectedRules = std::move(*Selected);
   }
 
-  if (std::optional<std::string> Problem = readStdinSource())
+  if (std::optional<std::string> Problem = Merge ? std::nullopt : readStdinSource())
     return usageError(*Problem);
 
   if (!SarifRoot.empty() && !sys::fs::is_directory(SarifRoot))
