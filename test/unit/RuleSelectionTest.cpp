@@ -61,8 +61,8 @@ TEST(RuleSelection, Errors) {
             "cuda-lint --list-rules)");
   EXPECT_EQ(Message({}, {"nope"}), "--disable: unknown rule 'nope' (see cuda-lint --list-rules)");
   EXPECT_EQ(Message({"-*"}, {}), "--rules leaves no rule to run (see cuda-lint --list-rules)");
-  EXPECT_EQ(Message({"["}, {}).rfind("invalid glob '['", 0), 0u);
-  EXPECT_EQ(Message({""}, {}), "empty rule name");
+  EXPECT_EQ(Message({"["}, {}).rfind("--rules: invalid glob '['", 0), 0u);
+  EXPECT_EQ(Message({""}, {}), "--rules: empty rule name");
 }
 
 TEST(Suggest, PartsAndTypos) {
