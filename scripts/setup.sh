@@ -5,7 +5,8 @@ set -euo pipefail
 
 # zlib1g-dev and libzstd-dev: their static archives go into the statically linked cuda-lint.
 packages=(clang-22 libclang-22-dev llvm-22-dev llvm-22-tools clang-tools-22 libfmt-dev cmake ninja-build
-          libgtest-dev python3 git pre-commit zlib1g-dev libzstd-dev neovim)
+          libgtest-dev python3 git pre-commit zlib1g-dev libzstd-dev neovim
+          python3-jsonschema python3-yaml)
 # Building only cuda-lint (the GitHub Action's build-from-source, the pre-commit hook) needs fewer.
 if [[ ${1:-} == --build-only ]]; then
   packages=(clang-22 libclang-22-dev llvm-22-dev llvm-22-tools libfmt-dev cmake ninja-build g++

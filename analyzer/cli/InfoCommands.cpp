@@ -3,6 +3,7 @@
 #include "analyzer/report/Suppressions.h"
 #include "analyzer/support/Docs.h"
 #include "analyzer/support/Resources.h"
+#include "analyzer/support/Suggest.h"
 #include "analyzer/support/Version.h"
 #include "ptxas_parse/GpuProducts.h"
 #include "rules/RuleRegistry.h"
@@ -35,7 +36,14 @@ int explainRule(StringRef Id, StringRef Prefix) {
     if (Id == R.Id)
       Line = (Twine(R.Id) + " [" + severityName(R.DefaultSeverity) + "]: " + R.Summary).str();
   if (Line.empty()) {
-    errs() << "cuda-lint: error: unknown rule '" << Id << "' (see cuda-lint --list-rules)\n";
+    std::vector<std::string> Ids;
+    for (const RuleInfo &R : allRules())
+      Ids.push_back(R.Id);
+    Ids.push_back(CompileErrorRuleId);
+    for (const SuppressionRule &R : suppressionRules())
+      Ids.push_back(R.Id);
+    errs() << "cuda-lint: error: unknown rule '" << Id << "'" << didYouMean(Id, Ids)
+           << " (see cuda-lint --list-rules)\n";
     return 2;
   }
   Expected<std::string> Page = [&]() -> Expected<std::string> {

@@ -23,6 +23,9 @@ struct InputOptions {
   std::string BuildDir; // -p
   std::vector<std::string> ExtraArgs;
   ToolchainPaths Toolchain;
+  /// The path of the source read from stdin (`cuda-lint - --stdin-filename PATH`), planned
+  /// as a file whether or not it exists on disk.
+  std::string StdinPath;
 };
 
 struct InputPlan {

@@ -147,6 +147,8 @@ void writeGithub(raw_ostream &OS, const RunResult &R, const CiReportOptions &Opt
     OS << "::" << escapeGithubData(E.Message) << "\n";
   }
   for (const Finding *F : bySeverity(R)) {
+    if (Opts.AlreadyPrinted && Opts.AlreadyPrinted(*F))
+      continue;
     OS << "::" << commandFor(F->Level)
        << " file=" << escapeGithubProperty(reportedPath(F->File, Opts.Root))
        << ",line=" << F->Line;

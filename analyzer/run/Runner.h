@@ -8,6 +8,7 @@
 #include "ptxas_parse/PtxasReport.h"
 #include "rules/Finding.h"
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,12 @@ struct RunOptions {
   ResultCache *Cache = nullptr;
   /// TUs with the same command shape share a precompiled prologue (Preamble.h).
   bool Preamble = true;
+  /// The files the TUs read, over the disk (the source given on stdin); null: the disk.
+  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Files;
+  /// Called (one at a time, in the plan's order) with each TU's result whose findings
+  /// (Findings, not CompileErrors) are final once it is analysed, for reports that print
+  /// as files finish. runAnalysis only; null: none.
+  std::function<void(const TUResult &)> OnResult;
 };
 
 struct RunResult {
