@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Installs what a fresh Debian 12 machine lacks to build and test cuda-lint. Idempotent: packages
 # already present are left alone, and nothing is fetched when nothing is missing.
 set -euo pipefail

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # lit configuration for cuda-lint, loaded by the lit.site.cfg.py that CMake writes into the build tree.
 # Run through CTest (`ctest -R lit`) or directly: `lit -sv build/test/lit [--filter REGEX]`.
 import os

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Every finding's message line is short (at most 120 characters) and its notes are not empty.
 
 Runs cuda-lint (JSON, --pedantic, --report-unused-suppressions) over every CUDA file of the test
