@@ -64,3 +64,13 @@ if shutil.which("script"):
 # Neovim's built-in LSP client (scripts/setup.sh installs neovim) drives `cuda-lint lsp`.
 if shutil.which("nvim"):
     config.available_features.add("nvim")
+# Neovim 0.10 beside Debian 12's 0.7.2 (scripts/setup-nvim.sh, from Debian 13's packages).
+tools_dir = os.environ.get("CUDA_LINT_TOOLS_DIR") or os.path.join(
+    os.path.expanduser("~"), ".cache", "cuda-lint-tools")
+nvim010 = os.path.join(tools_dir, "bin", "nvim-0.10")
+if os.access(nvim010, os.X_OK):
+    config.available_features.add("nvim-0.10")
+    config.substitutions.append(("%nvim010", nvim010))
+else:
+    lit_config.note("no Neovim 0.10 at %s (scripts/setup-nvim.sh installs it): "
+                    "lsp/neovim-snippet-nvim010.test is unsupported" % nvim010)
