@@ -5,7 +5,8 @@
 #   lib/cuda-lint/clang/include/             Clang's builtin and CUDA wrapper headers
 #   lib/cuda-lint/compat/                    analyzer/compat/*.h
 #   lib/cuda-lint/libcuda-lint-confirm.so    confirm's CUPTI library (kernels/, built with CUDA)
-#   share/cuda-lint/docs/rules/              docs/rules/*.md (--explain, SARIF help)
+#   share/cuda-lint/docs/rules/              docs/rules/*.md (--explain, SARIF help), links to
+#                                            pages not beside them made absolute
 #   share/cuda-lint/harness/                 confirm's scripts (kernels/CMakeLists.txt)
 #   share/doc/cuda-lint/                     README.md, docs/*.md, docs/rules/*.md (the repository's
 #                                            layout, links to files not installed made absolute:
@@ -45,7 +46,7 @@ file(GLOB CUDALINT_COMPAT_HEADERS CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/analyzer
 file(GLOB CUDALINT_RULE_PAGES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/docs/rules/*.md)
 file(GLOB_RECURSE CUDALINT_CLANG_HEADERS ${CUDA_LINT_CLANG_RESOURCE_DIR}/include/*)
 cudalint_stage_files(lib/cuda-lint/compat ${CUDALINT_COMPAT_HEADERS})
-cudalint_stage_files(share/cuda-lint/docs/rules ${CUDALINT_RULE_PAGES})
+# docs/rules/*.md are staged into share/cuda-lint/docs/rules with the documentation (below).
 cudalint_stage_files(share/cuda-lint/harness ${CUDA_LINT_CONFIRM_SCRIPTS})
 # The toolkit's headers first, as nvcc finds them. Clang's CUDA wrapper headers include toolkit
 # headers with quotes ("cuda.h"), which a project header of the same name on -I would shadow
@@ -109,6 +110,7 @@ add_custom_command(OUTPUT ${docs_stamp}
                            --src ${CMAKE_SOURCE_DIR}
                            --build-info ${CMAKE_BINARY_DIR}/generated/BuildInfo.cmake
                            --maintainer ${CUDA_LINT_PACKAGE_MAINTAINER} --out ${CUDALINT_DOC_STAGE}
+                           --rules-out ${CUDA_LINT_STAGE_DIR}/share/cuda-lint/docs/rules
                    COMMAND ${CMAKE_COMMAND} -E touch ${docs_stamp}
                    DEPENDS ${CMAKE_SOURCE_DIR}/README.md ${CUDALINT_DOC_PAGES} ${CUDALINT_RULE_PAGES}
                            ${CMAKE_SOURCE_DIR}/LICENSE ${CMAKE_SOURCE_DIR}/THIRD-PARTY-NOTICES.md
@@ -126,7 +128,8 @@ install(DIRECTORY ${CUDA_LINT_CLANG_RESOURCE_DIR}/include/
         DESTINATION lib/cuda-lint/clang/include)
 install(DIRECTORY ${toolkit_first}/ DESTINATION lib/cuda-lint/clang/include)
 install(FILES ${CUDALINT_COMPAT_HEADERS} DESTINATION lib/cuda-lint/compat)
-install(FILES ${CUDALINT_RULE_PAGES} DESTINATION share/cuda-lint/docs/rules)
+install(DIRECTORY ${CUDA_LINT_STAGE_DIR}/share/cuda-lint/docs/rules/
+        DESTINATION share/cuda-lint/docs/rules)
 install(DIRECTORY ${CUDALINT_DOC_STAGE}/ DESTINATION share/doc/cuda-lint)
 install(FILES ${CMAKE_SOURCE_DIR}/packaging/debian/lintian-overrides
         DESTINATION share/lintian/overrides RENAME cuda-lint)

@@ -2,15 +2,18 @@
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Stages the documentation that `cmake --install` puts in share/doc/cuda-lint (cmake/Install.cmake).
 
-    stage-docs.py --src SRC --build-info BUILD/generated/BuildInfo.cmake --out DIR
+    stage-docs.py --src SRC --build-info BUILD/generated/BuildInfo.cmake --maintainer WHO
+                  --out DIR --rules-out RULES_DIR
 
 DIR gets the repository's layout of what is installed: README.md, docs/*.md, docs/rules/*.md, the
 licence (LICENSE, THIRD-PARTY-NOTICES.md, Debian's machine-readable `copyright`) and a Debian
 `changelog.gz` of this build's version. A relative link that points at a file installed beside it
 is kept; one that points at a file of the repository that is not installed (a script, a test, a
 source directory) becomes a link to that file on GitHub at this build's commit or release tag, the
-ref that SARIF's helpUri uses. A relative link to nothing in the repository is an error: the
-installed tree has no dead relative link (test/release/check-docs-links.py checks it).
+ref that SARIF's helpUri uses. RULES_DIR (share/cuda-lint/docs/rules, what --explain and SARIF's
+help read) gets the rule pages the same way, with only the links between rule pages kept
+relative. A relative link to nothing in the repository is an error: the installed tree has no
+dead relative link (test/release/check_links.py, ctest release.doc-links).
 """
 import argparse
 import gzip
@@ -99,12 +102,20 @@ def write_if_changed(path, data):
         f.write(data)
 
 
+def remove_others(top, keep):
+    for root, _, files in os.walk(top):
+        for name in files:
+            if os.path.relpath(os.path.join(root, name), top) not in keep:
+                os.remove(os.path.join(root, name))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument('--src', required=True)
     parser.add_argument('--build-info', required=True)
     parser.add_argument('--maintainer', required=True)
     parser.add_argument('--out', required=True)
+    parser.add_argument('--rules-out', required=True)
     args = parser.parse_args()
     src = os.path.abspath(args.src)
     info = build_info(args.build_info)
@@ -129,13 +140,15 @@ def main():
     with open(os.path.join(src, 'packaging/debian/copyright'), 'rb') as f:
         write_if_changed(os.path.join(args.out, 'copyright'), f.read())
     write_if_changed(os.path.join(args.out, 'changelog.gz'), changelog(info, info['CUDA_LINT_BUILD_DATE']))
-    # Pages removed from the repository leave the staged tree too.
-    keep = installed | {'copyright', 'changelog.gz'}
-    for root, _, files in os.walk(args.out):
-        for name in files:
-            rel = os.path.relpath(os.path.join(root, name), args.out)
-            if rel not in keep:
-                os.remove(os.path.join(root, name))
+    rule_pages = [p for p in pages if p.startswith('docs/rules/')]
+    for page in rule_pages:
+        with open(os.path.join(src, page), encoding='utf-8') as f:
+            text = f.read()
+        write_if_changed(os.path.join(args.rules_out, os.path.basename(page)),
+                         rewrite(text, page, set(rule_pages), src, ref, errors))
+    # Pages removed from the repository leave the staged trees too.
+    remove_others(args.out, installed | {'copyright', 'changelog.gz'})
+    remove_others(args.rules_out, {os.path.basename(p) for p in rule_pages})
     if errors:
         print('stage-docs: dead relative links in the documentation:\n  ' + '\n  '.join(errors),
               file=sys.stderr)
