@@ -17,7 +17,8 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 dir=${1:-${CUDA_LINT_TOOLS_DIR:-$HOME/.cache/cuda-lint-tools}}
 code_server_version=4.100.3 # the newest code-server that runs on Node.js 20
-puppeteer_version=24.20.0   # the newest puppeteer-core line that runs on Node.js 20
+puppeteer_version=24.20.0   # a puppeteer-core that runs on Node.js 20
+ripgrep_npm_version=1.15.11 # the @vscode/ripgrep of that code-server
 mkdir -p "$dir"
 say() { echo "setup-editors: $*" >&2; }
 
@@ -26,7 +27,7 @@ bash scripts/setup-nvim.sh "$dir" || say "Neovim 0.10 could not be installed; ne
 sudo_cmd=()
 [[ $(id -u) -eq 0 ]] || sudo_cmd=(sudo)
 missing=()
-for p in chromium libkrb5-dev libxkbfile-dev libx11-dev libsecret-1-dev pkg-config build-essential curl unzip; do
+for p in chromium ripgrep libkrb5-dev libxkbfile-dev libx11-dev libsecret-1-dev pkg-config build-essential curl unzip; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
 done
 if ((${#missing[@]})); then
@@ -57,9 +58,17 @@ if [[ $(installed_version "$dir/code-server" code-server) != "$code_server_versi
   # Node's headers from the installed Node.js, not downloaded; root may run the install scripts.
   nodedir=()
   [[ -f /usr/include/node/node_version.h ]] && nodedir=(--nodedir=/usr)
-  (cd "$dir/code-server" && npm install --unsafe-perm "${nodedir[@]}" --no-audit --no-fund \
-     --loglevel=error "code-server@$code_server_version") ||
+  # VS Code's @vscode/ripgrep downloads rg from GitHub unless its cache (in TMPDIR) has it: the
+  # cache gets Debian's rg (ripgrep 13, the version that package wraps).
+  # node-pty runs `npx node-gyp`, which needs npm_config_yes to install it unattended.
+  tmp=$(mktemp -d)
+  mkdir -p "$tmp/rg" "$tmp/vscode-ripgrep-cache-$ripgrep_npm_version"
+  cp /usr/bin/rg "$tmp/rg/rg" 2>/dev/null &&
+    tar -czf "$tmp/vscode-ripgrep-cache-$ripgrep_npm_version/ripgrep-v13.0.0-10-$(uname -m)-unknown-linux-musl.tar.gz" -C "$tmp/rg" rg
+  (cd "$dir/code-server" && TMPDIR=$tmp npm_config_yes=true npm install --unsafe-perm "${nodedir[@]}" --no-audit \
+     --no-fund --loglevel=error "code-server@$code_server_version") ||
     { say "code-server could not be installed; vscode.test will be unsupported"; rm -rf "$dir/code-server"; }
+  rm -rf "$tmp"
 fi
 if [[ $(installed_version "$dir/puppeteer" puppeteer-core) != "$puppeteer_version" ]]; then
   say "installing puppeteer-core $puppeteer_version into $dir/puppeteer"

@@ -74,3 +74,26 @@ if os.access(nvim010, os.X_OK):
 else:
     lit_config.note("no Neovim 0.10 at %s (scripts/setup-nvim.sh installs it): "
                     "lsp/neovim-snippet-nvim010.test is unsupported" % nvim010)
+# The VS Code extension in code-server with Debian's headless Chromium (scripts/setup-editors.sh
+# installs them; nothing is fetched at test time).
+vscode_missing = []
+code_server = os.path.join(tools_dir, "code-server", "node_modules", ".bin", "code-server")
+if not os.access(code_server, os.X_OK):
+    vscode_missing.append("code-server (%s)" % code_server)
+if not os.path.isdir(os.path.join(tools_dir, "puppeteer", "node_modules", "puppeteer-core")):
+    vscode_missing.append("puppeteer-core (%s/puppeteer)" % tools_dir)
+chromium = shutil.which("chromium")
+if not chromium:
+    vscode_missing.append("Debian's chromium")
+if not os.access(os.path.join(config.cuda_lint_src_dir, "editors", "vscode", "node_modules", ".bin",
+                              "vsce"), os.X_OK):
+    vscode_missing.append("editors/vscode/node_modules (npm ci)")
+if not shutil.which("node"):
+    vscode_missing.append("node")
+if vscode_missing:
+    lit_config.note("editors/vscode.test is unsupported: missing " + ", ".join(vscode_missing) +
+                    "; scripts/setup-editors.sh installs them")
+else:
+    config.available_features.add("vscode")
+    config.substitutions.append(("%tools_dir", tools_dir))
+    config.substitutions.append(("%chromium", chromium))

@@ -9,7 +9,8 @@
 set -euo pipefail
 src=$1 work=$2 exe=$3 tools=$4 chromium=$5
 inputs=$(cd "$(dirname "$0")" && pwd)
-rm -rf "$work" && mkdir -p "$work"
+rm -rf "$work" && mkdir -p "$work/home"
+export HOME=$work/home XDG_CONFIG_HOME=$work/home/.config XDG_DATA_HOME=$work/home/.local/share
 
 # The .vsix, packaged from a copy of editors/vscode (its node_modules are setup's).
 mkdir -p "$work/ext"
