@@ -29,13 +29,14 @@ async function editorText(page) {
   return page.$eval('.editor-instance .view-lines', (e) => e.innerText.replace(/\u00a0/g, ' '));
 }
 
+let page;
 async function main() {
   const browser = await puppeteer.launch({
     executablePath: chromium,
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
   });
-  const page = await browser.newPage();
+  page = await browser.newPage();
   await page.setViewport({ width: 1400, height: 900 });
   await page.goto(url, { waitUntil: 'domcontentloaded' });
   await until('the workbench', () => page.$('.monaco-workbench .part.editor'));
@@ -57,7 +58,7 @@ async function main() {
   await page.keyboard.press('Enter');
   await until('the editor of k.cu', async () => (await editorText(page)).includes('scale<<<'));
   const language = await until('the language mode', () =>
-    page.$eval('.statusbar-item[id$="editor.status.mode"]', (e) => e.textContent.trim()));
+    page.$eval('[id="status.editor.mode"]', (e) => e.textContent.trim()));
   log(`opened k.cu, language mode: ${language}`);
 
   // The Problems panel (Ctrl+Shift+M), filled by cuda-lint's server.
@@ -117,7 +118,11 @@ async function main() {
   await browser.close();
 }
 
-main().catch((error) => {
+main().catch(async (error) => {
   log(`error: ${error.message}`);
+  // A picture of the page where it stopped, for whoever reads the failure.
+  if (page && process.env.E2E_SCREENSHOT) {
+    await page.screenshot({ path: process.env.E2E_SCREENSHOT }).catch(() => undefined);
+  }
   process.exit(1);
 });

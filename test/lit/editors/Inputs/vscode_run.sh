@@ -61,7 +61,7 @@ for _ in $(seq 1 120); do
 done
 echo "code-server up"
 rc=0
-node "$inputs/vscode_e2e.js" "http://127.0.0.1:$port/?folder=$work/project" "$chromium" \
+E2E_SCREENSHOT=$work/failure.png node "$inputs/vscode_e2e.js" "http://127.0.0.1:$port/?folder=$work/project" "$chromium" \
   "$tools/puppeteer" || rc=$?
 echo "E2E rc=$rc"
 if ((rc)); then tail -30 "$work/code-server.log"; fi
