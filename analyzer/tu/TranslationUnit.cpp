@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "analyzer/tu/TranslationUnit.h"
 #include "analyzer/tu/AbsentProbes.h"
+#include "analyzer/tu/SpacedChevrons.h"
 #include "analyzer/tu/ArchRegions.h"
 #include "ptxas_parse/ArchLimits.h"
 #include "rules/RuleRegistry.h"
@@ -443,7 +444,8 @@ TUResult analyzeOnThisThread(const TranslatedCommand &Cmd, const TUOptions &Opts
   }
 
   auto Probes =
-      makeIntrusiveRefCnt<AbsentProbes>(Opts.Files ? Opts.Files : vfs::createPhysicalFileSystem(),
+      makeIntrusiveRefCnt<AbsentProbes>(makeIntrusiveRefCnt<SpacedChevrons>(
+                                            Opts.Files ? Opts.Files : vfs::createPhysicalFileSystem()),
                                         AbsentProbes::resourceDirOf(Cmd.ClangArgs));
   if (!Cmd.Directory.empty())
     (void)Probes->setCurrentWorkingDirectory(Cmd.Directory);
