@@ -64,6 +64,11 @@ if shutil.which("script"):
 # Neovim's built-in LSP client (scripts/setup.sh installs neovim) drives `cuda-lint lsp`.
 if shutil.which("nvim"):
     config.available_features.add("nvim")
+# A network namespace without a network (unshare -rn) for the offline tests.
+if shutil.which("unshare") and lit.util.executeCommand(["unshare", "-rn", "true"])[2] == 0:
+    config.available_features.add("netns")
+else:
+    lit_config.note("no network namespace (unshare -rn): ci/pre-commit-offline.test is unsupported")
 # Neovim 0.10 beside Debian 12's 0.7.2 (scripts/setup-nvim.sh, from Debian 13's packages).
 tools_dir = os.environ.get("CUDA_LINT_TOOLS_DIR") or os.path.join(
     os.path.expanduser("~"), ".cache", "cuda-lint-tools")

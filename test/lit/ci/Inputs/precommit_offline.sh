@@ -9,21 +9,19 @@
 #           source stops at once, saying what is missing, in pre-commit's own output (no
 #           terminal: the hook runs without a controlling tty, as in an IDE's git client or CI).
 # usage: precommit_offline.sh local|source SRC_ROOT WORK_DIR [CUDA_LINT_BINARY]
-# Runs itself again inside a new network namespace (unshare -rn: only a down loopback) where the
-# system allows it, and says whether it did.
+# Runs itself again inside a new network namespace (unshare -rn: only a down loopback; lit's
+# feature netns says the system allows it) and without a controlling terminal (setsid).
 set -uo pipefail
 mode=$1 src=$2 work=$3 exe=${4:-}
 inputs=$(cd "$(dirname "$0")" && pwd)
 
 if [[ -z ${PRECOMMIT_OFFLINE_INNER:-} ]]; then
   rm -rf "$work" && mkdir -p "$work"
-  if unshare -rn true 2>/dev/null; then
-    PRECOMMIT_OFFLINE_INNER=1 exec unshare -rn setsid -w bash "$0" "$@"
-  fi
-  echo "note: no network namespace here; the test runs with the network the machine has"
-  PRECOMMIT_OFFLINE_INNER=1 exec setsid -w bash "$0" "$@"
+  unshare -rn true 2>/dev/null || { echo "no network namespace (unshare -rn) here"; exit 1; }
+  PRECOMMIT_OFFLINE_INNER=1 exec unshare -rn setsid -w bash "$0" "$@"
 fi
-if python3 -c 'import socket; socket.create_connection(("192.0.2.1", 80), timeout=3)' 2>/dev/null; then
+# What a download would meet: no name resolves.
+if python3 -c 'import socket; socket.getaddrinfo("deb.debian.org", 443)' 2>/dev/null; then
   echo "NETWORK reachable"
 else
   echo "NETWORK unreachable"
