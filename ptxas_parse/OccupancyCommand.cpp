@@ -1,4 +1,5 @@
 //===- OccupancyCommand.cpp - The `cuda-lint occupancy` subcommand --------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Options live in an llvm::cl::SubCommand of their own, so they never collide with the main
 // driver's options of the same names (--format, --arch).

@@ -1,4 +1,5 @@
 //===- Finding.h - One diagnostic produced by a rule ----------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // A finding is plain data: it carries everything the reporters need (the source
 // line for the caret, fix-its as byte edits), so a translation unit's results can

@@ -1,4 +1,5 @@
 //===- InfoCommands.cpp - --version, --explain and --list-rules -----------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "analyzer/cli/Subcommands.h"
 #include "analyzer/report/Suppressions.h"
 #include "analyzer/support/Docs.h"

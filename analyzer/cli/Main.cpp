@@ -1,4 +1,5 @@
 //===- Main.cpp - The cuda-lint command line ------------------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 //   cuda-lint [options] PATH...        lint files and directories
 //   cuda-lint occupancy [options] ...  ptxas report -> occupancy table

@@ -1,4 +1,5 @@
 //===- Options.cpp - The options of cuda-lint's command line ---------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "analyzer/cli/Options.h"
 
 using namespace llvm;

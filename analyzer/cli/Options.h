@@ -1,4 +1,5 @@
 //===- Options.h - The options of cuda-lint's command line -----------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Defined in Options.cpp, read by Main.cpp (the run) and the files it hands
 // parts of the run to.

@@ -1,4 +1,5 @@
 //===- Config.cpp - .cuda-lint.yaml: per-directory configuration ----------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "analyzer/inputs/Config.h"
 #include "analyzer/inputs/FlagPolicy.h"
 #include "analyzer/inputs/RuleSelection.h"

@@ -1,4 +1,5 @@
 //===- Inputs.cpp - From command-line paths to translation units ----------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "analyzer/inputs/Inputs.h"
 #include "analyzer/support/JsonDepth.h"
 

@@ -1,4 +1,5 @@
 //===- Inputs.h - From command-line paths to translation units ------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Expands the paths given on the command line (files, and directories searched
 // for .cu/.cuh outside hidden and build directories), finds the compilation

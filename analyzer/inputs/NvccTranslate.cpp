@@ -1,4 +1,5 @@
 //===- NvccTranslate.cpp - Compile commands to a host-side Clang parse ----===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "analyzer/inputs/NvccTranslate.h"
 
 #include "llvm/ADT/STLExtras.h"

@@ -1,4 +1,5 @@
 //===- FixOutput.cpp - Fixes shown instead of applied: diff, YAML, list ---===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "analyzer/report/FixOutput.h"
 #include "analyzer/report/Report.h"
 #include "analyzer/support/DisplayPath.h"

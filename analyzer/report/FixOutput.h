@@ -1,4 +1,5 @@
 //===- FixOutput.h - Fixes shown instead of applied: diff, YAML, list -----===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // --diff prints the fixes --fix would apply as a unified diff, --export-fixes
 // writes them in clang-apply-replacements' YAML (what clang-tidy

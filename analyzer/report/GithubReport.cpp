@@ -1,4 +1,5 @@
 //===- GithubReport.cpp - Findings as GitHub Actions workflow commands ----===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // `::error file=F,line=L,col=C,endLine=L,endColumn=C,title=T::message`, one
 // per finding, errors first (GitHub shows only the first 10 annotations of

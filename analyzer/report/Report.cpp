@@ -1,4 +1,5 @@
 //===- Report.cpp - Findings to text and JSON; paths for every report -----===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "analyzer/report/Report.h"
 #include "analyzer/support/DisplayPath.h"
 #include "analyzer/support/Docs.h"

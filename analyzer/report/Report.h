@@ -1,4 +1,5 @@
 //===- Report.h - Findings to text, JSON, SARIF and GitHub commands -------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Text and JSON are written by Report.cpp, SARIF 2.1.0 by SarifReport.cpp and
 // GitHub workflow commands (plus the step summary) by GithubReport.cpp.

@@ -1,4 +1,5 @@
 //===- Suppressions.cpp - NOLINT comments, with clang-tidy's grammar ------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "analyzer/report/Suppressions.h"
 
 #include "llvm/ADT/STLExtras.h"

@@ -1,4 +1,5 @@
 //===- Runner.cpp - Analyse every translation unit and merge the results --===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "analyzer/run/Runner.h"
 #include "analyzer/cache/ResultCache.h"
 #include "analyzer/support/DisplayPath.h"

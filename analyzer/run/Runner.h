@@ -1,4 +1,5 @@
 //===- Runner.h - Analyse every translation unit and merge the results ----===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #ifndef CUDALINT_ANALYZER_RUN_RUNNER_H
 #define CUDALINT_ANALYZER_RUN_RUNNER_H
 

@@ -1,4 +1,5 @@
 //===- Preamble.cpp - One precompiled CUDA prologue for many TUs ----------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "analyzer/tu/Preamble.h"
 #include "analyzer/support/TempDir.h"
 #include "analyzer/tu/AbsentProbes.h"

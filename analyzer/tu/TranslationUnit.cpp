@@ -1,4 +1,5 @@
 //===- TranslationUnit.cpp - Analyse one translation unit -----------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "analyzer/tu/TranslationUnit.h"
 #include "analyzer/tu/AbsentProbes.h"
 #include "analyzer/tu/SpacedChevrons.h"

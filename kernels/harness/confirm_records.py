@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Reads the JSON-lines file written by the cuda-lint confirm injection library and joins its
 records into one Launch per kernel launch.
 

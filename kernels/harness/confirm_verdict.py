@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Joins cuda-lint's static findings with the launches a run recorded and gives each finding a
 verdict: "confirmed" (the run shows the predicted problem, with its measured cost), "observed, no
 cost" (the run shows the pattern, and that it cost nothing in this run), "not exercised" (no

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """cuda-lint confirm: run a program on the GPU and give each static finding a measured verdict.
 
   cuda_lint_confirm.py --findings FILE [--ncu] [--ncu-launches N] [--injection-lib PATH]

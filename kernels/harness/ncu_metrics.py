@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Hardware counters through Nsight Compute (ncu): runs a program under ncu for the metrics the
 harness reports, then reads them back per kernel from the report's CSV export. `cuda-lint confirm
 --ncu` collects the same metrics in process through the CUPTI range profiler (cupti_counters.py)

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Runs the whole runtime harness on a machine with a GPU and collects everything into OUTDIR:
 # builds kernels/ (programs + CUPTI injection library) with CMake, runs cuda-lint-bench (times and
 # ncu counters), then `cuda-lint confirm` (--ncu) on every program with the expected findings of

@@ -1,4 +1,5 @@
 //===- AsyncCopy.cpp - The asynchronous host-device copies of a TU --------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "rules/analysis/AsyncCopy.h"
 #include "rules/analysis/HostBufferOrigin.h"
 #include "rules/analysis/ValueEval.h"

@@ -1,4 +1,5 @@
 //===- ValueEval.cpp - What the source says an expression's value is ------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "rules/analysis/ValueEval.h"
 #include "rules/analysis/ErrorTaint.h"
 

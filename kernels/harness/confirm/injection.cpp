@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // CUPTI injection library of `cuda-lint confirm`. Loaded by the CUDA driver through
 // CUDA_INJECTION64_PATH, it records every kernel launch of the program as JSON lines in the file
 // named by CUDA_LINT_CONFIRM_OUT: one "launch" line per launch API call (configuration, stream,

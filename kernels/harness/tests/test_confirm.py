@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Unit tests (no GPU) of the joining and verdict logic of `cuda-lint confirm`, on launch records
 recorded by the injection library on an H200 (Inputs/records/*.jsonl, from
 kernels/harness/run_gpu_suite.sh), Nsight Compute CSV from the same machine, and small synthetic

@@ -1,4 +1,5 @@
 //===- DivergenceIdioms.cpp - Lane splits that cost nothing to restructure ===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // See DivergenceIdioms.h. Each predicate was met while labelling real kernels
 // (docs/precision/) and has a case in test/lit/divergence/real-code-patterns.cu.

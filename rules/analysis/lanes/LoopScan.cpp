@@ -1,4 +1,5 @@
 //===- LoopScan.cpp - What each loop updates --------------------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "rules/analysis/lanes/ThreadDependenceWalker.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"

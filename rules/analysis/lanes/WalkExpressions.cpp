@@ -1,4 +1,5 @@
 //===- WalkExpressions.cpp - The value of each expression -------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "rules/analysis/lanes/ThreadDependenceWalker.h"
 
 #include <functional>

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Every finding's message line is short (at most 120 characters) and its notes are not empty.
 
 A quoted C++ name ('ns::kernel<float>') is never cut, since two kernels sharing a long prefix would
