@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Files installed beside the layout of cmake/Install.cmake (kept apart so that both change
 # independently), staged in the build tree the same way:
 #

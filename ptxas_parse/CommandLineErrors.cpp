@@ -1,4 +1,5 @@
 //===- CommandLineErrors.cpp - LLVM option-parser errors as one clear line -===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "ptxas_parse/CommandLineErrors.h"
 
 #include "llvm/ADT/SmallVector.h"

@@ -1,4 +1,5 @@
 //===- CommandLineErrors.h - LLVM option-parser errors as one clear line ---===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // LLVM's option parser prints its errors itself ("for the -o option: may not occur within a
 // group!", "Cannot find option named 'xml'!"), several lines for one mistake. This parses with it

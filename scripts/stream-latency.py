@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """How soon the first finding appears: --sort=false (printed as each file is analysed, what a
 terminal gets by default) against --sort (the whole report at the end), in one run of each.
 

@@ -1,4 +1,5 @@
 //===- OptionChecks.cpp - Options of the command line that cannot go together ===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "analyzer/cli/OptionChecks.h"
 #include "analyzer/cli/Options.h"
 

@@ -1,4 +1,5 @@
 //===- OptionChecks.h - Options of the command line that cannot go together -===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #ifndef CUDALINT_ANALYZER_CLI_OPTIONCHECKS_H
 #define CUDALINT_ANALYZER_CLI_OPTIONCHECKS_H
 

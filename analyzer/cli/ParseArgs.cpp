@@ -1,4 +1,5 @@
 //===- ParseArgs.cpp - cuda-lint's command line, with its own error messages ===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "analyzer/cli/ParseArgs.h"
 #include "analyzer/cli/Options.h"
 #include "analyzer/support/Suggest.h"

@@ -1,4 +1,5 @@
 //===- ParseArgs.h - cuda-lint's command line, with its own error messages ===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // LLVM's option parser prints its errors itself ("for the -o option: may not occur within a
 // group!", "Cannot find option named 'xml'!"), several lines for one mistake. This parses

@@ -1,4 +1,5 @@
 //===- StdinSource.cpp - `cuda-lint -`: the source read from stdin --------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "analyzer/cli/StdinSource.h"
 #include "analyzer/cli/Options.h"
 

@@ -1,4 +1,5 @@
 //===- StdinSource.h - `cuda-lint -`: the source read from stdin ----------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Editor plugins and formatters on save send the buffer on stdin. With --stdin-filename PATH it
 // is analysed as if it were PATH (its directory, compile command and configuration); the run

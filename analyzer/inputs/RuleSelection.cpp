@@ -1,4 +1,5 @@
 //===- RuleSelection.cpp - Rule ids and globs ------------------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "analyzer/inputs/RuleSelection.h"
 #include "analyzer/support/Suggest.h"
 #include "rules/RuleRegistry.h"

@@ -1,4 +1,5 @@
 //===- RuleSelection.h - Rule ids and globs, in files and on the command line ===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The configuration's `rules:` and `severity:` keys and the command line's --rules and
 // --disable name rules the same way: an id, or a glob over the ids (LLVM's GlobPattern).

@@ -1,4 +1,5 @@
 //===- StreamReport.cpp - Findings printed as their files are analysed ----===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "analyzer/report/StreamReport.h"
 
 #include <algorithm>

@@ -1,4 +1,5 @@
 //===- StreamReport.h - Findings printed as their files are analysed ------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Text, concise and GitHub reports print each translation unit's findings as soon as it is
 // analysed (in the plan's order, whatever the number of jobs), as clang-tidy and ruff do;

@@ -1,4 +1,5 @@
 //===- Suggest.cpp - "did you mean" for names a user mistyped -------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "analyzer/support/Suggest.h"
 
 #include "llvm/ADT/StringExtras.h"

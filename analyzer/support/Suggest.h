@@ -1,4 +1,5 @@
 //===- Suggest.h - "did you mean" for names a user mistyped ---------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #ifndef CUDALINT_ANALYZER_SUPPORT_SUGGEST_H
 #define CUDALINT_ANALYZER_SUPPORT_SUGGEST_H
 

@@ -1,4 +1,5 @@
 //===- RemovedHeaders.cpp - Toolkit headers that newer CUDA no longer ships -===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "analyzer/tu/RemovedHeaders.h"
 
 #include "clang/Basic/DiagnosticLex.h"

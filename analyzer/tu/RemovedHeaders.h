@@ -1,4 +1,5 @@
 //===- RemovedHeaders.h - Toolkit headers that newer CUDA no longer ships ---===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // A project written for an older toolkit includes headers that CUDA 12 and 13 dropped
 // (texture_fetch_functions.h with texture references, NVTX 2's nvToolsExt.h, ...). No -I brings

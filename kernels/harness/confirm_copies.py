@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """pageable-async-copy verdicts (issue 37) from the copies a `cuda-lint confirm` run recorded.
 
 The injection library writes a "copy_call" record for each asynchronous copy call (cudaMemcpyAsync,

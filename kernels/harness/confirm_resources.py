@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Verdicts of the rules about how a kernel uses the GPU's resources (issue 36): register-spill
 (local-memory traffic), small-grid (a grid with fewer blocks than the GPU has SMs) and
 tail-effect (a partial last wave of blocks). Each verdict states what the run measured, never a

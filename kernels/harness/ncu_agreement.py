@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """ncu_agreement.py: cuda-lint's launch-shape decisions against Nsight Compute's (issue 36 item 7).
 
   ncu_agreement.py --ncu DIR --findings FILE --occupancy FILE

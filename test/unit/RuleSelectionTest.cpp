@@ -1,4 +1,5 @@
 //===- RuleSelectionTest.cpp - --rules/--disable and "did you mean" --------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "analyzer/inputs/RuleSelection.h"
 #include "analyzer/support/Suggest.h"
 #include "rules/RuleRegistry.h"

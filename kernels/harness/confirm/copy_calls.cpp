@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The asynchronous copy entry points whose calls the injection library records (copy_calls.h).
 #include "copy_calls.h"
 

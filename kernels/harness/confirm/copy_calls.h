@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The asynchronous host-device copy entry points of the CUDA runtime and driver APIs whose calls
 // the injection library records ("copy_call": the call's host time and call stack), so that
 // `cuda-lint confirm` can place each CUPTI memcpy record at the source line of a

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """ncu_agreement.py on small synthetic inputs: what it counts as equal, as a documented exception
 (one-block grids, grids cuda-lint does not evaluate) and as a difference (exit 1), and unusable
 input (exit 2). test/lit/kernels/ncu-agreement.test runs it on the H100 recording."""

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """pageable-async-copy verdicts (confirm_copies.py) on records the injection library wrote on an
 H100 (driver 580.159.04, 2026-11-25): kernels/pageable_copy.cu (Inputs/records/
 pageable_copy_h100.jsonl) with cuda-lint's findings and decoys on its pinned twins, and NVIDIA

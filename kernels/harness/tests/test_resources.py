@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Verdicts of register-spill, small-grid and tail-effect (confirm_resources.py) on records the
 injection library wrote on an H100 (driver 580.159.04, 2026-11-25) for kernels/register_spill.cu,
 small_grid.cu, tail_effect.cu and launch_bounds.cu with `--ncu`: counters from the in-process

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Checks docs/cuda-lint.schema.json against cuda-lint's configuration parser.
 
     check_schema.py SCHEMA CUDA_LINT WORKDIR YAML_FILE_OR_MARKDOWN...
