@@ -106,6 +106,18 @@ const Expr *pitchedPointer(const Expr *E) {
 CopyDirection AsyncCopies::directionOf(const Expr *Kind, const Stmt *At) {
   if (!Kind)
     return CopyDirection::Unknown;
+  // `dev == -1 ? cudaMemcpyHostToHost : cudaMemcpyHostToDevice` (faiss's Tensor::copyFrom): a
+  // host-host or device-device arm never stages through pinned memory, so only the other arm's
+  // direction matters.
+  if (const auto *CO = dyn_cast<ConditionalOperator>(Kind->IgnoreParenImpCasts())) {
+    CopyDirection T = directionOf(CO->getTrueExpr(), At);
+    CopyDirection F = directionOf(CO->getFalseExpr(), At);
+    if (T == F || F == CopyDirection::NotHostDevice)
+      return T;
+    if (T == CopyDirection::NotHostDevice)
+      return F;
+    return CopyDirection::Unknown;
+  }
   ValueEvaluator VE(Ctx, At, &Callers);
   std::optional<std::int64_t> V = VE.evalInt(Kind);
   if (!V)
