@@ -30,6 +30,7 @@
 #include "analyzer/support/Git.h"
 #include "analyzer/support/OutputGuard.h"
 #include "analyzer/support/Resources.h"
+#include "analyzer/tu/BoundsCompile.h"
 #include "analyzer/tu/ResourceUsage.h"
 #include "analyzer/tu/TranslationUnit.h"
 #include "ptxas_parse/ArchLimits.h"
@@ -436,6 +437,11 @@ int analyse(const char *Argv0, StringRef Prefix, ConfigLoader &Configs, Outcome 
     ResourceUsage Compiled = runResourceUsage(Plan, *Toolchain, {"sm_90"});
     append_range(Usage.Kernels, Compiled.Kernels);
     append_range(Usage.Errors, Compiled.Errors);
+    Usage.BySource = std::move(Compiled.BySource);
+    // missing-launch-bounds has ptxas check the bounds it proposes.
+    Run.CompileWithBounds = [&Plan, &Toolchain, &Usage](const std::vector<FixIt> &Fixes) {
+      return compileWithBounds(Plan, *Toolchain, {"sm_90"}, Usage, Fixes);
+    };
   }
   Run.Resources = std::move(Usage.Kernels);
   // What the analysis reads, so that --fix refuses a file edited in the meantime.

@@ -12,6 +12,7 @@
 #include "ptxas_parse/PtxasReport.h"
 #include "rules/Finding.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,8 @@ namespace cudalint {
 
 struct ResourceUsage {
   std::vector<KernelResources> Kernels;
+  /// runResourceUsage: the report of each source file (absolute path) that nvcc compiled.
+  std::map<std::string, std::vector<KernelResources>> BySource;
   std::vector<AnalysisError> Errors;
 };
 
