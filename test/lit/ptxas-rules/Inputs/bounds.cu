@@ -1,6 +1,6 @@
 // Kernels whose proposed __launch_bounds__ ptxas (CUDA 13.0, sm_90) treats three ways
 // (launch-bounds-check.test, launch-bounds-check-recorded.test).
-#define T 16
+#include "bounds_tile.cuh" // T: found in this file's directory, also from the checked copy
 
 // A tiled stencil: 36 registers without a bound, 31 under __launch_bounds__(256), which lets 8
 // blocks of 256 threads share an SM instead of 6 (theoretical occupancy 75% -> 100%).
