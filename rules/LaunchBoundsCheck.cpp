@@ -202,8 +202,8 @@ BoundsAdvice adviseLaunchBounds(const BoundsCheckResult &R,
                                 const std::vector<BoundsSubject> &Subjects) {
   BoundsAdvice Out;
   if (!R.Checked) {
-    Out.Lines.push_back("add " + R.Bound);
-    Out.Lines.push_back(Unchecked + R.Reason);
+    // On the line that proposes it, which stays as it was without a check.
+    Out.Lines.push_back("add " + R.Bound + " (" + Unchecked + R.Reason + ")");
     return Out;
   }
   auto ShownOf = [&](const std::string &Kernel) {
