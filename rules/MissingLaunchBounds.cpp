@@ -220,7 +220,8 @@ void finalizeMissingLaunchBounds(const RuleInfo &Info, const ProgramFacts &Facts
         }
         setMessage(F, (Line.size() <= 120 ? Line : Head + "\n" + Inferred) + "\n" + Why + "\n" +
                           llvm::join(Advice, "\n"));
-        noteSites(F, Sites, Common.empty() ? "" : "launched here with '" + N + "' threads per block");
+        noteSites(F, Sites,
+                  Common.empty() ? "" : "launched here with '" + N + "' threads per block");
         if (Offer) {
           FixIt Fix;
           Fix.File = K.File;

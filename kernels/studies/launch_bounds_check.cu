@@ -75,7 +75,8 @@ int main(int argc, char **argv) {
     }
     bool same = bench::countMismatches(name, got, want) == 0;
     failures += same && a.error == cudaSuccess && b.error == cudaSuccess ? 0 : 1;
-    std::string plainName = std::string(name) + " plain", boundedName = std::string(name) + " bounded";
+    std::string plainName = std::string(name) + " plain";
+    std::string boundedName = std::string(name) + " bounded";
     bench::report(prog, plainName.c_str(), "without-bound", grid, block, 1, a, true);
     bench::report(prog, boundedName.c_str(), "with-bound", grid, block, 1, b, same);
   };

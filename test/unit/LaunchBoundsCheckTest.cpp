@@ -61,18 +61,21 @@ TEST(LaunchBoundsCheck, LowerOccupancyIsNotOffered) {
 }
 
 TEST(LaunchBoundsCheck, SpillsOnOneArchOfTwoWin) {
-  ProgramFacts Facts = compiled({kernel(80, 48), kernel(90, 48)}, {kernel(80, 40, 16), kernel(90, 32)});
+  ProgramFacts Facts =
+      compiled({kernel(80, 48), kernel(90, 48)}, {kernel(80, 40, 16), kernel(90, 32)});
   BoundsCheckResult R = checkLaunchBounds(Facts, "/p/k.cu", "__launch_bounds__(256)", subject(256));
   ASSERT_TRUE(R.Checked);
   EXPECT_EQ(R.Outcome, "adds-spills");
   BoundsAdvice A = adviseLaunchBounds(R, subject(256));
   EXPECT_FALSE(A.Offer);
   ASSERT_EQ(A.Lines.size(), 4u);
-  EXPECT_EQ(A.Lines[0], "__launch_bounds__(256) is not offered: on sm_80 it adds spills to local memory");
+  EXPECT_EQ(A.Lines[0],
+            "__launch_bounds__(256) is not offered: on sm_80 it adds spills to local memory");
   EXPECT_EQ(A.Lines[1], "checked with ptxas: on sm_80 'k' goes from 48 registers, no spills, to 40 "
                         "registers, 16 bytes of spill stores and 16 bytes of spill loads; "
                         "theoretical occupancy at 256 threads per block rises from 62% to 75%");
-  EXPECT_EQ(A.Lines[2].rfind("checked with ptxas: on sm_90 'k' goes from 48 to 32 registers", 0), 0u);
+  EXPECT_EQ(A.Lines[2].rfind("checked with ptxas: on sm_90 'k' goes from 48 to 32 registers", 0),
+            0u);
   EXPECT_EQ(A.Lines[3].rfind("keep the kernel without the bound: a spilled value", 0), 0u);
 }
 
@@ -96,13 +99,15 @@ TEST(LaunchBoundsCheck, UncheckedSaysWhy) {
             "occupancy)");
   ProgramFacts LogOnly;
   LogOnly.Resources = {kernel(90, 10)};
-  EXPECT_EQ(checkLaunchBounds(LogOnly, "/p/k.cu", "b", subject(64)).Reason.rfind("--ptxas-log", 0), 0u);
+  EXPECT_EQ(checkLaunchBounds(LogOnly, "/p/k.cu", "b", subject(64)).Reason.rfind("--ptxas-log", 0),
+            0u);
   // The compiled report names another kernel, or no arch matches: never a guessed count.
   ProgramFacts Other = compiled({kernel(90, 10)}, {kernel(80, 10)});
   R = checkLaunchBounds(Other, "/p/k.cu", "b", subject(64));
   EXPECT_FALSE(R.Checked);
   EXPECT_TRUE(R.Kernels.empty());
-  EXPECT_EQ(R.Reason, "ptxas's reports with and without the bound do not both name 'k' on one arch");
+  EXPECT_EQ(R.Reason,
+            "ptxas's reports with and without the bound do not both name 'k' on one arch");
   ProgramFacts Failed = compiled({}, {});
   Failed.BoundedCompiles[0].Error = "nvcc failed on a copy with the bound: x";
   EXPECT_EQ(checkLaunchBounds(Failed, "/p/k.cu", "b", subject(64)).Reason,
