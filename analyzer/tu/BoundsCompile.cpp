@@ -98,12 +98,13 @@ std::vector<BoundedCompile> compileWithBounds(const InputPlan &Plan,
     BoundedCompile C;
     C.File = File;
     const TranslatedCommand *Cmd = nullptr;
+    // The same file, whichever path names it (a symbolic link in the way, "..").
     for (const TranslatedCommand &S : Plan.Sources)
-      if (S.File == File) {
+      if (S.File == File || sys::fs::equivalent(S.File, File)) {
         Cmd = &S;
         break;
       }
-    auto Found = Usage.BySource.find(File);
+    auto Found = Cmd ? Usage.BySource.find(Cmd->File) : Usage.BySource.end();
     if (!Cmd)
       C.Error = "no analysed source compiles " + sys::path::filename(File).str() +
                 " on its own (a header), and cuda-lint compiles a bound only in the source file "
