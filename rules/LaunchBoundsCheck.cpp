@@ -101,17 +101,23 @@ std::string describe(const BoundsComparison &C, const std::string &Shown) {
 
 } // namespace
 
-std::vector<FixIt> proposedLaunchBounds(const ProgramFacts &Facts) {
+std::vector<BoundsProposal> proposedLaunchBounds(const ProgramFacts &Facts) {
   const RuleInfo *Info = findRule("missing-launch-bounds");
-  std::vector<FixIt> Fixes;
+  std::vector<BoundsProposal> Out;
   if (!Info)
-    return Fixes;
+    return Out;
   std::vector<Finding> Findings;
   finalizeMissingLaunchBounds(*Info, Facts, Findings);
   for (Finding &F : Findings)
-    for (FixIt &X : F.Fixes)
-      Fixes.push_back(std::move(X));
-  return Fixes;
+    for (FixIt &X : F.Fixes) {
+      BoundsProposal P;
+      P.Fix = std::move(X);
+      P.Kernels = F.KernelInstances;
+      if (P.Kernels.empty() && !F.KernelName.empty())
+        P.Kernels.push_back(F.KernelName);
+      Out.push_back(std::move(P));
+    }
+  return Out;
 }
 
 BoundsCheckResult checkLaunchBounds(const ProgramFacts &Facts, llvm::StringRef File,

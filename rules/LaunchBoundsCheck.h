@@ -21,9 +21,15 @@
 
 namespace cudalint {
 
+/// A bound missing-launch-bounds proposes, and the device names of the kernels it applies to.
+struct BoundsProposal {
+  FixIt Fix;
+  std::vector<std::string> Kernels;
+};
+
 /// The fix-its missing-launch-bounds proposes on \p Facts (before any check): what
 /// --resource-usage compiles.
-std::vector<FixIt> proposedLaunchBounds(const ProgramFacts &Facts);
+std::vector<BoundsProposal> proposedLaunchBounds(const ProgramFacts &Facts);
 
 /// One kernel the bound applies to (a template: each instantiation) and its largest launch.
 struct BoundsSubject {

@@ -439,8 +439,8 @@ int analyse(const char *Argv0, StringRef Prefix, ConfigLoader &Configs, Outcome 
     append_range(Usage.Errors, Compiled.Errors);
     Usage.BySource = std::move(Compiled.BySource);
     // missing-launch-bounds has ptxas check the bounds it proposes.
-    Run.CompileWithBounds = [&Plan, &Toolchain, &Usage](const std::vector<FixIt> &Fixes) {
-      return compileWithBounds(Plan, *Toolchain, {"sm_90"}, Usage, Fixes);
+    Run.CompileWithBounds = [&Plan, &Toolchain, &Usage](const std::vector<BoundsProposal> &P) {
+      return compileWithBounds(Plan, *Toolchain, {"sm_90"}, Usage, P);
     };
   }
   Run.Resources = std::move(Usage.Kernels);

@@ -344,7 +344,7 @@ void combineResults(std::vector<TUResult> &Results, const RunOptions &Opts, RunR
   Facts.Gpu = Opts.Gpu;
   Facts.WholeProgram = Opts.WholeProgram;
   if (Opts.CompileWithBounds && ruleEnabled(Opts, "missing-launch-bounds")) {
-    std::vector<FixIt> Proposed = proposedLaunchBounds(Facts);
+    std::vector<BoundsProposal> Proposed = proposedLaunchBounds(Facts);
     if (!Proposed.empty()) {
       Facts.BoundedCompiles = Opts.CompileWithBounds(Proposed);
       Facts.BoundsCompiled = true;

@@ -7,6 +7,7 @@
 #include "ptxas_parse/GpuProducts.h"
 #include "ptxas_parse/PtxasReport.h"
 #include "rules/Finding.h"
+#include "rules/LaunchBoundsCheck.h"
 #include "rules/analysis/Facts.h"
 
 #include <functional>
@@ -28,7 +29,8 @@ struct RunOptions {
   /// --resource-usage: compiles each file of the __launch_bounds__ fix-its that
   /// missing-launch-bounds proposes with them inserted, for the rule to compare
   /// (analyzer/tu/BoundsCompile.h). Null: the bounds stay unchecked.
-  std::function<std::vector<BoundedCompile>(const std::vector<FixIt> &)> CompileWithBounds;
+  std::function<std::vector<BoundedCompile>(const std::vector<BoundsProposal> &)>
+      CompileWithBounds;
   double OccupancyThreshold = 0.5;
   /// --gpu or the configuration's gpu: (null: see rules/analysis/TargetGpu.h).
   const GpuProduct *Gpu = nullptr;

@@ -13,6 +13,7 @@
 #include "analyzer/inputs/Inputs.h"
 #include "analyzer/tu/ResourceUsage.h"
 #include "rules/Finding.h"
+#include "rules/LaunchBoundsCheck.h"
 #include "rules/analysis/Facts.h"
 
 #include <string>
@@ -20,15 +21,18 @@
 
 namespace cudalint {
 
-/// One BoundedCompile per file named by \p Fixes: Before from \p Usage (that file's
-/// --resource-usage report), After from compiling the copy with the fixes applied. A file that
-/// no source command of \p Plan compiles (a header), that has no report, or whose copy nvcc
+/// One BoundedCompile per file named by \p Proposals: Before from \p Usage (the
+/// --resource-usage report of the source that compiles it), After from compiling that source
+/// again with the file's bounds applied. A file a source includes (a header, an included .cu) is
+/// copied with its bounds beside an unchanged copy of the source, which must include it from
+/// its own directory: a probe kernel appended to the copy shows that the source compiled it. A
+/// file no source compiles or reports kernels of, one included from elsewhere, or a copy nvcc
 /// cannot compile gets Error instead.
 std::vector<BoundedCompile> compileWithBounds(const InputPlan &Plan,
                                               const ToolchainPaths &Toolchain,
                                               const std::vector<std::string> &DefaultArchs,
                                               const ResourceUsage &Usage,
-                                              const std::vector<FixIt> &Fixes);
+                                              const std::vector<BoundsProposal> &Proposals);
 
 /// \p Text with \p Fixes (all of one file) applied; an error when one lies outside it.
 llvm::Expected<std::string> applyInsertions(llvm::StringRef Text, std::vector<FixIt> Fixes);
