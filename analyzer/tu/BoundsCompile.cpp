@@ -66,9 +66,14 @@ Expected<std::vector<KernelResources>> compileCopy(StringRef Nvcc, const Transla
   StringRef SourceDir = sys::path::parent_path(Cmd.File);
   std::string Relative; // the included file's path from the source's directory
   if (Included) {
-    SmallString<256> Rel(File);
-    if (!sys::path::replace_path_prefix(Rel, SourceDir, "") || Rel.empty() ||
-        StringRef(Rel).contains(".."))
+    // Its path below the source's directory, as written or with links resolved.
+    SmallString<256> Rel(File), RealFile, RealDir;
+    bool Below = sys::path::replace_path_prefix(Rel, SourceDir, "");
+    if (!Below && !sys::fs::real_path(File, RealFile) && !sys::fs::real_path(SourceDir, RealDir)) {
+      Rel = RealFile;
+      Below = sys::path::replace_path_prefix(Rel, RealDir, "");
+    }
+    if (!Below || Rel.empty() || StringRef(Rel).contains(".."))
       return failure(sys::path::filename(File) + " is included from outside the directory of " +
                      sys::path::filename(Cmd.File) + ", the source whose report names its "
                      "kernels, and cuda-lint copies only what that directory holds");
@@ -112,8 +117,9 @@ Expected<std::vector<KernelResources>> compileCopy(StringRef Nvcc, const Transla
   std::vector<KernelResources> Kernels = R->kernels();
   if (Included) {
     size_t Before = Kernels.size();
-    llvm::erase_if(Kernels,
-                   [](const KernelResources &K) { return StringRef(K.MangledName).contains(Probe); });
+    llvm::erase_if(Kernels, [](const KernelResources &K) {
+      return StringRef(K.MangledName).contains(Probe);
+    });
     if (Kernels.size() == Before)
       return failure(sys::path::filename(Cmd.File) + " did not compile the copy of " +
                      sys::path::filename(File) +
