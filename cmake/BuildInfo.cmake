@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # The version of this build: the project version plus `git describe`, for `cuda-lint --version`,
 # SARIF and the packages (docs/install.md). Run at every build by the cudalint_build_info target:
 #   cmake -DSOURCE_DIR=DIR -DPROJECT_VERSION=X.Y.Z -DBUILD_TYPE=T -DOUT_DIR=DIR -P BuildInfo.cmake
@@ -14,6 +15,7 @@
 cmake_policy(VERSION 3.25)
 set(version "${PROJECT_VERSION}")
 set(commit "")
+set(date "")
 set(docs_ref "v${PROJECT_VERSION}")
 find_program(GIT_EXECUTABLE git)
 if(GIT_EXECUTABLE AND EXISTS "${SOURCE_DIR}/.git")
@@ -22,6 +24,12 @@ if(GIT_EXECUTABLE AND EXISTS "${SOURCE_DIR}/.git")
                   OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET)
   if(NOT rc EQUAL 0)
     set(commit "")
+  endif()
+  # The commit's date, for the packages' changelog (RFC 2822, as Debian's changelog wants it).
+  execute_process(COMMAND ${git} log -1 --format=%cD OUTPUT_VARIABLE date RESULT_VARIABLE rc
+                  OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET)
+  if(NOT rc EQUAL 0)
+    set(date "")
   endif()
   execute_process(COMMAND ${git} describe --tags --long --dirty --match "v${PROJECT_VERSION}"
                   OUTPUT_VARIABLE describe RESULT_VARIABLE rc OUTPUT_STRIP_TRAILING_WHITESPACE
@@ -52,6 +60,9 @@ if(GIT_EXECUTABLE AND EXISTS "${SOURCE_DIR}/.git")
     set(docs_ref "${commit}")
   endif()
 endif()
+if(date STREQUAL "")
+  string(TIMESTAMP date "%a, %d %b %Y %H:%M:%S +0000" UTC) # honours SOURCE_DATE_EPOCH
+endif()
 # Debian versions take no '-' without a revision; '~' sorts before the release as '-dev' does.
 string(REPLACE "-" "~" deb_version "${version}")
 
@@ -67,4 +78,6 @@ file(CONFIGURE OUTPUT "${OUT_DIR}/BuildInfo.cmake" @ONLY CONTENT [=[
 set(CUDA_LINT_BUILD_VERSION "@version@")
 set(CUDA_LINT_BUILD_DEB_VERSION "@deb_version@")
 set(CUDA_LINT_BUILD_COMMIT "@commit@")
+set(CUDA_LINT_BUILD_DOCS_REF "@docs_ref@")
+set(CUDA_LINT_BUILD_DATE "@date@")
 ]=])

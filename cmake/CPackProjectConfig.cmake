@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Read by CPack for each package it makes (CPACK_PROJECT_CONFIG_FILE, cmake/Install.cmake): the
 # version is the one the binary was built with (cmake/BuildInfo.cmake), and the .deb depends on
 # the glibc that the binary needs.

@@ -1,12 +1,18 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # The installed layout, the same layout staged in the build tree, and the packages.
 #
 #   bin/cuda-lint
 #   lib/cuda-lint/clang/include/             Clang's builtin and CUDA wrapper headers
 #   lib/cuda-lint/compat/                    analyzer/compat/*.h
 #   lib/cuda-lint/libcuda-lint-confirm.so    confirm's CUPTI library (kernels/, built with CUDA)
-#   share/cuda-lint/docs/rules/              docs/rules/*.md (--explain, SARIF help)
+#   share/cuda-lint/docs/rules/              docs/rules/*.md (--explain, SARIF help), links to
+#                                            pages not beside them made absolute
 #   share/cuda-lint/harness/                 confirm's scripts (kernels/CMakeLists.txt)
-#   share/doc/cuda-lint/                     README.md, docs/*.md
+#   share/doc/cuda-lint/                     README.md, docs/*.md, docs/rules/*.md (the repository's
+#                                            layout, links to files not installed made absolute:
+#                                            scripts/stage-docs.py), LICENSE, THIRD-PARTY-NOTICES.md,
+#                                            copyright (Debian's format), changelog.gz
+#   share/lintian/overrides/cuda-lint        the static zlib, on purpose (packaging/debian/)
 #
 # cuda-lint finds each file relative to its executable (analyzer/support/Resources.h): an install works
 # wherever it is moved, and build/analyzer/cuda-lint reads the copies staged under build/lib and
@@ -40,7 +46,7 @@ file(GLOB CUDALINT_COMPAT_HEADERS CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/analyzer
 file(GLOB CUDALINT_RULE_PAGES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/docs/rules/*.md)
 file(GLOB_RECURSE CUDALINT_CLANG_HEADERS ${CUDA_LINT_CLANG_RESOURCE_DIR}/include/*)
 cudalint_stage_files(lib/cuda-lint/compat ${CUDALINT_COMPAT_HEADERS})
-cudalint_stage_files(share/cuda-lint/docs/rules ${CUDALINT_RULE_PAGES})
+# docs/rules/*.md are staged into share/cuda-lint/docs/rules with the documentation (below).
 cudalint_stage_files(share/cuda-lint/harness ${CUDA_LINT_CONFIRM_SCRIPTS})
 # The toolkit's headers first, as nvcc finds them. Clang's CUDA wrapper headers include toolkit
 # headers with quotes ("cuda.h"), which a project header of the same name on -I would shadow
@@ -91,7 +97,30 @@ if(TARGET cuda-lint-confirm)
                      DEPENDS cuda-lint-confirm VERBATIM)
   list(APPEND staged ${output})
 endif()
+# The installed documentation and licence (share/doc/cuda-lint), staged from the repository by
+# scripts/stage-docs.py with this build's version (its changelog, its links to GitHub).
+find_package(Python3 REQUIRED COMPONENTS Interpreter)
+set(CUDA_LINT_PACKAGE_MAINTAINER "cuda-lint maintainers <cuda-lint@users.noreply.github.com>"
+    CACHE STRING "The packages' maintainer (the .deb's Maintainer field and its changelog)")
+set(CUDALINT_DOC_STAGE ${CUDA_LINT_STAGE_DIR}/share/doc/cuda-lint)
+file(GLOB CUDALINT_DOC_PAGES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/docs/*.md)
+set(docs_stamp ${CMAKE_BINARY_DIR}/CMakeFiles/cudalint-docs.stamp)
+add_custom_command(OUTPUT ${docs_stamp}
+                   COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/scripts/stage-docs.py
+                           --src ${CMAKE_SOURCE_DIR}
+                           --build-info ${CMAKE_BINARY_DIR}/generated/BuildInfo.cmake
+                           --maintainer ${CUDA_LINT_PACKAGE_MAINTAINER} --out ${CUDALINT_DOC_STAGE}
+                           --rules-out ${CUDA_LINT_STAGE_DIR}/share/cuda-lint/docs/rules
+                   COMMAND ${CMAKE_COMMAND} -E touch ${docs_stamp}
+                   DEPENDS ${CMAKE_SOURCE_DIR}/README.md ${CUDALINT_DOC_PAGES} ${CUDALINT_RULE_PAGES}
+                           ${CMAKE_SOURCE_DIR}/LICENSE ${CMAKE_SOURCE_DIR}/THIRD-PARTY-NOTICES.md
+                           ${CMAKE_SOURCE_DIR}/packaging/debian/copyright
+                           ${CMAKE_SOURCE_DIR}/scripts/stage-docs.py
+                           ${CMAKE_BINARY_DIR}/generated/BuildInfo.cmake
+                   VERBATIM)
+list(APPEND staged ${docs_stamp})
 add_custom_target(cudalint_stage DEPENDS ${staged})
+add_dependencies(cudalint_stage cudalint_build_info)
 
 # Installation.
 install(TARGETS cuda-lint RUNTIME DESTINATION bin)
@@ -99,9 +128,11 @@ install(DIRECTORY ${CUDA_LINT_CLANG_RESOURCE_DIR}/include/
         DESTINATION lib/cuda-lint/clang/include)
 install(DIRECTORY ${toolkit_first}/ DESTINATION lib/cuda-lint/clang/include)
 install(FILES ${CUDALINT_COMPAT_HEADERS} DESTINATION lib/cuda-lint/compat)
-install(FILES ${CUDALINT_RULE_PAGES} DESTINATION share/cuda-lint/docs/rules)
-file(GLOB CUDALINT_DOC_PAGES ${CMAKE_SOURCE_DIR}/docs/*.md)
-install(FILES ${CMAKE_SOURCE_DIR}/README.md ${CUDALINT_DOC_PAGES} DESTINATION share/doc/cuda-lint)
+install(DIRECTORY ${CUDA_LINT_STAGE_DIR}/share/cuda-lint/docs/rules/
+        DESTINATION share/cuda-lint/docs/rules)
+install(DIRECTORY ${CUDALINT_DOC_STAGE}/ DESTINATION share/doc/cuda-lint)
+install(FILES ${CMAKE_SOURCE_DIR}/packaging/debian/lintian-overrides
+        DESTINATION share/lintian/overrides RENAME cuda-lint)
 # kernels/CMakeLists.txt installs the harness scripts, cuda-lint-confirm and its library.
 
 # Packages: scripts/package.sh runs CPack. Names and versions come from the build's
@@ -109,7 +140,7 @@ install(FILES ${CMAKE_SOURCE_DIR}/README.md ${CUDALINT_DOC_PAGES} DESTINATION sh
 # the version of the binary inside it.
 set(CPACK_PACKAGE_NAME cuda-lint)
 set(CPACK_PACKAGE_VENDOR cuda-lint)
-set(CPACK_PACKAGE_CONTACT "cuda-lint <https://github.com/cuda-lint/cuda-lint/issues>")
+set(CPACK_PACKAGE_CONTACT "${CUDA_LINT_PACKAGE_MAINTAINER}")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY
     "Static analyzer for CUDA kernel launches and execution configurations")
 set(CPACK_PACKAGE_HOMEPAGE_URL https://github.com/cuda-lint/cuda-lint)
@@ -119,6 +150,14 @@ set(CPACK_SOURCE_GENERATOR "")
 set(CPACK_PROJECT_CONFIG_FILE ${CMAKE_SOURCE_DIR}/cmake/CPackProjectConfig.cmake)
 set(CPACK_CUDA_LINT_BUILD_INFO ${CMAKE_BINARY_DIR}/generated/BuildInfo.cmake)
 set(CPACK_CUDA_LINT_BINARY ${CMAKE_BINARY_DIR}/analyzer/cuda-lint)
+# The .deb's extended description (CPack puts the summary above it as the synopsis).
+set(CPACK_DEBIAN_PACKAGE_DESCRIPTION
+    "cuda-lint is a static analyzer for CUDA C++ built on Clang. It finds
+execution-configuration anti-patterns before the code runs: block sizes that
+are not a multiple of 32, branches that split warps, launches on the legacy
+default stream, kernels without __launch_bounds__, launches that can never run.
+It writes text, JSON or SARIF, serves editors as a language server, and needs a
+CUDA toolkit's headers but no GPU.")
 set(CPACK_DEBIAN_PACKAGE_SECTION devel)
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS python3) # cuda-lint confirm
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)

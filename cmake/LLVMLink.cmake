@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # How cuda-lint's code links LLVM and Clang.
 #
 # cudalint_llvm carries LLVM's and Clang's headers and definitions to every library of the

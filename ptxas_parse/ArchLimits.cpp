@@ -1,4 +1,5 @@
 //===- ArchLimits.cpp - Per-compute-capability SM resource limits ---------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The table of SM limits. Sources, per column, are listed in docs/occupancy.md; the unit tests
 // check the table against the published per-arch values and against cuda_occupancy.h's constants.

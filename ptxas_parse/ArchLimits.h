@@ -1,4 +1,5 @@
 //===- ArchLimits.h - Per-compute-capability SM resource limits -*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The per-SM and per-block limits of every compute capability from 5.0 to 12.1 that the occupancy
 // model needs. Values follow the CUDA C++ Programming Guide's "Technical Specifications per Compute

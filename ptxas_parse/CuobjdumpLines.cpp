@@ -1,4 +1,5 @@
 //===- CuobjdumpLines.cpp - cuobjdump --dump-resource-usage sections ------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 //   Fatbin elf code:
 //   ================

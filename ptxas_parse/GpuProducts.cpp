@@ -1,4 +1,5 @@
 //===- GpuProducts.cpp - GPU products: compute capability and SM count ----===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // One row per product. Where NVIDIA publishes CUDA cores rather than SMs, the count is the cores
 // divided by the FP32 cores per SM of the architecture (64 on Volta, Turing and GA100, 128 on

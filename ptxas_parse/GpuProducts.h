@@ -1,4 +1,5 @@
 //===- GpuProducts.h - GPU products: compute capability and SM count -*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The products `--gpu NAME` names: each with its compute capability and the number of SMs it
 // enables, and where that number comes from (docs/gpus.md). The launch-shape rules (small-grid,

@@ -1,4 +1,5 @@
 //===- JsonText.cpp - Strings of any bytes in JSON, losslessly ------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "ptxas_parse/JsonText.h"
 

@@ -1,4 +1,5 @@
 //===- JsonText.h - Strings of any bytes in JSON, losslessly -----*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // JSON strings are Unicode, but paths and kernel names are bytes: a file named with Latin-1 bytes
 // or a mangled name with a stray byte is not UTF-8. llvm::json would replace such bytes with

@@ -1,4 +1,5 @@
 //===- NvccRunner.cpp - Run nvcc for a resource report --------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "ptxas_parse/NvccRunner.h"
 

@@ -1,4 +1,5 @@
 //===- NvccRunner.h - Run nvcc for a resource report -------------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Finds nvcc (--cuda-path, then $CUDA_PATH, then the configured default) and compiles a source
 // with `--resource-usage` to obtain its ptxas report.

@@ -1,4 +1,5 @@
 //===- Occupancy.cpp - Theoretical occupancy of a kernel launch -----------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Each resource (warp slots, registers, shared memory, block slots, barriers, virtual resources)
 // bounds the blocks an SM can hold; the smallest bound wins. The rounding rules are those of

@@ -1,4 +1,5 @@
 //===- Occupancy.h - Theoretical occupancy of a kernel launch ---*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Active blocks and warps per SM for a kernel's registers and shared memory at a block size, the
 // resource that limits them, the block size that maximises occupancy, and whether a launch fits an

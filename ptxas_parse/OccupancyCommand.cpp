@@ -1,4 +1,5 @@
 //===- OccupancyCommand.cpp - The `cuda-lint occupancy` subcommand --------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Options live in an llvm::cl::SubCommand of their own, so they never collide with the main
 // driver's options of the same names (--format, --arch).
@@ -8,6 +9,7 @@
 #include "ptxas_parse/OccupancyCommand.h"
 
 #include "ptxas_parse/ArchLimits.h"
+#include "ptxas_parse/CommandLineErrors.h"
 #include "ptxas_parse/GpuProducts.h"
 #include "ptxas_parse/JsonText.h"
 #include "ptxas_parse/NvccRunner.h"
@@ -249,15 +251,11 @@ int runOccupancyCommand(int argc, const char **argv) {
   std::vector<const char *> Args = {"cuda-lint", "occupancy"};
   for (int I = 1; I < argc; ++I)
     Args.push_back(argv[I]);
-  std::string ParseErrors;
-  llvm::raw_string_ostream ErrorStream(ParseErrors);
-  if (!cl::ParseCommandLineOptions(int(Args.size()), Args.data(),
-                                   "Predicts occupancy per SM from the ptxas resource report\n",
-                                   &ErrorStream)) {
-    // Value errors ("for the --format option: ...") are already printed by llvm::cl itself.
-    llvm::StringRef First = llvm::StringRef(ParseErrors).trim().split('\n').first;
-    return First.empty() ? 2 : fail(usage(First));
-  }
+  ParseErrorContext Ctx;
+  Ctx.Help = "cuda-lint occupancy --help";
+  if (std::optional<std::string> Problem = parseCommandLine(
+          Args, "Predicts occupancy per SM from the ptxas resource report\n", Ctx))
+    return fail(usage(*Problem));
   if (!O.Sub)
     return fail(usage("internal: the occupancy subcommand was not selected"));
 

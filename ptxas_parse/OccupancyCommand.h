@@ -1,4 +1,5 @@
 //===- OccupancyCommand.h - The `cuda-lint occupancy` subcommand -*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // `cuda-lint occupancy [--ptxas-log FILE | SOURCE.cu...] [--arch sm_XX] [--block-size N,...|all]
 // [--dynamic-smem BYTES,...] [--carveout PERCENT] [--maxrregcount N] [--format text|json]`.

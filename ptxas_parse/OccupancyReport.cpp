@@ -1,4 +1,5 @@
 //===- OccupancyReport.cpp - Occupancy tables of parsed kernels -----------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "ptxas_parse/OccupancyReport.h"
 #include "ptxas_parse/JsonText.h"

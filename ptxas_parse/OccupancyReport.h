@@ -1,4 +1,5 @@
 //===- OccupancyReport.h - Occupancy tables of parsed kernels ---*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Joins a parsed resource report with the occupancy model: per kernel and arch, one row per
 // (block size, dynamic shared memory) and the block size that maximises occupancy; rendered as a

@@ -1,4 +1,5 @@
 //===- PtxasLogLines.cpp - ptxas -v and nvlink -v lines -------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The ptxas verbose output of CUDA 10 to 13:
 //   ptxas info    : 68 bytes gmem, 256 bytes cmem[3]

@@ -1,4 +1,5 @@
 //===- PtxasReport.cpp - Entry points of the resource report parser -------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Splits the input into lines, rejects binary data, routes each line to the ptxas/nvlink or the
 // cuobjdump handlers, and checks at the end that no record was cut short.

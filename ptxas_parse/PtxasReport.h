@@ -1,4 +1,5 @@
 //===- PtxasReport.h - Parsed ptxas / nvlink / cuobjdump resource reports -*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The resources of every function in a compiler resource report: `nvcc --resource-usage`,
 // `-Xptxas -v` / `--ptxas-options=-v` (CUDA 10 to 13), `-Xnvlink -v`, and

@@ -1,4 +1,5 @@
 //===- ReadFile.cpp - Read a file or stdin, bounded by what is read -------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "ptxas_parse/ReadFile.h"
 

@@ -1,4 +1,5 @@
 //===- ReadFile.h - Read a file or stdin, bounded by what is read -*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Every input file cuda-lint reads (sources, ptxas logs, configurations, --fix
 // targets) is read through readFileBounded: it stops after \p MaxBytes bytes

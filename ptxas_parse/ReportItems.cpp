@@ -1,4 +1,5 @@
 //===- ReportItems.cpp - Comma-separated resource items of ptxas/nvlink ---===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // "Used 24 registers, used 1 barriers, 8 bytes cumulative stack size, 4096 bytes smem, 360 bytes
 // cmem[0]" and the nvlink and old-CUDA variants ("2048+16 bytes smem", "40 bytes lmem",

@@ -1,4 +1,5 @@
 //===- ReportParser.h - Line-by-line resource report parser -----*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Internal to ptxas_parse: the state machine behind parsePtxasReport. PtxasLogLines.cpp handles
 // ptxas and nvlink lines, CuobjdumpLines.cpp the `cuobjdump --dump-resource-usage` sections,

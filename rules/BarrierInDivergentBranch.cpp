@@ -1,4 +1,5 @@
 //===- BarrierInDivergentBranch.cpp - barrier-in-divergent-branch ---------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Flags block barriers (__syncthreads, __syncthreads_count/and/or, and the
 // cooperative-groups block, cluster and grid syncs) that only some threads of

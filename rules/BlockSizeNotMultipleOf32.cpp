@@ -1,4 +1,5 @@
 //===- BlockSizeNotMultipleOf32.cpp - block-size-not-multiple-of-32 -------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Flags launches whose known threads per block (x*y*z) is not a multiple of
 // 32. Threads are grouped into warps of 32 by linear index and a warp always

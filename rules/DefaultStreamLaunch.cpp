@@ -1,4 +1,5 @@
 //===- DefaultStreamLaunch.cpp - default-stream-launch --------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Flags kernel launches that go to the default stream: no stream argument, or
 // one that is provably 0 / NULL / nullptr / cudaStreamLegacy. The legacy

@@ -1,4 +1,5 @@
 //===- FactCollector.cpp - Kernel definitions and launches for later ------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Not a rule: records every kernel definition and every launch with what the
 // source says about its block size, for the whole-program rules

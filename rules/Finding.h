@@ -1,4 +1,5 @@
 //===- Finding.h - One diagnostic produced by a rule ----------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // A finding is plain data: it carries everything the reporters need (the source
 // line for the caret, fix-its as byte edits), so a translation unit's results can
@@ -9,6 +10,7 @@
 #define CUDALINT_RULES_FINDING_H
 
 #include <array>
+#include <cctype>
 #include <optional>
 #include <string>
 #include <vector>
@@ -125,10 +127,26 @@ inline void setMessage(Finding &F, const std::string &Text) {
   }
 }
 
-/// \p S, cut to \p Max characters with "..." when longer: for names and
-/// source text quoted in a message line (the notes quote them whole).
+/// Whether \p S is a (qualified, perhaps templated) C++ name such as
+/// `ns::Kernel<float, 4>` rather than source text.
+inline bool isCppName(const std::string &S) {
+  size_t Open = S.find('<');
+  if (Open != std::string::npos && S.back() != '>')
+    return false;
+  std::string Head = S.substr(0, Open);
+  if (Head.empty() || std::isdigit(static_cast<unsigned char>(Head[0])))
+    return false;
+  for (char C : Head)
+    if (!std::isalnum(static_cast<unsigned char>(C)) && C != '_' && C != ':' && C != '~')
+      return false;
+  return true;
+}
+
+/// \p S, cut to \p Max characters with "..." when longer: for source text
+/// quoted in a message line (the notes quote it whole). A name is never cut:
+/// two kernels of one file sharing a long prefix would read the same.
 inline std::string clip(const std::string &S, size_t Max = 40) {
-  if (S.size() <= Max)
+  if (S.size() <= Max || isCppName(S))
     return S;
   size_t Cut = Max - 3;
   while (Cut && (static_cast<unsigned char>(S[Cut]) & 0xC0) == 0x80)

@@ -1,4 +1,5 @@
 //===- InvalidLaunchConfig.cpp - invalid-launch-config --------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Flags launches whose known configuration no CUDA device accepts: more than
 // 1024 threads per block, block x or y above 1024, z above 64, grid y or z

@@ -1,4 +1,5 @@
 //===- LaunchBoundsCheck.cpp - The fix-it of missing-launch-bounds, checked by ptxas -===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "rules/LaunchBoundsCheck.h"
 
 #include "rules/RuleRegistry.h"

@@ -1,4 +1,5 @@
 //===- LaunchBoundsCheck.h - The fix-it of missing-launch-bounds, checked by ptxas -===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // With --resource-usage, cuda-lint compiles each file with the __launch_bounds__ that
 // missing-launch-bounds proposes inserted (analyzer/tu/BoundsCompile.h) and compares ptxas's

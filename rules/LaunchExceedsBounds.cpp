@@ -1,4 +1,5 @@
 //===- LaunchExceedsBounds.cpp - launch-exceeds-bounds --------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Flags launches whose known block is larger than the kernel's
 // __launch_bounds__ maximum. ptxas compiled the kernel (its register budget)

@@ -1,4 +1,5 @@
 //===- LaunchOutOfResources.cpp - launch-out-of-resources -----------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // With a ptxas report: flags launches whose block needs more registers (after
 // allocation granularity) or shared memory than one SM of the target arch can

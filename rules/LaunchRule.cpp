@@ -1,4 +1,5 @@
 //===- LaunchRule.cpp - Base of the rules that check each launch site -----===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "rules/LaunchRule.h"
 #include "rules/analysis/KernelNames.h"
 

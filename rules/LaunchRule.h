@@ -1,4 +1,5 @@
 //===- LaunchRule.h - Base of the rules that check each launch site -------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // A LaunchRule matches every launch form, builds its LaunchSite
 // (rules/analysis/LaunchSite.h) and hands it to checkLaunch().

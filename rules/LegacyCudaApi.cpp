@@ -1,4 +1,5 @@
 //===- LegacyCudaApi.cpp - legacy-cuda-api --------------------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Notes uses of CUDA API that the current toolkit no longer has: the code
 // still gets analysed (the compat header declares what CUDA 12 and 13 removed,

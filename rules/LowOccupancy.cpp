@@ -1,4 +1,5 @@
 //===- LowOccupancy.cpp - low-occupancy -----------------------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // With a ptxas report: flags launches whose predicted occupancy (active warps
 // per SM over the arch's maximum, computed exactly as the CUDA Occupancy

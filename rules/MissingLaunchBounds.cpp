@@ -1,4 +1,5 @@
 //===- MissingLaunchBounds.cpp - missing-launch-bounds --------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Flags __global__ definitions without __launch_bounds__. Without it ptxas
 // does not know how many threads a block will have, so it may give each thread

@@ -1,4 +1,5 @@
 //===- PageableAsyncCopy.cpp - pageable-async-copy ------------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Flags an asynchronous host-device copy (rules/analysis/AsyncCopy.h: the
 // runtime and driver APIs and the wrappers a TU defines around them) whose

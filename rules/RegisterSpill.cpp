@@ -1,4 +1,5 @@
 //===- RegisterSpill.cpp - register-spill ---------------------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // With a ptxas report: a kernel or non-inlined device function whose report shows spill stores
 // or loads on an arch. A spilled value lives in local memory, per-thread device memory behind

@@ -1,4 +1,5 @@
 //===- Rule.cpp - Source locations to findings ----------------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "rules/Rule.h"
 #include "rules/RuleRegistry.h"
 

@@ -1,4 +1,5 @@
 //===- Rule.h - Base class of the AST rules -------------------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // A rule is modelled on a clang-tidy check: registerMatchers() adds AST
 // matchers, check() is called for every match and reports findings through

@@ -1,4 +1,5 @@
 //===- RuleRegistry.cpp - The list of rules -------------------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "rules/RuleRegistry.h"
 
 #include "llvm/ADT/STLExtras.h"

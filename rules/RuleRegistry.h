@@ -1,4 +1,5 @@
 //===- RuleRegistry.h - The list of rules ---------------------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #ifndef CUDALINT_RULES_RULEREGISTRY_H
 #define CUDALINT_RULES_RULEREGISTRY_H
 

@@ -1,4 +1,5 @@
 //===- SmallGrid.cpp - small-grid -----------------------------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // A block runs on one SM from start to end, so a grid of fewer blocks than the GPU has SMs
 // leaves the other SMs idle for the whole launch (Nsight Compute's "Small Grid"). Reported for a

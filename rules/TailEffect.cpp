@@ -1,4 +1,5 @@
 //===- TailEffect.cpp - tail-effect ---------------------------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // A GPU runs a grid in waves of (SMs x blocks per SM) blocks. With at least one full wave and a
 // partial last one, the last wave runs on a partly idle GPU; Nsight Compute reports it when that

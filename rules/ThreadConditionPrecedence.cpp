@@ -1,4 +1,5 @@
 //===- ThreadConditionPrecedence.cpp - thread-condition-precedence ------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Flags a branch condition on the thread index that is constant because of
 // operator precedence: in `tid & 1 == 0` the comparison binds tighter than

@@ -1,4 +1,5 @@
 //===- ThreadDependenceRule.cpp - Base of the rules that read divergence --===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "rules/ThreadDependenceRule.h"
 #include "rules/analysis/KernelNames.h"
 

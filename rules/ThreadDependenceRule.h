@@ -1,4 +1,5 @@
 //===- ThreadDependenceRule.h - Base of the rules that read divergence ----===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The divergence rules report from one thread-dependence analysis
 // (rules/analysis/lanes/ThreadDependence.h) per translation unit, however many of

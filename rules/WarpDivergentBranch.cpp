@@ -1,4 +1,5 @@
 //===- WarpDivergentBranch.cpp - warp-divergent-branch --------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Flags branches in device code whose condition differs between the lanes of
 // one warp (SPEC §4 rule 2). A warp issues one instruction for all its lanes

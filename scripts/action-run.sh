@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # The shell steps of action.yml, one subcommand each; they run outside GitHub too (the outputs
 # then go to stdout), which test/lit/ci/action.test and test/release/check-action.sh do.
 #

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Time from a release tarball to cuda-lint's first finding on kernels/ (README, docs/install.md).
 
     scripts/bench-first-finding.py TARBALL [--runs N] [--jobs J]

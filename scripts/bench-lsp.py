@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """How long `cuda-lint lsp` takes from an edit to its diagnostics (issue 18).
 
     scripts/bench-lsp.py --cuda-lint build/analyzer/cuda-lint [--edits N] [-p BUILD] FILE...

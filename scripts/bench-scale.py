@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """How cuda-lint scales with the number of translation units (issue 20), measured in one run.
 
 Generates a synthetic project of N TUs from the project's own kernels (kernels/*.cu, each copy in

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """How fast cuda-lint is next to a bare Clang parse and clang-tidy on the same files (SPEC §8),
 and how much its result cache and shared preamble save (issue 14).
 

@@ -12,7 +12,8 @@ Two label formats are read (the header line says which):
 - memory-access rows (docs/precision/blind-2026-11-25-mem/PROTOCOL.md):
   file line kernel space access expression block_shape elem_bytes pattern sectors_or_ways verdict why
   (space global -> uncoalesced-global-access, shared -> shared-memory-bank-conflict).
-verdict 'report' and 'latent' are positives, 'silent' negatives. Adjudications, when a corpus
+verdict 'report' and 'latent' are positives, 'silent' negatives; rows of one location and rule
+are one item (positive if any of them is). Adjudications, when a corpus
 names a file of them ("adjudications": file, line, rule, 'report: why' / 'silent: why'), override
 a frozen label without touching the labellers' file.
 
@@ -20,12 +21,14 @@ A finding (warning or error; notes are counted apart) matches the label of its r
 at its line or, for a construct written over several lines, the nearest label of that rule
 within 3 lines that no other finding matched. Barriers are matched per function, as
 scripts/divergence-precision.py does: one error per divergent guard is the contract. Findings
-outside a corpus's labelled paths are not scored. A finding with no label is UNLABELLED: it is
+outside a corpus's labelled paths (and, for a file its "ranges" list, outside those line ranges)
+are not scored. A finding with no label is UNLABELLED: it is
 printed and the script exits 1, since every finding must be judged.
 
 --mode db analyses through the corpus's compile database ("database": a directory under the
-checkout holding compile_commands.json); nodb (default) runs `cuda-lint PATHS` as a new user
-would. Each run also lists the files that did not parse (clang-diagnostic-error findings).
+checkout holding compile_commands.json, with "db_args"); nodb (default) runs `cuda-lint PATHS`
+with the corpus's "args" (the flags its Makefile or CMake files would pass) on its "run_paths"
+(the translation units holding the labelled code; its "paths" by default). Each run also lists the files that did not parse (clang-diagnostic-error findings).
 """
 import argparse
 import json
@@ -83,7 +86,18 @@ def load_labels(path):
             rows.append({"file": os.path.normpath(row["file"].strip()), "line": line, "rule": rule,
                          "positive": verdict in ("report", "latent"), "verdict": verdict,
                          "text": row.get("construct") or row.get("expression") or ""})
-    return rows
+    # One finding per source location: rows of one location and rule (a macro expanded for float
+    # and for double, a template labelled per instantiation) are one item, positive if any is.
+    merged = {}
+    for r in rows:
+        key = (r["file"], r["line"], r["rule"])
+        if key in merged:
+            merged[key]["positive"] |= r["positive"]
+            if r["positive"]:
+                merged[key]["verdict"] = r["verdict"]
+        else:
+            merged[key] = r
+    return list(merged.values())
 
 
 def adjudicate(rows, path):
@@ -103,14 +117,17 @@ def adjudicate(rows, path):
 
 def run(cuda_lint, corpus, root, mode, jobs):
     cmd = [cuda_lint, "--format=json", "--exit-zero", "--no-cache", "--color=never", "-j", str(jobs)]
-    cmd += [a.replace("{root}", root) for a in corpus.get("args", [])]
+    # "args": the build's flags for a run without a database (a Makefile's -D and -I);
+    # "db_args": what a database run needs beyond the database.
+    extra = corpus.get("db_args" if mode == "db" else "args", [])
+    cmd += [a.replace("{root}", root) for a in extra]
     if mode == "db":
         if not corpus.get("database"):
             return None
         cmd += ["-p", os.path.join(root, corpus["database"])]
         cmd += [os.path.join(root, p) for p in corpus.get("db_paths", [])]
     else:
-        cmd += [os.path.join(root, p) for p in corpus["paths"]]
+        cmd += [os.path.join(root, p) for p in corpus.get("run_paths", corpus["paths"])]
     out = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     if not out.stdout.strip():
         sys.exit(f"{corpus['name']}: cuda-lint printed nothing (exit {out.returncode}): "
@@ -118,7 +135,12 @@ def run(cuda_lint, corpus, root, mode, jobs):
     return json.loads(out.stdout)
 
 
-def in_scope(rel, paths):
+def in_scope(rel, paths, line=None, ranges=None):
+    """Whether REL (at LINE) is in the labelled scope: under PATHS and, for a file that RANGES
+    lists ({file: [[first, last], ...]}), within one of its line ranges."""
+    if ranges and line is not None and rel in ranges:
+        if not any(a <= line <= b for a, b in ranges[rel]):
+            return False
     for p in paths:
         p = os.path.normpath(p)
         if p == "." or rel == p or rel.startswith(p + os.sep):
@@ -126,7 +148,7 @@ def in_scope(rel, paths):
     return False
 
 
-def score_corpus(report, rows, root, paths):
+def score_corpus(report, rows, root, paths, ranges=None):
     """Matches findings with labels; returns per-rule counters and the lists to print."""
     real = os.path.realpath(root)
     findings, notes, broken = [], [], set()
@@ -135,7 +157,7 @@ def score_corpus(report, rows, root, paths):
         if f["rule"] == "clang-diagnostic-error":
             broken.add(rel)
             continue
-        if rel.startswith("..") or not in_scope(rel, paths):
+        if rel.startswith("..") or not in_scope(rel, paths, f["line"], ranges):
             continue
         entry = (rel, f["line"], f["rule"])
         (findings if f["severity"] in ("warning", "error") else notes).append(entry)
@@ -255,11 +277,16 @@ def main():
                 if report is None:
                     print(f"{c['name']}: no compile database; not scored in db mode")
                     continue
+                if args.mode == "db" and not report["summary"]["translation_units"]:
+                    # FindCUDA's cuda_add_library compiles .cu files outside the database.
+                    print(f"{c['name']}: its compile database has no CUDA entries; not scored in db mode")
+                    continue
                 if args.save:
                     os.makedirs(args.save, exist_ok=True)
                     with open(os.path.join(args.save, c["name"] + ".json"), "w") as f:
                         json.dump(report, f)
-            counters, wrong, unlabelled, missed, broken = score_corpus(report, rows, root, c["paths"])
+            counters, wrong, unlabelled, missed, broken = score_corpus(report, rows, root, c["paths"],
+                                                                      c.get("ranges"))
             s = report["summary"]
             print(f"{c['name']}: {len(rows)} rows; translation units {s['translation_units']}, "
                   f"with compile errors {len(broken)}")

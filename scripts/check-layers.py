@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Fails when an #include points up the layers (docs/design.md, "Layers").
 
     analyzer/cli/ -> lsp/ -> scale/ -> report/ -> run/ -> cache/ -> tu/ -> inputs/ -> support/

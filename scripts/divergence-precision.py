@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Precision and recall of warp-divergent-branch / barrier-in-divergent-branch on hand-labelled
 real code (docs/rules/warp-divergent-branch.md, "Precision on real code").
 

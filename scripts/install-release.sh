@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Installs a cuda-lint release tarball (docs/install.md): downloads it into a cache directory
 # unless it is there already, verifies its SHA-256, unpacks it into PREFIX and checks that the
 # binary runs. Used by the GitHub Action (scripts/action-run.sh install) and the pre-commit hook.

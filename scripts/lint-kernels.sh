@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Sets up the machine, builds cuda-lint and runs it on the bundled reference kernels.
 # Exits 0 when cuda-lint ran (findings are expected: kernels/ holds each anti-pattern beside its fix).
 set -euo pipefail

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Builds the release packages of cuda-lint (docs/install.md): a relocatable .tar.gz and a .deb,
 # each with a .sha256 beside it, versioned from the project version and `git describe`
 # (cmake/BuildInfo.cmake: 0.1.0 on tag v0.1.0, 0.1.0+N.gHASH after it).
@@ -23,7 +24,7 @@ while (($#)); do
     --build-dir) build=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
     --no-build) do_build=0; shift ;;
-    -h | --help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) sed -n '3,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "package.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
 done

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Builds cuda-lint with AddressSanitizer + UndefinedBehaviorSanitizer and assertions on (its own
 # build directory), then runs the whole test suite (unit, lit, end-to-end) on that build.
 #

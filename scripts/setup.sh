@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Installs what a fresh Debian 12 machine lacks to build and test cuda-lint. Idempotent: packages
 # already present are left alone, and nothing is fetched when nothing is missing.
 set -euo pipefail
 
 # zlib1g-dev and libzstd-dev: their static archives go into the statically linked cuda-lint.
 packages=(clang-22 libclang-22-dev llvm-22-dev llvm-22-tools clang-tools-22 libfmt-dev cmake ninja-build
-          libgtest-dev python3 git pre-commit zlib1g-dev libzstd-dev neovim)
+          libgtest-dev python3 git pre-commit zlib1g-dev libzstd-dev neovim lintian python3-debian
+          python3-jsonschema python3-yaml)
 # Building only cuda-lint (the GitHub Action's build-from-source, the pre-commit hook) needs fewer.
 if [[ ${1:-} == --build-only ]]; then
   packages=(clang-22 libclang-22-dev llvm-22-dev llvm-22-tools libfmt-dev cmake ninja-build g++
@@ -54,4 +56,11 @@ fi
 cuda=${CUDA_PATH:-/usr/local/cuda}
 if [[ ! -x $cuda/bin/nvcc ]]; then
   echo "setup: warning: no CUDA toolkit at $cuda (set CUDA_PATH); GPU-toolchain tests will be skipped" >&2
+fi
+
+# The editor tests' tools (Neovim 0.10, code-server, Chromium, the VS Code extension's npm
+# packages): installed once, never fetched at test time; a part that cannot be had is reported and
+# its tests are unsupported.
+if [[ ${1:-} != --build-only ]]; then
+  bash "$(dirname "$0")/setup-editors.sh"
 fi

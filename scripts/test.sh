@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Sets up the machine, builds cuda-lint and runs every test (unit, lit, end-to-end). CI runs this.
 set -euo pipefail
 cd "$(dirname "$0")/.."

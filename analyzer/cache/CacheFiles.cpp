@@ -1,4 +1,5 @@
 //===- CacheFiles.cpp - Files of the cache directory, no symlink followed -===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "analyzer/cache/CacheFiles.h"
 
 #include "llvm/ADT/SmallString.h"

@@ -1,4 +1,5 @@
 //===- CacheFiles.h - Files of the cache directory, no symlink followed ---===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The result cache's directory holds DIR/SUB/NAME files (SUB: two hex
 // digits of the key). Whoever can write that directory could plant symlinks

@@ -1,4 +1,5 @@
 //===- EntrySeal.cpp - What makes a result cache entry verifiable ---------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "analyzer/cache/EntrySeal.h"
 
 #include "llvm/ADT/StringExtras.h"

@@ -1,4 +1,5 @@
 //===- EntrySeal.h - What makes a result cache entry verifiable -----------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // An entry is "cuda-lint-result 2\n", a 32-byte seal, then the encoded
 // result (ResultCodec.h). The seal covers the payload and the entry's

@@ -1,4 +1,5 @@
 //===- RemoteCache.cpp - Result cache entries shared over HTTP ------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "analyzer/cache/RemoteCache.h"
 
 using namespace llvm;

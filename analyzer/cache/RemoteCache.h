@@ -1,4 +1,5 @@
 //===- RemoteCache.h - Result cache entries shared over HTTP --------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // `--remote-cache http://HOST:PORT/PATH` shares the result cache's entries
 // between CI runners and developers through any server that stores objects

@@ -1,4 +1,5 @@
 //===- ResultCache.cpp - Translation unit results kept between runs -------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "analyzer/cache/ResultCache.h"
 #include "analyzer/cache/CacheFiles.h"
 #include "analyzer/cache/EntrySeal.h"

@@ -1,4 +1,5 @@
 //===- ResultCache.h - Translation unit results kept between runs ---------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // A TU's result is a pure function of the tool, the options that reach the
 // TU's analysis, its Clang command and the content of every file it read.

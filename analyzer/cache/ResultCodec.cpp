@@ -1,4 +1,5 @@
 //===- ResultCodec.cpp - A translation unit's result as bytes, and back ---===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // One description of each struct's fields (the `fields` overloads) serves both
 // directions: Writer appends each field, Reader fills it. Integers are LEB128

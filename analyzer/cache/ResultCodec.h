@@ -1,4 +1,5 @@
 //===- ResultCodec.h - A translation unit's result as bytes, and back -----===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The result cache stores TUResults and reads them back in a later run; what
 // comes back must be exactly what the analysis produced (source lines with

@@ -1,4 +1,5 @@
 //===- ConfirmCommand.cpp - cuda-lint confirm -----------------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The runtime side lives in kernels/harness/ (Python, plus the CUPTI injection
 // library built there), installed as share/cuda-lint/harness and

@@ -1,4 +1,5 @@
 //===- GlibcCompat.cpp - Keep the static cuda-lint off glibc 2.36 ---------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // LLVM's static Support library calls arc4random() (for random numbers and
 // temporary names) when the glibc it was built against has it, which makes a

@@ -1,8 +1,10 @@
 //===- InfoCommands.cpp - --version, --explain and --list-rules -----------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "analyzer/cli/Subcommands.h"
 #include "analyzer/report/Suppressions.h"
 #include "analyzer/support/Docs.h"
 #include "analyzer/support/Resources.h"
+#include "analyzer/support/Suggest.h"
 #include "analyzer/support/Version.h"
 #include "ptxas_parse/GpuProducts.h"
 #include "rules/RuleRegistry.h"
@@ -35,7 +37,14 @@ int explainRule(StringRef Id, StringRef Prefix) {
     if (Id == R.Id)
       Line = (Twine(R.Id) + " [" + severityName(R.DefaultSeverity) + "]: " + R.Summary).str();
   if (Line.empty()) {
-    errs() << "cuda-lint: error: unknown rule '" << Id << "' (see cuda-lint --list-rules)\n";
+    std::vector<std::string> Ids;
+    for (const RuleInfo &R : allRules())
+      Ids.push_back(R.Id);
+    Ids.push_back(CompileErrorRuleId);
+    for (const SuppressionRule &R : suppressionRules())
+      Ids.push_back(R.Id);
+    errs() << "cuda-lint: error: unknown rule '" << Id << "'" << didYouMean(Id, Ids)
+           << " (see cuda-lint --list-rules)\n";
     return 2;
   }
   Expected<std::string> Page = [&]() -> Expected<std::string> {

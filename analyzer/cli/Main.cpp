@@ -1,4 +1,5 @@
 //===- Main.cpp - The cuda-lint command line ------------------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 //   cuda-lint [options] PATH...        lint files and directories
 //   cuda-lint occupancy [options] ...  ptxas report -> occupancy table
@@ -9,18 +10,23 @@
 //===----------------------------------------------------------------------===//
 #include "analyzer/cache/RemoteCache.h"
 #include "analyzer/cache/ResultCache.h"
+#include "analyzer/cli/OptionChecks.h"
 #include "analyzer/cli/Options.h"
+#include "analyzer/cli/ParseArgs.h"
+#include "analyzer/cli/StdinSource.h"
 #include "analyzer/cli/Subcommands.h"
 #include "analyzer/inputs/ApplyConfig.h"
 #include "analyzer/inputs/ChangedLines.h"
 #include "analyzer/inputs/Config.h"
 #include "analyzer/inputs/Inputs.h"
+#include "analyzer/inputs/RuleSelection.h"
 #include "analyzer/inputs/Toolchain.h"
 #include "analyzer/lsp/LspServer.h"
 #include "analyzer/report/ApplyFixes.h"
 #include "analyzer/report/Baseline.h"
 #include "analyzer/report/FixOutput.h"
 #include "analyzer/report/Report.h"
+#include "analyzer/report/StreamReport.h"
 #include "analyzer/report/Suppressions.h"
 #include "analyzer/run/Runner.h"
 #include "analyzer/scale/Launcher.h"
@@ -35,6 +41,7 @@
 #include "analyzer/tu/TranslationUnit.h"
 #include "ptxas_parse/ArchLimits.h"
 #include "ptxas_parse/OccupancyCommand.h"
+#include "ptxas_parse/ReadFile.h"
 #include "rules/RuleRegistry.h"
 
 #include "llvm/ADT/ScopeExit.h"
@@ -44,8 +51,10 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
+#include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <csignal>
@@ -82,6 +91,9 @@ std::string absolute(StringRef Path) {
   return std::string(P);
 }
 
+/// Each TU's result as it is analysed, for the report printed as files finish (or null).
+std::function<void(const TUResult &)> StreamResults;
+
 /// The root that SARIF and GitHub paths are relative to.
 std::string reportRoot() {
   if (!SarifRoot.empty())
@@ -101,57 +113,6 @@ int checkStdout(int Code) {
     return usageError("cannot write to stdout: " + EC.message());
   }
   return Code;
-}
-
-/// --explain, --list-rules and --dump-config print something and exit: an
-/// option that only matters to an analysis cannot go with them, nor can two of
-/// them go together.
-std::optional<std::string> conflictingOptions() {
-  std::vector<std::string> Modes;
-  if (Explain.getNumOccurrences())
-    Modes.push_back("--explain");
-  if (ListRules.getNumOccurrences())
-    Modes.push_back("--list-rules");
-  if (ListGpus.getNumOccurrences())
-    Modes.push_back("--list-gpus");
-  if (DumpConfig.getNumOccurrences())
-    Modes.push_back("--dump-config");
-  if (Modes.empty())
-    return std::nullopt;
-  if (Modes.size() > 1)
-    return Modes[0] + " and " + Modes[1] + " cannot be combined";
-  if ((ListRules.getNumOccurrences() || ListGpus.getNumOccurrences()) &&
-      OutputFormat != Format::Text && OutputFormat != Format::Json)
-    return Modes[0] + " prints text or JSON (--format=json)";
-  std::pair<cl::Option *, const char *> AnalysisOptions[] = {
-      {&Fix, "--fix"},
-      {&UnsafeFixes, "--unsafe-fixes"},
-      {&OutputFile, "--output"},
-      {&Statistics, "--statistics"},
-      {&FailOn, "--fail-on"},
-      {&Quiet, "--quiet"},
-      {&Diff, "--diff"},
-      {&ShowFixes, "--show-fixes"},
-      {&ExportFixes, "--export-fixes"},
-      {&BaselineFile, "--baseline"},
-      {&WriteBaseline, "--write-baseline"},
-      {&ChangedLinesRef, "--changed-lines"},
-      {std::addressof(PtxasLogs), "--ptxas-log"},
-      {&ResourceUsageOpt, "--resource-usage"},
-      {&ExitZero, "--exit-zero"},
-      {&ReportUnusedSuppressions, "--report-unused-suppressions"},
-      {&SarifRoot, "--sarif-root"},
-      {&CompileErrorsAsNotes, "--compile-errors-as-notes"},
-      {&OccupancyThresholdOpt, "--occupancy-threshold"},
-      {&GpuOpt, "--gpu"},
-  };
-  if (!ListRules.getNumOccurrences() && !ListGpus.getNumOccurrences() &&
-      OutputFormat.getNumOccurrences())
-    return Modes[0] + " cannot be combined with --format, which only applies to an analysis";
-  for (auto [Opt, Name] : AnalysisOptions)
-    if (Opt->getNumOccurrences())
-      return Modes[0] + " cannot be combined with " + Name + ", which only applies to an analysis";
-  return std::nullopt;
 }
 
 /// The files a run writes (--output, --export-fixes, --write-baseline, --export-facts): never
@@ -180,20 +141,6 @@ void noteDroppedExtraArgs(const ConfigLoader &Configs) {
       errs() << "cuda-lint: " << displayPath(Path) << ": extra-args: ignored '" << A
              << "': a configuration file may only change how files parse, never name an "
                 "output, a plugin or a tool (docs/configuration.md)\n";
-}
-
-/// Options of an analysis that cannot go together.
-std::optional<std::string> conflictingAnalysisOptions() {
-  if (Diff && Fix)
-    return "--diff shows the fixes without applying them; it cannot go with --fix";
-  if (Diff && (OutputFormat != Format::Text || Statistics))
-    return "--diff prints a diff; it cannot go with --format or --statistics";
-  if (Statistics && OutputFormat != Format::Text && OutputFormat != Format::Json)
-    return "--statistics prints a table, or JSON with --format=json";
-  if (!WriteBaseline.empty() && (Fix || Diff || !BaselineFile.empty() || Statistics))
-    return "--write-baseline records the findings and exits; it cannot go with --fix, "
-           "--diff, --baseline or --statistics";
-  return std::nullopt;
 }
 
 /// Writes \p Text to \p Path atomically; false, with a message, when it cannot.
@@ -241,6 +188,17 @@ bool writeReport(function_ref<void(raw_ostream &, bool ToFile)> Render) {
   return false;
 }
 
+/// How text and concise findings are written: colour and URLs on a terminal, unless told.
+TextOptions textOptions(bool ToFile) {
+  TextOptions T;
+  T.Color = !ToFile && useColor(outs().is_displayed());
+  T.Concise = OutputFormat == Format::Concise;
+  T.Quiet = Quiet;
+  // As shellcheck links its wiki: by default where a person reads the report.
+  T.Urls = ShowUrls.getNumOccurrences() ? bool(ShowUrls) : !ToFile && outs().is_displayed();
+  return T;
+}
+
 /// Appends the findings table to $GITHUB_STEP_SUMMARY, when set.
 void appendStepSummary(const RunResult &Result, const CiReportOptions &Ci) {
   std::optional<std::string> Path = sys::Process::GetEnv("GITHUB_STEP_SUMMARY");
@@ -261,49 +219,8 @@ struct Outcome {
   RunResult Result;
   std::vector<std::string> Analysed, Roots, RuleIds;
   AnalysedContent AnalysedText; // what --fix may change
+  bool WholeProgram = false;     // every entry of a compilation database was analysed
 };
-
-/// Options that --export-facts, --shard or merge cannot go with, if any.
-std::optional<std::string> conflictingShardOptions(bool Merge) {
-  if (!Shard.empty() && ExportFacts.empty())
-    return std::string("--shard needs --export-facts FILE: each shard writes its results, and "
-                       "cuda-lint merge reports on all of them");
-  std::vector<std::pair<cl::Option *, const char *>> Refused;
-  std::string Why, Where = " (give it to cuda-lint merge)";
-  if (Merge) {
-    Where = " (give it to the runs that write the facts files)";
-    Why = "cuda-lint merge reports on what the shards analysed; it cannot go with ";
-    Refused = {{&BuildDir, "-p"},
-               {std::addressof(ExtraArgs), "--extra-arg"},
-               {std::addressof(Rules), "--rules"},
-               {&Pedantic, "--pedantic"},
-               {&ResourceUsageOpt, "--resource-usage"},
-               {std::addressof(PtxasLogs), "--ptxas-log"},
-               {&OccupancyThresholdOpt, "--occupancy-threshold"},
-               {&GpuOpt, "--gpu"},
-               {&CompileErrorsAsNotes, "--compile-errors-as-notes"},
-               {&Fix, "--fix"},
-               {&Diff, "--diff"},
-               {&Shard, "--shard"},
-               {&ExportFacts, "--export-facts"}};
-  } else if (!ExportFacts.empty()) {
-    Why = "--export-facts writes the results for cuda-lint merge and reports nothing; it cannot "
-          "go with ";
-    Refused = {{&OutputFile, "--output"},     {&OutputFormat, "--format"},
-               {&Statistics, "--statistics"}, {&Fix, "--fix"},
-               {&Diff, "--diff"},             {&ShowFixes, "--show-fixes"},
-               {&ExportFixes, "--export-fixes"}, {&BaselineFile, "--baseline"},
-               {&WriteBaseline, "--write-baseline"}, {&ChangedLinesRef, "--changed-lines"},
-               {&FailOn, "--fail-on"},        {&ExitZero, "--exit-zero"}};
-    if (!Shard.empty() && ResourceUsageOpt)
-      return std::string("--resource-usage compiles every file of the run; with --shard, give "
-                         "each shard the ptxas reports with --ptxas-log");
-  }
-  for (auto [Opt, Name] : Refused)
-    if (Opt->getNumOccurrences())
-      return Why + Name + Where;
-  return std::nullopt;
-}
 
 /// --export-facts: analyses this shard's part of \p Plan and writes the facts file.
 int exportFacts(const InputPlan &Plan, const RunOptions &Run, const ResourceUsage &Usage,
@@ -394,6 +311,8 @@ int analyse(const char *Argv0, StringRef Prefix, ConfigLoader &Configs, Outcome 
   In.Paths = Paths;
   In.BuildDir = BuildDir;
   In.Toolchain = *Toolchain; // extra args are added per file by configurePlan
+  if (Stdin)
+    In.StdinPath = Stdin->Path;
   InputPlan Plan = planInputs(In);
   if (Error E = configurePlan(Plan, Configs, ExtraArgs))
     return usageError(toString(std::move(E)));
@@ -414,10 +333,20 @@ int analyse(const char *Argv0, StringRef Prefix, ConfigLoader &Configs, Outcome 
   Run.EnabledRules = Out.RuleIds; // the configurations' selection applies to the findings
   Run.Verbose = Verbose;
   Run.Preamble = !NoPreamble;
+  if (Stdin) { // the text on stdin over the disk; no preamble or cache reads it from the disk
+    auto Memory = makeIntrusiveRefCnt<vfs::InMemoryFileSystem>();
+    Memory->addFile(Stdin->Path, 0, MemoryBuffer::getMemBufferCopy(Stdin->Text, Stdin->Path));
+    auto Overlay = makeIntrusiveRefCnt<vfs::OverlayFileSystem>(vfs::createPhysicalFileSystem());
+    Overlay->pushOverlay(Memory);
+    Run.Files = Overlay;
+    Run.Preamble = false;
+  }
   Run.Progress = !Quiet && errs().is_displayed() && !sys::Process::GetEnv("CI");
+  Run.OnResult = StreamResults;
   Run.Pedantic = Pedantic;
   Run.CompileErrorsAsNotes = CompileErrorsAsNotes;
   Run.WholeProgram = Paths.empty() && !Plan.Databases.empty();
+  Out.WholeProgram = Run.WholeProgram;
   if (OccupancyThresholdOpt.getNumOccurrences()) {
     if (!(OccupancyThresholdOpt >= 0 && OccupancyThresholdOpt <= 1)) // NaN too
       return usageError("--occupancy-threshold must be between 0 and 1");
@@ -456,7 +385,7 @@ int analyse(const char *Argv0, StringRef Prefix, ConfigLoader &Configs, Outcome 
   if (!OpenedCache)
     return usageError(toString(OpenedCache.takeError()));
   std::unique_ptr<ResultCache> Cache = std::move(*OpenedCache);
-  Run.Cache = Cache.get();
+  Run.Cache = Stdin ? nullptr : Cache.get();
   auto TrimCache = make_scope_exit([&] {
     if (!Cache)
       return;
@@ -533,23 +462,22 @@ static int lintMain(int argc, const char **argv) {
   cl::HideUnrelatedOptions(Category);
   registerColorOption();
   cl::SetVersionPrinter([](raw_ostream &OS) { printVersion(OS, CUDA_LINT_LLVM_LINKAGE); });
-  std::string ParseErrors;
-  raw_string_ostream ErrStream(ParseErrors);
-  if (!cl::ParseCommandLineOptions(
-          Args.size(), Args.data(),
+  if (std::optional<std::string> Problem = parseArguments(
+          Args,
           "CUDA execution-configuration linter\n\n"
           "  cuda-lint [options] PATH...   files, or directories searched for .cu/.cuh\n"
+          "  cuda-lint [options] - --stdin-filename PATH\n"
+          "                                the source on stdin, analysed as if it were PATH\n"
           "  cuda-lint occupancy --help    occupancy from a ptxas resource report\n"
           "  cuda-lint lsp                 a Language Server for editors (docs/editors.md)\n"
-          "  cuda-lint merge FILE...       report on the files of --export-facts (docs/scale.md)\n",
-          &ErrStream)) {
-    StringRef First = StringRef(ParseErrors).trim().split('\n').first;
-    First.consume_front(sys::path::filename(argv[0]).str() + ": ");
-    First = First.split("  Try: ").first; // LLVM's hint names the binary's full path
-    if (First.trim().empty()) // LLVM wrote an invalid option value to stderr itself
-      return 2;
-    return usageError(First.rtrim() + " (see cuda-lint --help)");
-  }
+          "  cuda-lint merge FILE...       report on the files of --export-facts (docs/scale.md)\n"
+          "  cuda-lint confirm --findings FILE -- CMD...\n"
+          "                                run CMD on a GPU and measure each finding "
+          "(docs/harness.md)\n"
+          "  cuda-lint --launcher=DIR COMPILER ARGS...\n"
+          "                                compile, then analyse into DIR for merge (CMake's "
+          "CMAKE_CUDA_COMPILER_LAUNCHER; docs/scale.md)\n"))
+    return usageError(*Problem);
 
   if (std::optional<std::string> Conflict = conflictingOptions())
     return usageError(*Conflict + " (see cuda-lint --help)");
@@ -560,9 +488,16 @@ static int lintMain(int argc, const char **argv) {
     return checkStdout(listRules(OutputFormat == Format::Json));
   if (ListGpus)
     return checkStdout(listGpus(OutputFormat == Format::Json));
-  for (const std::string &Id : Rules)
-    if (!findRule(Id))
-      return usageError("unknown rule '" + Id + "' (see cuda-lint --list-rules)");
+  std::vector<std::string> SelectedRules; // empty: every rule, as the configurations select
+  if (Rules.getNumOccurrences() || Disable.getNumOccurrences()) {
+    Expected<std::vector<std::string>> Selected = selectRules(Rules, Disable);
+    if (!Selected)
+      return usageError(toString(Selected.takeError()));
+    SelectedRules = std::move(*Selected);
+  }
+
+  if (std::optional<std::string> Problem = Merge ? std::nullopt : readStdinSource())
+    return usageError(*Problem);
 
   if (!SarifRoot.empty() && !sys::fs::is_directory(SarifRoot))
     return usageError("--sarif-root '" + SarifRoot + "': no such directory");
@@ -591,21 +526,14 @@ static int lintMain(int argc, const char **argv) {
   }
 
   Outcome Out;
-  Out.RuleIds.assign(Rules.begin(), Rules.end());
+  Out.RuleIds = SelectedRules;
   Out.Roots.assign(Paths.begin(), Paths.end());
   if (Out.Roots.empty() && !Merge)
     Out.Roots.push_back("."); // -p build without paths: the current directory
   if (std::optional<std::string> Conflict = conflictingShardOptions(Merge))
     return usageError(*Conflict + " (see cuda-lint --help)");
-  if (int Code = Merge ? mergeFacts(Configs, Out) : analyse(argv[0], Prefix, Configs, Out);
-      Code >= 0)
-    return Code;
-  RunResult &Result = Out.Result;
-  const std::vector<std::string> &Analysed = Out.Analysed, &Roots = Out.Roots;
-  AnalysedContent &AnalysedText = Out.AnalysedText;
-
-  if (Error E = configureFindings(Result.Findings, Configs, !Out.RuleIds.empty()))
-    return usageError(toString(std::move(E)));
+  // --rules replaces the configurations' selection; --disable alone narrows it.
+  const bool RulesFromCli = Merge ? !Out.RuleIds.empty() : Rules.getNumOccurrences() > 0;
   SuppressionOptions Suppress;
   Suppress.ReportUnused = ReportUnusedSuppressions;
   for (const RuleInfo &R : allRules())
@@ -614,8 +542,10 @@ static int lintMain(int argc, const char **argv) {
   Suppress.RuleRan = [&](StringRef File, StringRef Id) {
     if (Id == CompileErrorRuleId)
       return true;
-    if (!Out.RuleIds.empty())
-      return is_contained(Out.RuleIds, Id);
+    if (!Out.RuleIds.empty() && !is_contained(Out.RuleIds, Id))
+      return false;
+    if (RulesFromCli)
+      return true;
     Expected<const Config &> C = Configs.configFor(File);
     if (!C) {
       consumeError(C.takeError());
@@ -623,6 +553,64 @@ static int lintMain(int argc, const char **argv) {
     }
     return C->ruleEnabled(Id);
   };
+  if (Stdin)
+    Suppress.ReadFile = [](StringRef Path) -> std::optional<std::string> {
+      if (Path == Stdin->Path)
+        return Stdin->Text;
+      if (!sys::fs::is_regular_file(Path)) // as applySuppressions reads the disk
+        return std::nullopt;
+      Expected<std::string> Text = readFileBounded(Path, 32 << 20);
+      if (!Text) {
+        consumeError(Text.takeError());
+        return std::nullopt;
+      }
+      return std::move(*Text);
+    };
+  // Text, concise and GitHub findings are printed as each file is analysed (StreamReport.h).
+  // By default where a person watches the run (a terminal), as the progress line; --sort=false
+  // streams into a pipe too, --sort never streams.
+  std::unique_ptr<FindingStream> Stream;
+  const bool Streams =
+      SortFindings.getNumOccurrences() ? !SortFindings : outs().is_displayed();
+  if (Streams && !Merge && OutputFile.empty() && !Statistics && !Fix && !Diff &&
+      WriteBaseline.empty() && BaselineFile.empty() && ChangedLinesRef.empty() &&
+      ExportFacts.empty() && OutputFormat != Format::Json && OutputFormat != Format::Sarif) {
+    CiReportOptions StreamCi;
+    if (OutputFormat == Format::Github)
+      StreamCi.Root = reportRoot();
+    SuppressionOptions Quick = Suppress; // each finding's own NOLINT; unused ones at the end
+    Quick.ReportUnused = false;
+    Stream = std::make_unique<FindingStream>(
+        outs(),
+        OutputFormat == Format::Github ? FindingStream::Kind::Github : FindingStream::Kind::Text,
+        textOptions(false), StreamCi, [&, Quick](std::vector<Finding> &Fs) {
+          if (Error E = configureFindings(Fs, Configs, RulesFromCli)) {
+            consumeError(std::move(E)); // reported at the end
+            Fs.clear();
+            return;
+          }
+          std::vector<std::string> Files;
+          for (const Finding &F : Fs)
+            Files.push_back(F.File);
+          applySuppressions(Fs, Files, Quick);
+          // What the suppression pass adds about the comments themselves comes at the end.
+          llvm::erase_if(Fs, [](const Finding &F) {
+            return any_of(suppressionRules(),
+                          [&](const SuppressionRule &R) { return F.RuleId == R.Id; });
+          });
+        });
+    StreamResults = [&](const TUResult &R) { Stream->add(R); };
+  }
+  if (int Code = Merge ? mergeFacts(Configs, Out) : analyse(argv[0], Prefix, Configs, Out);
+      Code >= 0)
+    return Code;
+  RunResult &Result = Out.Result;
+  const std::vector<std::string> &Analysed = Out.Analysed, &Roots = Out.Roots;
+  AnalysedContent &AnalysedText = Out.AnalysedText;
+
+  if (Error E = configureFindings(Result.Findings, Configs, RulesFromCli))
+    return usageError(toString(std::move(E)));
+
   applySuppressions(Result.Findings, Analysed, Suppress);
 
   CiReportOptions Ci;
@@ -725,6 +713,8 @@ static int lintMain(int argc, const char **argv) {
   }
 
   Ci.DocsDir = SarifDocs;
+  if (Stream)
+    Ci.AlreadyPrinted = [&](const Finding &F) { return Stream->printed(F); };
   bool Written = writeReport([&](raw_ostream &OS, bool ToFile) {
     if (Statistics) {
       writeStatistics(OS, Result, OutputFormat == Format::Json);
@@ -742,9 +732,12 @@ static int lintMain(int argc, const char **argv) {
       break;
     case Format::Text:
     case Format::Concise:
-      writeText(OS, Result,
-                {!ToFile && useColor(outs().is_displayed()), OutputFormat == Format::Concise,
-                 Quiet});
+      writeText(OS, Result, [&] {
+        TextOptions T = textOptions(ToFile);
+        if (Stream)
+          T.AlreadyPrinted = [&](const Finding &F) { return Stream->printed(F); };
+        return T;
+      }());
       break;
     }
     if (ShowFixes && (OutputFormat == Format::Text || OutputFormat == Format::Concise))
@@ -765,10 +758,8 @@ static int lintMain(int argc, const char **argv) {
              << (Fixed.FilesChanged == 1 ? "" : "s") << "\n";
     if (Fixed.UnsafeSkipped && !Quiet)
       errs() << "cuda-lint: " << Fixed.UnsafeSkipped << " unsafe fix-it"
-             << (Fixed.UnsafeSkipped == 1 ? "" : "s")
-             << " not applied: cuda-lint cannot know it saw every launch (files picked on the "
-                "command line, a kernel in a header, or compile errors); check them and use "
-                "--unsafe-fixes, or run on the whole compilation database (-p DIR, no paths)\n";
+             << (Fixed.UnsafeSkipped == 1 ? "" : "s") << " not applied: "
+             << unsafeFixReason(Result, Out.WholeProgram) << "\n";
   }
 
   if (!Result.Errors.empty() || !Written || FixFailed)

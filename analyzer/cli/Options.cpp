@@ -1,4 +1,5 @@
 //===- Options.cpp - The options of cuda-lint's command line ---------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "analyzer/cli/Options.h"
 
 using namespace llvm;
@@ -29,6 +30,8 @@ cl::opt<Format> OutputFormat(
                clEnumValN(Format::Github, "github",
                           "GitHub Actions annotations, and a table in $GITHUB_STEP_SUMMARY")),
     cl::init(Format::Text), cl::cat(Category));
+cl::alias OutputFormatAlias("output-format", cl::desc("Alias for --format (ruff's name)"),
+                            cl::aliasopt(OutputFormat), cl::NotHidden);
 cl::opt<std::string> SarifRoot("sarif-root",
                                cl::desc("Report paths relative to DIR in SARIF and GitHub output "
                                         "(default: the git top level of the current directory)"),
@@ -128,8 +131,31 @@ cl::opt<bool> CompileErrorsAsNotes(
     cl::desc("Report Clang's compile errors (clang-diagnostic-error) as notes, which do not fail "
              "the run"),
     cl::cat(Category));
-cl::list<std::string> Rules("rules", cl::desc("Run only these rules (comma-separated ids)"),
+cl::list<std::string> Rules("rules",
+                            cl::desc("Run only these rules: ids or globs, comma-separated, applied "
+                                     "in order; -ID takes rules away (--rules=-*,legacy-*; "
+                                     "docs/configuration.md)"),
                             cl::CommaSeparated, cl::value_desc("id,..."), cl::cat(Category));
+cl::list<std::string> Disable("disable",
+                              cl::desc("Do not run these rules (ids or globs, comma-separated), "
+                                       "on top of the configuration or --rules"),
+                              cl::CommaSeparated, cl::value_desc("id,..."), cl::cat(Category));
+cl::opt<bool> ShowUrls("show-urls",
+                       cl::desc("Print each finding's documentation URL (text and concise "
+                                "output; default: on a terminal)"),
+                       cl::cat(Category));
+cl::opt<std::string> StdinFilename("stdin-filename",
+                                   cl::desc("With the path -, the file that the source read from "
+                                            "stdin stands for (its directory, compile command "
+                                            "and configuration apply; nothing is written)"),
+                                   cl::value_desc("path"), cl::cat(Category));
+cl::opt<bool> SortFindings("sort",
+                           cl::desc("Print the findings once the run ends, in the report's "
+                                    "order (errors first, by rule, file and position), instead "
+                                    "of each file's as it is analysed (text, concise and github "
+                                    "output; default: streamed on a terminal, sorted otherwise; "
+                                    "--sort=false streams into a pipe too)"),
+                           cl::cat(Category));
 cl::opt<bool> Fix("fix", cl::desc("Apply the safe fix-its in place (files under the given paths "
                                    "only)"),
                   cl::cat(Category));
@@ -141,7 +167,9 @@ cl::opt<bool> Pedantic("pedantic",
                        cl::desc("Also report the silent categories (tail guards, single-lane "
                                 "branches, data-dependent branches) as notes"),
                        cl::cat(Category));
-cl::opt<bool> Verbose("verbose", cl::desc("Print each translation unit's Clang command"),
+cl::opt<bool> Verbose("verbose",
+                      cl::desc("Print each translation unit's Clang command and the nvcc flags "
+                               "that the analysis ignores"),
                       cl::cat(Category));
 cl::opt<std::string> CacheDir("cache-dir",
                               cl::desc("Keep results between runs in DIR (default: "

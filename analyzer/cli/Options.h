@@ -1,4 +1,5 @@
 //===- Options.h - The options of cuda-lint's command line -----------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Defined in Options.cpp, read by Main.cpp (the run) and the files it hands
 // parts of the run to.
@@ -49,6 +50,10 @@ extern llvm::cl::opt<bool> ListGpus;
 extern llvm::cl::opt<bool> ExitZero;
 extern llvm::cl::opt<bool> CompileErrorsAsNotes;
 extern llvm::cl::list<std::string> Rules;
+extern llvm::cl::list<std::string> Disable;
+extern llvm::cl::opt<bool> ShowUrls;
+extern llvm::cl::opt<std::string> StdinFilename;
+extern llvm::cl::opt<bool> SortFindings;
 extern llvm::cl::opt<bool> Fix;
 extern llvm::cl::opt<bool> UnsafeFixes;
 extern llvm::cl::opt<bool> Pedantic;

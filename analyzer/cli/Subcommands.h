@@ -1,4 +1,5 @@
 //===- Subcommands.h - cuda-lint's subcommands besides linting ------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #ifndef CUDALINT_ANALYZER_CLI_SUBCOMMANDS_H
 #define CUDALINT_ANALYZER_CLI_SUBCOMMANDS_H
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Force-included into every parse (-include): what nvcc gives every CUDA file and Clang's CUDA
 // headers do not. Real code relies on both, so a host-side parse needs them.
 // - nvcc's cuda_runtime.h pulls in <math.h>, so host code calls isfinite(x) unqualified, and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Included by cuda_lint_compat.h: runtime API that CUDA 12 and 13 removed but old code still
 // calls, declared so that the parse goes on and the code around it keeps its findings. Every
 // declaration carries [[deprecated(...)]] with what to use instead: the legacy-cuda-api rule

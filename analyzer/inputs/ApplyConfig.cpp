@@ -1,4 +1,5 @@
 //===- ApplyConfig.cpp - Apply .cuda-lint.yaml to the inputs and findings -===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "analyzer/inputs/ApplyConfig.h"
 
 #include "llvm/ADT/STLExtras.h"

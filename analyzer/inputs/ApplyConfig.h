@@ -1,4 +1,5 @@
 //===- ApplyConfig.h - Apply .cuda-lint.yaml to the inputs and findings ---===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Before the analysis: inputs that their configuration does not select are
 // dropped, and each command line gets its configuration's extra args (then

@@ -1,4 +1,5 @@
 //===- ChangedLines.cpp - --changed-lines: lines changed since a git ref --===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "analyzer/inputs/ChangedLines.h"
 #include "analyzer/support/Git.h"
 

@@ -1,4 +1,5 @@
 //===- ChangedLines.h - --changed-lines: lines changed since a git ref ----===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // `git diff -U0 REF -- FILES` in each file's work tree gives, per file, the
 // line ranges of the new side that were added or modified; files that git

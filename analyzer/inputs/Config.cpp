@@ -1,6 +1,8 @@
 //===- Config.cpp - .cuda-lint.yaml: per-directory configuration ----------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "analyzer/inputs/Config.h"
 #include "analyzer/inputs/FlagPolicy.h"
+#include "analyzer/inputs/RuleSelection.h"
 #include "ptxas_parse/GpuProducts.h"
 #include "ptxas_parse/ReadFile.h"
 #include "rules/RuleRegistry.h"
@@ -81,19 +83,6 @@ StringRef scalarError(std::string Msg) {
   static thread_local std::string Buffer;
   Buffer = std::move(Msg);
   return Buffer;
-}
-
-bool isGlob(StringRef S) { return S.find_first_of("*?[{\\") != StringRef::npos; }
-
-/// Empty when \p S is a known rule id or a valid glob.
-std::string checkRuleGlob(StringRef S) {
-  if (S.empty())
-    return "empty rule name";
-  if (!isGlob(S))
-    return findRule(S) ? "" : "unknown rule '" + S.str() + "' (see cuda-lint --list-rules)";
-  if (Expected<GlobPattern> G = GlobPattern::create(S); !G)
-    return "invalid glob '" + S.str() + "': " + toString(G.takeError());
-  return "";
 }
 
 std::optional<Severity> parseSeverity(StringRef S) {
@@ -257,12 +246,8 @@ namespace {
 
 std::vector<std::string> matchingRules(const std::vector<RuleGlob> &Globs) {
   std::vector<std::string> Out;
-  for (const RuleGlob &G : Globs) {
-    GlobPattern P = cantFail(GlobPattern::create(G.Text));
-    for (const RuleInfo &R : allRules())
-      if (P.match(R.Id))
-        Out.push_back(R.Id);
-  }
+  for (const RuleGlob &G : Globs)
+    append_range(Out, rulesMatching(G.Text));
   return Out;
 }
 

@@ -1,4 +1,5 @@
 //===- Config.h - .cuda-lint.yaml: per-directory configuration ------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The configuration of a file is the .cuda-lint.yaml (or .cuda-lint.yml)
 // closest to it (its own

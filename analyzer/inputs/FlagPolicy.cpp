@@ -1,4 +1,5 @@
 //===- FlagPolicy.cpp - Which flags a file of the analysed tree may pass ---===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "analyzer/inputs/FlagPolicy.h"
 
 #include "llvm/ADT/STLExtras.h"

@@ -1,4 +1,5 @@
 //===- FlagPolicy.h - Which flags a file of the analysed tree may pass -----===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // A `.cuda-lint.yaml` travels with the code it configures: in a pull request, a freshly cloned
 // project, a file an editor opens. Its `extra-args` may change how the code parses (macros,

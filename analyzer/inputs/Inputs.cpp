@@ -1,4 +1,5 @@
 //===- Inputs.cpp - From command-line paths to translation units ----------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "analyzer/inputs/Inputs.h"
 #include "analyzer/support/JsonDepth.h"
 
@@ -99,7 +100,18 @@ CompilationDatabase *Planner::databaseFor(StringRef Path) {
     if (!sys::fs::is_directory(P))
       return load(makeAbsolute(P));
     sys::path::append(P, "compile_commands.json");
-    return load(makeAbsolute(P));
+    std::string Json = makeAbsolute(P);
+    if (!sys::fs::exists(Json)) {
+      // Reported once, however many paths ask.
+      if (Loaded.try_emplace(Json, nullptr).second)
+        Plan.Errors.push_back(
+            {makeAbsolute(Opts.BuildDir),
+             "-p: no compile_commands.json in this directory (CMake writes one with "
+             "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON; Bear or compiledb for make); files are "
+             "analysed with default flags"});
+      return nullptr;
+    }
+    return load(Json);
   }
   SmallString<256> Dir(makeAbsolute(Path));
   if (!sys::fs::is_directory(Dir))
@@ -203,21 +215,26 @@ InputPlan Planner::run() {
     if (CompilationDatabase *DB = databaseFor(".")) {
       addDatabaseEntries(*DB, "");
       if (Plan.Sources.empty() && Plan.Headers.empty() && Plan.Errors.empty())
-        Plan.Errors.push_back({Plan.Databases.empty() ? "" : Plan.Databases.front(),
-                               "the compilation database has no CUDA entries (.cu files or "
-                               "-x cu commands); nothing to analyse"});
+        Plan.Errors.push_back(
+            {Plan.Databases.empty() ? "" : Plan.Databases.front(),
+             "the compilation database has no CUDA entries (.cu files or -x cu commands), so "
+             "the CUDA sources compile outside it (CMake's legacy cuda_add_library and "
+             "cuda_add_executable of FindCUDA run nvcc in custom commands, which it does not "
+             "record); analyse them by path instead, e.g. cuda-lint src/, or build with "
+             "CMake's CUDA language (project(... LANGUAGES CUDA)) to get their entries"});
     } else if (Opts.BuildDir.empty())
       Plan.Errors.push_back({"", "no paths given and no compile_commands.json found; usage: "
                                  "cuda-lint [options] PATH..."});
     return std::move(Plan);
   }
   for (const std::string &Path : Opts.Paths) {
-    if (!sys::fs::exists(Path)) {
+    const bool Stdin = !Opts.StdinPath.empty() && Path == Opts.StdinPath;
+    if (!Stdin && !sys::fs::exists(Path)) {
       Plan.Errors.push_back({Path, "no such file or directory"});
       continue;
     }
     CompilationDatabase *DB = databaseFor(Path);
-    if (!sys::fs::is_directory(Path)) {
+    if (Stdin || !sys::fs::is_directory(Path)) {
       addFile(Path, DB);
       continue;
     }

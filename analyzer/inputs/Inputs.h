@@ -1,4 +1,5 @@
 //===- Inputs.h - From command-line paths to translation units ------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Expands the paths given on the command line (files, and directories searched
 // for .cu/.cuh outside hidden and build directories), finds the compilation
@@ -23,6 +24,9 @@ struct InputOptions {
   std::string BuildDir; // -p
   std::vector<std::string> ExtraArgs;
   ToolchainPaths Toolchain;
+  /// The path of the source read from stdin (`cuda-lint - --stdin-filename PATH`), planned
+  /// as a file whether or not it exists on disk.
+  std::string StdinPath;
 };
 
 struct InputPlan {

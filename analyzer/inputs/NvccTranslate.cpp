@@ -1,4 +1,5 @@
 //===- NvccTranslate.cpp - Compile commands to a host-side Clang parse ----===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "analyzer/inputs/NvccTranslate.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -287,6 +288,13 @@ Error Translator::process(ArrayRef<std::string> Args, unsigned Depth) {
         continue; // a dangling option: nvcc would fail, the parse need not
       Value = Args[++I];
     }
+    // Flags of nvcc that change nothing a parse sees (-Xptxas, -G, --use_fast_math, ...), for
+    // --verbose; not those every compile has (-c, -o, dependency files).
+    if (O->Act == Action::Drop &&
+        !is_contained({"-c", "-o", "-M", "-MM", "-MD", "-MMD", "-MP", "-MF", "-MT", "-odir"},
+                      StringRef(O->Short)))
+      IgnoredFlags.push_back(O->TakesValue ? Arg.str() + (HasValue ? "" : " " + Value.str())
+                                           : Arg.str());
     if (Error E = apply(*O, Value, Depth))
       return E;
   }

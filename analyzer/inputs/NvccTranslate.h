@@ -1,4 +1,5 @@
 //===- NvccTranslate.h - Compile commands to a host-side Clang parse ------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Compilation databases for CUDA are usually written for nvcc (CMake's CUDA
 // language, hand-written Makefiles). Clang rejects most nvcc flags, so every

@@ -1,4 +1,5 @@
 //===- Toolchain.cpp - Locate the CUDA toolkit and Clang's resource dir ---===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "analyzer/inputs/Toolchain.h"
 #include "analyzer/support/Resources.h"
 

@@ -1,4 +1,5 @@
 //===- Toolchain.h - Locate the CUDA toolkit and Clang's resource dir -----===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #ifndef CUDALINT_ANALYZER_INPUTS_TOOLCHAIN_H
 #define CUDALINT_ANALYZER_INPUTS_TOOLCHAIN_H
 

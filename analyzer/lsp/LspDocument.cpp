@@ -1,4 +1,5 @@
 //===- LspDocument.cpp - Findings as LSP diagnostics and code actions -----===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "analyzer/lsp/LspDocument.h"
 #include "analyzer/support/Docs.h"
 

@@ -1,4 +1,5 @@
 //===- LspDocument.h - Findings as LSP diagnostics and code actions -------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Pure conversions for `cuda-lint lsp`: positions between cuda-lint's 1-based
 // byte columns and LSP's 0-based UTF-16 ones, a finding as a diagnostic (rule

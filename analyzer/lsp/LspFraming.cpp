@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- LspFraming.cpp - JSON-RPC frames read from a stream, bad ones survived //
 #include "analyzer/lsp/LspFraming.h"
 #include "analyzer/support/JsonDepth.h"

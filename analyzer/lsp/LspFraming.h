@@ -1,4 +1,5 @@
 //===- LspFraming.h - JSON-RPC frames read from a stream, bad ones survived ===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The base protocol of the Language Server Protocol: each message is headers
 // (`Content-Length: N`, maybe `Content-Type: ...`), an empty line, then N

@@ -1,4 +1,5 @@
 //===- LspServer.cpp - cuda-lint lsp: findings in the editor while typing -===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // A Language Server over stdio, on LLVM's LSP transport (JSON-RPC framing,
 // dispatch, error replies). Each open document is analysed as its buffer

@@ -1,4 +1,5 @@
 //===- LspServer.h - cuda-lint lsp: a Language Server over stdio ----------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #ifndef CUDALINT_ANALYZER_LSP_LSPSERVER_H
 #define CUDALINT_ANALYZER_LSP_LSPSERVER_H
 

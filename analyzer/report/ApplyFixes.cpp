@@ -1,4 +1,5 @@
 //===- ApplyFixes.cpp - --fix: apply the findings' fix-its in place -------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "analyzer/report/ApplyFixes.h"
 #include "analyzer/support/AtomicFile.h"
 

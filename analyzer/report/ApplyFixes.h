@@ -1,4 +1,5 @@
 //===- ApplyFixes.h - --fix: apply the findings' fix-its in place ---------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #ifndef CUDALINT_ANALYZER_REPORT_APPLYFIXES_H
 #define CUDALINT_ANALYZER_REPORT_APPLYFIXES_H
 

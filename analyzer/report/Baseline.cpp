@@ -1,4 +1,5 @@
 //===- Baseline.cpp - --write-baseline / --baseline -----------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "analyzer/report/Baseline.h"
 #include "analyzer/report/Report.h"
 #include "ptxas_parse/JsonText.h"

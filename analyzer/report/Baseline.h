@@ -1,4 +1,5 @@
 //===- Baseline.h - --write-baseline / --baseline: adopt on legacy code ---===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // A baseline records today's findings by rule, file (relative to the report
 // root) and the fingerprint SARIF uses (findingFingerprints: the rule, the

@@ -1,4 +1,5 @@
 //===- BaselineFile.cpp - A --baseline document read back -----------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "analyzer/report/BaselineFile.h"
 #include "analyzer/support/JsonDepth.h"
 

@@ -1,4 +1,5 @@
 //===- BaselineFile.h - A --baseline document read back -------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // What `--write-baseline` wrote (analyzer/report/Baseline.h), read with
 // bounds: the text comes from the user, so JSON nested too deep for

@@ -1,10 +1,12 @@
 //===- FixOutput.cpp - Fixes shown instead of applied: diff, YAML, list ---===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "analyzer/report/FixOutput.h"
 #include "analyzer/report/Report.h"
 #include "analyzer/support/DisplayPath.h"
 
 #include "clang/Tooling/DiagnosticsYaml.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/YAMLTraits.h"
 
 #include <algorithm>
@@ -176,6 +178,31 @@ void writeFixList(raw_ostream &OS, const std::vector<Finding> &Findings,
       OS << "\n";
     }
   }
+}
+
+std::string unsafeFixReason(const RunResult &Result, bool WholeProgram) {
+  std::vector<std::string> Why;
+  if (!WholeProgram)
+    Why.push_back("the files were picked on the command line, so launches in the other files of "
+                  "the program were not seen");
+  if (unsigned N = Result.TranslationUnitsWithCompileErrors)
+    Why.push_back(std::to_string(N) + " file" + (N == 1 ? " has" : "s have") +
+                  " compile errors, which may hide launches");
+  bool InHeader = any_of(Result.Findings, [](const Finding &F) {
+    StringRef Ext = sys::path::extension(F.File);
+    bool Header = is_contained({".cuh", ".h", ".hpp", ".hh", ".hxx", ".inl"}, Ext);
+    return Header && any_of(F.Fixes, [](const FixIt &X) { return X.Unsafe; });
+  });
+  if (InHeader)
+    Why.push_back("the kernel is in a header, which code outside the compilation database may "
+                  "include and launch");
+  std::string Out = "cuda-lint cannot know it saw every launch: " + join(Why, "; ") +
+                    "; check them and use --unsafe-fixes";
+  if (!WholeProgram)
+    Out += ", or run on the whole compilation database (-p DIR, no paths)";
+  else if (Result.TranslationUnitsWithCompileErrors)
+    Out += ", or fix the compile errors";
+  return Out;
 }
 
 } // namespace cudalint

@@ -1,4 +1,5 @@
 //===- FixOutput.h - Fixes shown instead of applied: diff, YAML, list -----===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // --diff prints the fixes --fix would apply as a unified diff, --export-fixes
 // writes them in clang-apply-replacements' YAML (what clang-tidy
@@ -10,8 +11,11 @@
 #define CUDALINT_ANALYZER_REPORT_FIXOUTPUT_H
 
 #include "analyzer/report/ApplyFixes.h"
+#include "analyzer/run/Runner.h"
 
 #include "llvm/Support/raw_ostream.h"
+
+#include <string>
 
 namespace cudalint {
 
@@ -29,6 +33,11 @@ void writeReplacementsYaml(llvm::raw_ostream &OS, const std::vector<Finding> &Fi
 /// edit, under \p Title.
 void writeFixList(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
                   const std::vector<size_t> &Indices, llvm::StringRef Title);
+
+/// Why the unsafe fix-its left in \p Result were not applied, and what makes them safe: the
+/// reasons the rules mark them unsafe (rules/MissingLaunchBounds.cpp) that hold for this run
+/// (\p WholeProgram: every entry of a compilation database was analysed).
+std::string unsafeFixReason(const RunResult &Result, bool WholeProgram);
 
 } // namespace cudalint
 

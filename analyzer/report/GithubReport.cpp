@@ -1,4 +1,5 @@
 //===- GithubReport.cpp - Findings as GitHub Actions workflow commands ----===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // `::error file=F,line=L,col=C,endLine=L,endColumn=C,title=T::message`, one
 // per finding, errors first (GitHub shows only the first 10 annotations of
@@ -147,6 +148,8 @@ void writeGithub(raw_ostream &OS, const RunResult &R, const CiReportOptions &Opt
     OS << "::" << escapeGithubData(E.Message) << "\n";
   }
   for (const Finding *F : bySeverity(R)) {
+    if (Opts.AlreadyPrinted && Opts.AlreadyPrinted(*F))
+      continue;
     OS << "::" << commandFor(F->Level)
        << " file=" << escapeGithubProperty(reportedPath(F->File, Opts.Root))
        << ",line=" << F->Line;

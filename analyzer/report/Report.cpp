@@ -1,6 +1,8 @@
 //===- Report.cpp - Findings to text and JSON; paths for every report -----===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "analyzer/report/Report.h"
 #include "analyzer/support/DisplayPath.h"
+#include "analyzer/support/Docs.h"
 #include "analyzer/support/Version.h"
 #include "ptxas_parse/JsonText.h"
 
@@ -80,7 +82,10 @@ void writeFinding(raw_ostream &OS, const Finding &F, const TextOptions &Opts) {
   OS << severityName(F.Level) << ": ";
   if (Color)
     OS.changeColor(raw_ostream::SAVEDCOLOR, true);
-  OS << F.Message << " [" << F.RuleId << "]\n";
+  OS << F.Message << " [" << F.RuleId << "]";
+  if (Opts.Urls && Opts.Concise)
+    OS << " " << ruleHelpUri(F.RuleId);
+  OS << "\n";
   if (Color)
     OS.resetColor();
   if (Opts.Concise)
@@ -127,6 +132,10 @@ void writeFinding(raw_ostream &OS, const Finding &F, const TextOptions &Opts) {
       OS.resetColor();
     OS << N.Message << "\n";
   }
+  if (Opts.Urls) {
+    writeLocation(OS, F.File, F.Line, F.Column);
+    OS << "note: more information: " << ruleHelpUri(F.RuleId) << "\n";
+  }
 }
 
 std::string plural(size_t N, const char *Word) {
@@ -165,7 +174,8 @@ void writeText(raw_ostream &OS, const RunResult &R, const TextOptions &Opts) {
   size_t Counts[3] = {0, 0, 0};
   std::set<std::string> Files;
   for (const Finding *F : ranked(R.Findings)) {
-    writeFinding(OS, *F, Opts);
+    if (!Opts.AlreadyPrinted || !Opts.AlreadyPrinted(*F))
+      writeFinding(OS, *F, Opts);
     ++Counts[static_cast<int>(F->Level)];
     Files.insert(F->File);
   }

@@ -1,4 +1,5 @@
 //===- Report.h - Findings to text, JSON, SARIF and GitHub commands -------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Text and JSON are written by Report.cpp, SARIF 2.1.0 by SarifReport.cpp and
 // GitHub workflow commands (plus the step summary) by GithubReport.cpp.
@@ -10,6 +11,7 @@
 #include "analyzer/run/Runner.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -20,6 +22,9 @@ struct TextOptions {
   bool Color = false;
   bool Concise = false; // one line per finding: no source line, fix-its or notes
   bool Quiet = false;   // no summary line
+  bool Urls = false;    // each finding's documentation URL (ruleHelpUri, as SARIF's helpUri)
+  /// Findings printed already as their files were analysed: counted, not written again.
+  std::function<bool(const Finding &)> AlreadyPrinted;
 };
 
 /// Clang-style: `file:line:col: warning: message [rule-id]`, the source line,
@@ -46,6 +51,8 @@ void writeErrors(llvm::raw_ostream &OS, const RunResult &R, bool Color);
 struct CiReportOptions {
   std::string Root;    // repository root (absolute): paths are reported relative to it
   std::string DocsDir; // docs/ with rules/<id>.md, or empty
+  /// GitHub: findings printed already as their files were analysed (not written again).
+  std::function<bool(const Finding &)> AlreadyPrinted;
 };
 
 /// \p File relative to \p Root (either may go through symlinks), or nullopt

@@ -1,4 +1,5 @@
 //===- SarifReport.cpp - Findings to SARIF 2.1.0 --------------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // One run: the tool driver with every rule (short description from the
 // registry, full description and help from docs/rules/<id>.md when found),

@@ -1,4 +1,5 @@
 //===- Suppressions.cpp - NOLINT comments, with clang-tidy's grammar ------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "analyzer/report/Suppressions.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -51,6 +52,13 @@ std::vector<NolintDirective> parseNolintDirectives(StringRef Source) {
           End += strlen(Suffix);
           break;
         }
+      // `NOLINT_NEXT_LINE(whitespace/operators)` is cpplint's (Caffe writes it before 40 of its
+      // launches): a word that only starts with NOLINT is not a directive. (clang-tidy's reader
+      // takes it for a bare NOLINT and would silence every check on that line.)
+      if (End < Line.size() && (isAlnum(Line[End]) || Line[End] == '_')) {
+        Pos = End;
+        continue;
+      }
       if (End < Line.size() && Line[End] == '(') {
         size_t Close = Line.find(')', End);
         if (Close == StringRef::npos) {
@@ -238,7 +246,9 @@ std::string withList(NolintKind K, const NolintDirective &D) {
 
 /// A list entry that matches none of our rules and is not a clang-tidy name.
 bool isUnknownName(const Active &A, size_t I, const SuppressionOptions &Opts) {
-  if (isClangTidyCheckName(A.D.Names[I]))
+  // cpplint's `category/subcategory` (Caffe, Google-style code: `NOLINT(runtime/arrays)`): another
+  // linter's name, never a typo of ours (no rule or clang-tidy check has a '/').
+  if (isClangTidyCheckName(A.D.Names[I]) || StringRef(A.D.Names[I]).contains('/'))
     return false;
   auto Matches = [&](StringRef Id) { return A.Globs[I].match(Id); };
   if (any_of(Opts.KnownRules, Matches))

@@ -1,4 +1,5 @@
 //===- Suppressions.h - NOLINT comments, with clang-tidy's grammar --------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 //   // NOLINT                 every rule, on this line
 //   // NOLINT(rule, glob-*)   the listed rules (globs allowed), on this line

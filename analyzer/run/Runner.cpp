@@ -1,14 +1,17 @@
 //===- Runner.cpp - Analyse every translation unit and merge the results --===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "analyzer/run/Runner.h"
 #include "analyzer/cache/ResultCache.h"
 #include "analyzer/support/DisplayPath.h"
 #include "analyzer/tu/Preamble.h"
 #include "analyzer/tu/TranslationUnit.h"
+#include "ptxas_parse/ReadFile.h"
 #include "rules/LaunchBoundsCheck.h"
 #include "rules/RuleRegistry.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
@@ -31,6 +34,12 @@ class ProgressLine {
 public:
   ProgressLine(bool On, size_t Total) : On(On), Total(Total) {}
   ~ProgressLine() {
+    if (On && Started)
+      errs() << "\r\x1b[K";
+  }
+  /// Clears the line, so that what is printed next starts on a clean one.
+  void clear() {
+    std::lock_guard<std::mutex> Lock(M);
     if (On && Started)
       errs() << "\r\x1b[K";
   }
@@ -66,11 +75,7 @@ template <class Fn> void forEachParallel(const std::vector<size_t> &Items, unsig
   Pool.wait();
 }
 
-void printCommand(const TranslatedCommand &Cmd) {
-  errs() << "cuda-lint: analysing " << Cmd.File << "\n   ";
-  for (const std::string &A : Cmd.ClangArgs)
-    errs() << " " << A;
-  errs() << "\n";
+void printIgnoredFlags(const TranslatedCommand &Cmd) {
   if (!Cmd.IgnoredFlags.empty()) {
     errs() << "    ignored flags:";
     for (const std::string &F : Cmd.IgnoredFlags)
@@ -79,13 +84,49 @@ void printCommand(const TranslatedCommand &Cmd) {
   }
 }
 
+void printCommand(const TranslatedCommand &Cmd) {
+  errs() << "cuda-lint: analysing " << Cmd.File << "\n   ";
+  for (const std::string &A : Cmd.ClangArgs)
+    errs() << " " << A;
+  errs() << "\n";
+  printIgnoredFlags(Cmd);
+}
+
+/// Hands each result to a callback in the order of the commands, as soon as it and every
+/// earlier one are done: the same order whatever the number of jobs.
+class InOrder {
+public:
+  InOrder(size_t N, std::function<void(const TUResult &)> Emit, ProgressLine &Progress)
+      : Done(N), Emit(std::move(Emit)), Progress(Progress) {}
+  void done(size_t I, const std::vector<TUResult> &Results) {
+    if (!Emit)
+      return;
+    std::lock_guard<std::mutex> Lock(M);
+    Done[I] = true;
+    for (; Next < Done.size() && Done[Next]; ++Next) {
+      Progress.clear();
+      Emit(Results[Next]);
+    }
+  }
+
+private:
+  std::vector<char> Done;
+  size_t Next = 0;
+  std::function<void(const TUResult &)> Emit;
+  ProgressLine &Progress;
+  std::mutex M;
+};
+
 /// The results of \p Cmds: from the cache where a TU is unchanged, else
-/// analysed (with a shared preamble where several TUs have one).
-std::vector<TUResult> runAll(const std::vector<TranslatedCommand> &Cmds, const RunOptions &Opts) {
+/// analysed (with a shared preamble where several TUs have one). \p Emit, when
+/// set, gets each result as in InOrder.
+std::vector<TUResult> runAll(const std::vector<TranslatedCommand> &Cmds, const RunOptions &Opts,
+                             std::function<void(const TUResult &)> Emit = nullptr) {
   std::vector<TUResult> Results(Cmds.size());
   TUOptions TU;
   TU.EnabledRules = Opts.EnabledRules;
   TU.Pedantic = Opts.Pedantic;
+  TU.Files = Opts.Files;
   std::vector<size_t> All(Cmds.size()), Missed;
   for (size_t I = 0; I < Cmds.size(); ++I)
     All[I] = I;
@@ -100,6 +141,10 @@ std::vector<TUResult> runAll(const std::vector<TranslatedCommand> &Cmds, const R
     for (size_t I : All)
       if (!Hit[I])
         Missed.push_back(I);
+      else if (Opts.Verbose) {
+        errs() << "cuda-lint: " << Cmds[I].File << ": unchanged, result from the cache\n";
+        printIgnoredFlags(Cmds[I]);
+      }
   } else {
     Missed = All;
   }
@@ -112,6 +157,12 @@ std::vector<TUResult> runAll(const std::vector<TranslatedCommand> &Cmds, const R
     Preambles = PreambleSet::plan(ToParse);
   }
   ProgressLine Progress(Opts.Progress && !Opts.Verbose, Missed.size());
+  InOrder Order(Cmds.size(), std::move(Emit), Progress);
+  for (size_t I = 0, J = 0; I < Cmds.size(); ++I) // the cache's results come first
+    if (J < Missed.size() && Missed[J] == I)
+      ++J;
+    else
+      Order.done(I, Results);
   std::mutex ErrMutex;
   auto Analyse = [&](size_t I) {
     if (Opts.Verbose) {
@@ -138,6 +189,7 @@ std::vector<TUResult> runAll(const std::vector<TranslatedCommand> &Cmds, const R
     }
     if (Opts.Cache)
       Opts.Cache->store(Cmds[I], TU, Results[I]);
+    Order.done(I, Results);
   };
   auto Build = [&](size_t N) {
     const Preamble *P = Preambles->build(N);
@@ -195,9 +247,66 @@ static std::vector<TranslatedCommand> uncoveredHeaders(const std::vector<Transla
   return Alone;
 }
 
+/// The file names that an #include of \p Cmds' files names with the extension .cu: such a
+/// file is analysed within its includer (assembleResults), so its own TU's findings may not be
+/// final. "*" when an #include names its file through a macro.
+static StringSet<> includedSources(const InputPlan &Plan, const RunOptions &Opts) {
+  StringSet<> Names;
+  for (const auto *Cmds : {&Plan.Sources, &Plan.Headers})
+    for (const TranslatedCommand &C : *Cmds) {
+      std::optional<std::string> Text;
+      if (Opts.Files) {
+        if (auto Buf = Opts.Files->getBufferForFile(C.File))
+          Text = (*Buf)->getBuffer().str();
+      } else if (Expected<std::string> T = readFileBounded(C.File, 32 << 20)) {
+        Text = std::move(*T);
+      } else {
+        consumeError(T.takeError());
+      }
+      if (!Text)
+        continue;
+      SmallVector<StringRef, 0> Lines;
+      StringRef(*Text).split(Lines, '\n');
+      for (StringRef L : Lines) {
+        L = L.ltrim();
+        if (!L.consume_front("#"))
+          continue;
+        L = L.ltrim();
+        if (!L.consume_front("include"))
+          continue;
+        L = L.ltrim();
+        if (L.empty())
+          continue;
+        if (L.front() != '"' && L.front() != '<') {
+          Names.insert("*");
+          continue;
+        }
+        StringRef Target = L.drop_front().take_until([](char Ch) { return Ch == '"' || Ch == '>'; });
+        if (sys::path::extension(Target) == ".cu")
+          Names.insert(sys::path::filename(Target));
+      }
+    }
+  return Names;
+}
+
 RunResult runAnalysis(const InputPlan &Plan, const RunOptions &Opts) {
-  std::vector<TUResult> Sources = runAll(Plan.Sources, Opts);
-  std::vector<TUResult> Headers = runAll(uncoveredHeaders(Plan.Headers, Sources), Opts);
+  std::function<void(const TUResult &)> SourceDone, HeaderDone;
+  StringSet<> Included;
+  if (Opts.OnResult) {
+    Included = includedSources(Plan, Opts);
+    // A source that another may include waits for the end (assembleResults may drop it).
+    SourceDone = [&](const TUResult &R) {
+      if (R.Errors.empty() && !Included.contains("*") &&
+          !Included.contains(sys::path::filename(R.File)))
+        Opts.OnResult(R);
+    };
+    HeaderDone = [&](const TUResult &R) {
+      if (R.Errors.empty())
+        Opts.OnResult(R);
+    };
+  }
+  std::vector<TUResult> Sources = runAll(Plan.Sources, Opts, SourceDone);
+  std::vector<TUResult> Headers = runAll(uncoveredHeaders(Plan.Headers, Sources), Opts, HeaderDone);
   return assembleResults(std::move(Sources), std::move(Headers), Plan.Errors, Opts);
 }
 

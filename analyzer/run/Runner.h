@@ -1,4 +1,5 @@
 //===- Runner.h - Analyse every translation unit and merge the results ----===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #ifndef CUDALINT_ANALYZER_RUN_RUNNER_H
 #define CUDALINT_ANALYZER_RUN_RUNNER_H
 
@@ -42,6 +43,12 @@ struct RunOptions {
   ResultCache *Cache = nullptr;
   /// TUs with the same command shape share a precompiled prologue (Preamble.h).
   bool Preamble = true;
+  /// The files the TUs read, over the disk (the source given on stdin); null: the disk.
+  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Files;
+  /// Called (one at a time, in the plan's order) with each TU's result whose findings
+  /// (Findings, not CompileErrors) are final once it is analysed, for reports that print
+  /// as files finish. runAnalysis only; null: none.
+  std::function<void(const TUResult &)> OnResult;
 };
 
 struct RunResult {

@@ -1,4 +1,5 @@
 //===- Launcher.cpp - cuda-lint as the build's compiler launcher ----------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 //   set(CMAKE_CUDA_COMPILER_LAUNCHER cuda-lint --launcher=${CMAKE_BINARY_DIR}/cuda-lint)
 //

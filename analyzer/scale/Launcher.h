@@ -1,4 +1,5 @@
 //===- Launcher.h - cuda-lint as the build's compiler launcher ------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #ifndef CUDALINT_ANALYZER_SCALE_LAUNCHER_H
 #define CUDALINT_ANALYZER_SCALE_LAUNCHER_H
 

@@ -1,4 +1,5 @@
 //===- Shards.cpp - One run split over several processes, and merged back -===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "analyzer/scale/Shards.h"
 #include "analyzer/report/Report.h"
 #include "analyzer/support/AtomicFile.h"

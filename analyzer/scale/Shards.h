@@ -1,4 +1,5 @@
 //===- Shards.h - One run split over several processes, and merged back ---===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // `cuda-lint --shard=K/N --export-facts FILE` analyses the K-th of N parts of
 // the translation units and writes their results before the whole-program

@@ -1,4 +1,5 @@
 //===- AtomicFile.cpp - Write a file atomically ---------------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "analyzer/support/AtomicFile.h"
 
 #include "llvm/ADT/SmallString.h"

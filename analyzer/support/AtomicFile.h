@@ -1,4 +1,5 @@
 //===- AtomicFile.h - Write a file atomically; read one with a bound ------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Every file cuda-lint writes (--fix, --output) goes through writeFileAtomically:
 // a temporary file in the same directory, every write checked, fsync, then a

@@ -1,4 +1,5 @@
 //===- DisplayPath.cpp - How a path is shown to the user ------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "analyzer/support/DisplayPath.h"
 
 #include "llvm/ADT/SmallString.h"

@@ -1,4 +1,5 @@
 //===- DisplayPath.h - How a path is shown to the user --------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #ifndef CUDALINT_ANALYZER_SUPPORT_DISPLAYPATH_H
 #define CUDALINT_ANALYZER_SUPPORT_DISPLAYPATH_H
 

@@ -1,4 +1,5 @@
 //===- Docs.cpp - Find and read the rules' documentation pages ------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "analyzer/support/Docs.h"
 #include "analyzer/support/Version.h"
 

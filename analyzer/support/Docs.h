@@ -1,4 +1,5 @@
 //===- Docs.h - Find and read the rules' documentation pages --------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The pages live in docs/rules/<id>.md; the docs directory an installed
 // cuda-lint reads is share/cuda-lint/docs (analyzer/support/Resources.h).

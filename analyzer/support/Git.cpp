@@ -1,4 +1,5 @@
 //===- Git.cpp - Run git and read its output ------------------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "analyzer/support/Git.h"
 
 #include "llvm/ADT/SmallString.h"

@@ -1,4 +1,5 @@
 //===- Git.h - Run git and read its output --------------------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The few git queries the CI features need (the repository top level for
 // repo-relative paths, `git diff` for --changed-lines, untracked files), run

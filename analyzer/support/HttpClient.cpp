@@ -1,4 +1,5 @@
 //===- HttpClient.cpp - Plain HTTP/1.1 GET and PUT for the remote cache ---===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "analyzer/support/HttpClient.h"
 
 #include "llvm/ADT/ScopeExit.h"

@@ -1,4 +1,5 @@
 //===- HttpClient.h - Plain HTTP/1.1 GET and PUT for the remote cache -----===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The remote result cache speaks what ccache's HTTP storage and bazel-remote
 // speak: GET and PUT of whole objects over plain HTTP. LLVM has no HTTP

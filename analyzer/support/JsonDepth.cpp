@@ -1,4 +1,5 @@
 //===- JsonDepth.cpp - Bound the nesting of JSON before it is parsed ------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "analyzer/support/JsonDepth.h"
 
 using namespace llvm;

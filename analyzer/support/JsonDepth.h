@@ -1,4 +1,5 @@
 //===- JsonDepth.h - Bound the nesting of JSON before it is parsed --------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // llvm::json::parse and llvm::yaml (which Clang's JSONCompilationDatabase
 // uses) recurse once per level of nested arrays and objects, so a file of

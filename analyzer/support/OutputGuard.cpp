@@ -1,4 +1,5 @@
 //===- OutputGuard.cpp - An output option never replaces an input ---------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "analyzer/support/OutputGuard.h"
 
 #include "llvm/ADT/SmallString.h"

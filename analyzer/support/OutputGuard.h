@@ -1,4 +1,5 @@
 //===- OutputGuard.h - An output option never replaces an input -----------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #ifndef CUDALINT_ANALYZER_SUPPORT_OUTPUTGUARD_H
 #define CUDALINT_ANALYZER_SUPPORT_OUTPUTGUARD_H
 

@@ -1,4 +1,5 @@
 //===- Resources.cpp - The files cuda-lint reads at run time --------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "analyzer/support/Resources.h"
 
 #include "llvm/ADT/SmallString.h"

@@ -1,4 +1,5 @@
 //===- Resources.h - The files cuda-lint reads at run time ----------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Everything cuda-lint reads besides its inputs is found relative to its own
 // executable, so that an installed tree works wherever it is moved

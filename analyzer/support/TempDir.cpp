@@ -1,4 +1,5 @@
 //===- TempDir.cpp - Temporary directories that do not outlive the process ===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "analyzer/support/TempDir.h"
 
 #include "llvm/ADT/SmallString.h"

@@ -1,4 +1,5 @@
 //===- TempDir.h - Temporary directories that do not outlive the process --===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // cuda-lint keeps precompiled preambles (megabytes each) in a private temporary directory. A
 // run ended by Ctrl-C, an editor that stops its server with SIGTERM or a closed terminal

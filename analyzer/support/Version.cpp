@@ -1,4 +1,5 @@
 //===- Version.cpp - Which cuda-lint this is ------------------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "analyzer/support/Version.h"
 
 // Written at every build by cmake/BuildInfo.cmake (into the build tree).

@@ -1,4 +1,5 @@
 //===- Version.h - Which cuda-lint this is --------------------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The version of this build, from the project version and `git describe`
 // (cmake/BuildInfo.cmake): X.Y.Z on a release tag, X.Y.Z+N.gHASH after it.

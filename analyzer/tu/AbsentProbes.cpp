@@ -1,4 +1,5 @@
 //===- AbsentProbes.cpp - The files a parse looked for and did not find ---===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "analyzer/tu/AbsentProbes.h"
 
 #include "llvm/ADT/SmallString.h"

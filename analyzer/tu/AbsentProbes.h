@@ -1,4 +1,5 @@
 //===- AbsentProbes.h - The files a parse looked for and did not find -----===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // A result is cached against the content of every file the parse read. That misses what it
 // looked for and did not find: a header of a submodule not yet checked out or one not yet

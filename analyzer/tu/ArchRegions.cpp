@@ -1,4 +1,5 @@
 //===- ArchRegions.cpp - Device code the host parse does not see ----------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "analyzer/tu/ArchRegions.h"
 #include "rules/Rule.h"
 

@@ -1,4 +1,5 @@
 //===- ArchRegions.h - Device code the host parse does not see -------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The rules run on Clang's host-side parse (SPEC §2), where __CUDA_ARCH__ is
 // not defined: a kernel body under `#if __CUDA_ARCH__ >= 700` (or under a

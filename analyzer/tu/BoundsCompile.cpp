@@ -1,4 +1,5 @@
 //===- BoundsCompile.cpp - Compile the proposed __launch_bounds__ with nvcc -===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "analyzer/tu/BoundsCompile.h"
 
 #include "analyzer/support/TempDir.h"

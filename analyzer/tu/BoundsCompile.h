@@ -1,4 +1,5 @@
 //===- BoundsCompile.h - Compile the proposed __launch_bounds__ with nvcc -===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // --resource-usage: missing-launch-bounds has ptxas check the bounds it proposes. Each file with
 // a proposed bound is copied, with its bounds inserted, into a private temporary directory and

@@ -1,7 +1,9 @@
 //===- Preamble.cpp - One precompiled CUDA prologue for many TUs ----------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "analyzer/tu/Preamble.h"
 #include "analyzer/support/TempDir.h"
 #include "analyzer/tu/AbsentProbes.h"
+#include "analyzer/tu/SpacedChevrons.h"
 
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -98,8 +100,9 @@ std::optional<Preamble> buildOne(const TranslatedCommand &Cmd, StringRef Source,
   P.PchPath = PchPath.str();
   std::vector<std::string> Args(Cmd.ClangArgs.begin(), Cmd.ClangArgs.end() - 1);
   Args.push_back(Source.str());
-  auto Probes = makeIntrusiveRefCnt<AbsentProbes>(vfs::createPhysicalFileSystem(),
-                                                  AbsentProbes::resourceDirOf(Cmd.ClangArgs));
+  auto Probes = makeIntrusiveRefCnt<AbsentProbes>(
+      makeIntrusiveRefCnt<SpacedChevrons>(vfs::createPhysicalFileSystem()),
+      AbsentProbes::resourceDirOf(Cmd.ClangArgs));
   if (!Cmd.Directory.empty())
     (void)Probes->setCurrentWorkingDirectory(Cmd.Directory);
   IntrusiveRefCntPtr<FileManager> Files(new FileManager(FileSystemOptions(), Probes));

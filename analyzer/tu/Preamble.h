@@ -1,4 +1,5 @@
 //===- Preamble.h - One precompiled CUDA prologue for many TUs ------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Every CUDA translation unit starts with the same few thousand lines: Clang's
 // CUDA runtime wrapper, which pulls in cuda_runtime.h and the C++ library

@@ -1,4 +1,5 @@
 //===- ResourceUsage.cpp - ptxas reports for the occupancy rules ----------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "analyzer/tu/ResourceUsage.h"
 
 #include "ptxas_parse/NvccRunner.h"

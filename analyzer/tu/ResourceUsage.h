@@ -1,4 +1,5 @@
 //===- ResourceUsage.h - ptxas reports for the occupancy rules ------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The kernels' registers and shared memory come from ptxas: from report files
 // given with --ptxas-log, or (--resource-usage) from running nvcc on every

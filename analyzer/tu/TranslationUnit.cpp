@@ -1,7 +1,10 @@
 //===- TranslationUnit.cpp - Analyse one translation unit -----------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "analyzer/tu/TranslationUnit.h"
 #include "analyzer/tu/AbsentProbes.h"
+#include "analyzer/tu/SpacedChevrons.h"
 #include "analyzer/tu/ArchRegions.h"
+#include "analyzer/tu/RemovedHeaders.h"
 #include "ptxas_parse/ArchLimits.h"
 #include "rules/RuleRegistry.h"
 #include "rules/analysis/ErrorTaint.h"
@@ -41,6 +44,9 @@ constexpr unsigned AnalysisStackBytes = 512u << 20;
 /// What to tell a user about a missing header: where such a header comes from
 /// and the flag that brings it in.
 std::string missingHeaderHint(StringRef Header) {
+  // Headers the toolkit itself no longer ships: no -I brings them back.
+  if (std::string Removed = removedHeaderHint(Header); !Removed.empty())
+    return Removed;
   std::string Where;
   if (Header == "mpi.h" || Header == "mpi.hpp")
     Where = " (MPI: the directory that 'mpicxx --showme:incdirs' or 'mpicxx -show' prints)";
@@ -250,6 +256,8 @@ public:
   LintAction(const TUOptions &Opts, const ErrorCollector &Errors, TUResult &Out, ArchRegions *Arch,
              AbsentProbes *Probes)
       : Opts(Opts), Errors(Errors), Out(Out), Arch(Arch), Probes(Probes) {}
+  /// The toolkit root of the command (--cuda-path=), for reportRemovedHeaders.
+  std::string CudaPath;
   bool BeginSourceFileAction(CompilerInstance &CI) override {
     if (Probes)
       Probes->start();
@@ -260,6 +268,8 @@ public:
     CI.getFrontendOpts().SkipFunctionBodies = true;
     if (Arch)
       CI.getPreprocessor().addPPCallbacks(collectArchRegions(CI.getSourceManager(), *Arch));
+    if (Arch) // the host parse; the device one would say it again
+      CI.getPreprocessor().addPPCallbacks(reportRemovedHeaders(CI.getPreprocessor(), CudaPath));
     return true;
   }
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, StringRef) override {
@@ -442,7 +452,8 @@ TUResult analyzeOnThisThread(const TranslatedCommand &Cmd, const TUOptions &Opts
   }
 
   auto Probes =
-      makeIntrusiveRefCnt<AbsentProbes>(Opts.Files ? Opts.Files : vfs::createPhysicalFileSystem(),
+      makeIntrusiveRefCnt<AbsentProbes>(makeIntrusiveRefCnt<SpacedChevrons>(
+                                            Opts.Files ? Opts.Files : vfs::createPhysicalFileSystem()),
                                         AbsentProbes::resourceDirOf(Cmd.ClangArgs));
   if (!Cmd.Directory.empty())
     (void)Probes->setCurrentWorkingDirectory(Cmd.Directory);
@@ -450,8 +461,11 @@ TUResult analyzeOnThisThread(const TranslatedCommand &Cmd, const TUOptions &Opts
 
   ArchRegions Arch;
   auto Parse = [&](ArrayRef<std::string> Args, ErrorCollector &Errors) {
-    tooling::ToolInvocation Invocation(
-        Args, std::make_unique<LintAction>(Opts, Errors, Out, &Arch, Probes.get()), Files.get());
+    auto Action = std::make_unique<LintAction>(Opts, Errors, Out, &Arch, Probes.get());
+    for (StringRef A : Cmd.ClangArgs)
+      if (A.consume_front("--cuda-path="))
+        Action->CudaPath = A.str();
+    tooling::ToolInvocation Invocation(Args, std::move(Action), Files.get());
     Invocation.setDiagnosticConsumer(&Errors);
     Invocation.run();
   };

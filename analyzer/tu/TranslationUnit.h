@@ -1,4 +1,5 @@
 //===- TranslationUnit.h - Analyse one translation unit -------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // analyzeTranslationUnit is a pure function: a translated compile command in,
 // findings, facts and errors out. It touches no global state, so TUs run in

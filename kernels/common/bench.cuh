@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Shared host-side helpers for the reference programs in kernels/: error checks, command-line
 // options, CUDA-event timing (warm-up + median of repeats) and the one-JSON-line-per-case report
 // that kernels/harness/cuda_lint_bench.py collects. No kernels live here.

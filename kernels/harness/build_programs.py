@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Builds the reference programs of kernels/manifest.json with nvcc, one executable each, and
 checks that every kernel the manifest names (by mangled name) is one nvcc compiled.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Checks cuda-lint's findings on kernels/ against kernels/manifest.json: every anti-pattern
 kernel must get each of its rules (recall) and nothing else may be reported in those files, the
 fixed twins and the idioms that the rules report only as --pedantic notes (role "note") included

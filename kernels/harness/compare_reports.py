@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Compares the verdicts of two sets of `cuda-lint confirm --format json` reports, finding by
 finding (the same findings in the same order):
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Reads the JSON-lines file written by the cuda-lint confirm injection library and joins its
 records into one Launch per kernel launch.
 
@@ -9,6 +10,9 @@ Record types (one JSON object per line, each with "type" and "pid"):
            shared memory, stream id, start and end (ns)
   memcpy   an executed copy from the activity API: copy kind, source and destination memory
            kinds (pageable, pinned, device, ...), async flag, bytes, stream id, start and end (ns)
+  copy_call an asynchronous copy call seen by the callback API: api, return code, when it was
+           entered and returned (api_enter, api_exit; the activity clock) and its host call stack;
+           it shares (pid, correlation_id) with its memcpy records (confirm_copies.py)
   device   the GPU's limits; context: a context and its legacy (NULL) stream id
   dropped  activity records CUPTI had to drop; error: a CUPTI call that failed; end: flushed at exit
            (with the library's own host time: launch_records, launch_record_ns, stack_ns,
@@ -152,6 +156,11 @@ class Recording:
     # The injection library's own host time, summed over processes (its "end" records):
     # launch_records, launch_record_ns (stack_ns of it), profiler_ns, activity_ns.
     library_times: dict = field(default_factory=dict)
+    # Copies (confirm_copies.py): the "memcpy" activity records, the "copy_call" records of the
+    # asynchronous copy calls, and the "sites" records (launches' and copy calls').
+    memcpys: List[dict] = field(default_factory=list)
+    copy_calls: List[dict] = field(default_factory=list)
+    site_records: List[dict] = field(default_factory=list)
 
     def executed(self):
         return [l for l in self.launches if l.executed]
@@ -183,6 +192,7 @@ def parse_lines(lines):
     """Builds a Recording from an iterable of JSON lines."""
     api, kernels, devices, processes, errors, sites = [], [], [], [], [], []
     requests, profilers, counters = [], [], []
+    memcpys, copy_calls = [], []
     null_streams = {}
     ended, dropped, bad = set(), 0, 0
     library = {}
@@ -223,6 +233,10 @@ def parse_lines(lines):
             profilers.append(rec)
         elif kind == "counters":
             counters.append(rec)
+        elif kind == "memcpy":
+            memcpys.append(rec)
+        elif kind == "copy_call":
+            copy_calls.append(rec)
 
     launches = {}
     order = []
@@ -300,7 +314,8 @@ def parse_lines(lines):
     return Recording(launches=order, devices=devices, processes=processes, errors=errors,
                      dropped=dropped, complete=complete, bad_lines=bad,
                      profiler_requests=requests, profilers=profilers, counters=counters,
-                     library_times=library)
+                     library_times=library, memcpys=memcpys, copy_calls=copy_calls,
+                     site_records=sites)
 
 
 def load(path):

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Joins cuda-lint's static findings with the launches a run recorded and gives each finding a
 verdict: "confirmed" (the run shows the predicted problem, with its measured cost), "observed, no
 cost" (the run shows the pattern, and that it cost nothing in this run), "not exercised" (no
@@ -20,6 +21,10 @@ import re
 import cuda_errors
 import confirm_records
 import ncu_metrics
+# confirm_resources and confirm_copies use this module's helpers: their checks are looked up at
+# call time (RULE_CHECKS wrappers below), so either module may be imported first.
+import confirm_copies  # noqa: E402,F401
+import confirm_resources  # noqa: E402,F401
 
 CONFIRMED, NOT_EXERCISED, NOT_CONFIRMED = "confirmed", "not exercised", "not confirmed"
 OBSERVED = "observed, no cost"
@@ -193,15 +198,18 @@ def check_block_size(join, recording, profile):
     idle = warps * 32 - threads
     ran = [l for l in odd if l.executed]
     kernel_ns = sum(l.duration_ns for l in ran)
-    idle_ns = sum(l.duration_ns * (32 * -(-l.threads_per_block // 32) - l.threads_per_block)
-                  / (32 * -(-l.threads_per_block // 32)) for l in ran)
+    # The idle lanes are a fact of the block shape; what they cost is not: a kernel whose warps
+    # wait on memory or on each other (a wavefront) may run as fast with 16 idle lanes as with a
+    # whole-warp block, or faster. So no time is put on them (issue 36: a 48-wide wavefront
+    # kernel whose 32-wide version was 7% slower had been given "half the kernel time").
     cost = {"block": list(odd[0].block), "threads": threads, "warps": warps, "idle_lanes": idle,
             "idle_fraction": idle / (warps * 32.0), "launches": len(odd),
-            "kernel_time_ms": _ms(kernel_ns), "idle_lane_time_ms": _ms(idle_ns)}
+            "kernel_time_ms": _ms(kernel_ns)}
     reason = ("block %s: %d of %d lanes idle (%.1f%%) in %d warps; %d launches, %.3f ms kernel "
-              "time, %.3f ms of it on idle lanes"
+              "time (what the idle lanes cost is not measured: time the kernel with a "
+              "whole-warp block to know)"
               % (_shape(odd[0].block), idle, warps * 32, 100.0 * cost["idle_fraction"], warps,
-                 len(odd), cost["kernel_time_ms"], cost["idle_lane_time_ms"]))
+                 len(odd), cost["kernel_time_ms"]))
     return _result(CONFIRMED, reason, cost)
 
 
@@ -618,6 +626,18 @@ def check_barrier(join, recording, profile):
                    "program under `compute-sanitizer --tool synccheck`")
 
 
+def _check_register_spill(join, recording, profile):
+    return confirm_resources.check_register_spill(join, recording, profile)
+
+
+def _check_small_grid(join, recording, profile):
+    return confirm_resources.check_small_grid(join, recording, profile)
+
+
+def _check_tail_effect(join, recording, profile):
+    return confirm_resources.check_tail_effect(join, recording, profile)
+
+
 RULE_CHECKS = {
     "block-size-not-multiple-of-32": check_block_size,
     "warp-divergent-branch": check_divergence,
@@ -628,28 +648,50 @@ RULE_CHECKS = {
     "launch-exceeds-bounds": check_launch_error,
     "low-occupancy": check_low_occupancy,
     "barrier-in-divergent-branch": check_barrier,
+    "register-spill": _check_register_spill,
+    "small-grid": _check_small_grid,
+    "tail-effect": _check_tail_effect,
 }
+
+# Rules about a host call, not a kernel: joined to the calls recorded at the finding's line.
+SITE_RULES = {"pageable-async-copy"}
 
 # Rules whose verdict needs hardware counters (the confirm script profiles their kernels with
 # --ncu: in process, or under ncu where that is unavailable).
-COUNTER_RULES = {"warp-divergent-branch", "low-occupancy"}
+COUNTER_RULES = {"warp-divergent-branch", "low-occupancy", "register-spill", "small-grid",
+                 "tail-effect"}
 
 
 def judge(finding, recording, profile=None):
     """The verdict dict of one finding: verdict, reason, cost, launches."""
     rule = finding.get("rule", "")
+    if rule in SITE_RULES:
+        return confirm_copies.judge(finding, recording)
     names = finding_kernel_names(finding)
     join = Join(finding, recording.launches)
     if not names and not join.by_name:
         kernel = finding.get("kernel") or {}
+        if rule not in RULE_CHECKS:
+            # A finding of a rule without a runtime check that names no kernel (a host-side
+            # rule): nothing to join, and no build flag would change that.
+            out = _result(NOT_CONFIRMED, "no runtime check for rule %r" % rule)
+            out["launches"] = 0
+            return out
         placed = join.site and any(f == join.site[0] for l in recording.launches
                                    for f, _ in l.sites or ())
+        # Launch sites resolved anywhere: the program has debug information, so a launch made
+        # from the finding's line would have been placed there.
+        debug_info = any(l.sites for l in recording.launches)
         if kernel.get("instantiations") == []:
             out = _result(NOT_EXERCISED, "no instantiation of template %s was compiled"
                           % (kernel.get("demangled") or "?"))
-        elif placed:
+        elif placed or (join.site and debug_info):
             out = _result(NOT_EXERCISED, "the finding names no kernel, and no launch was made "
-                          "from %s:%d" % join.site)
+                          "from %s:%d%s" % (join.site + ("" if placed else (
+                              " (the launches' call stacks were placed at other source files)"),)))
+        elif join.site is None:
+            out = _result(NOT_CONFIRMED, "the finding names no kernel and no launch, so no "
+                          "launch can be joined to it")
         else:
             out = _result(NOT_CONFIRMED, "the finding names no kernel (a launch through a "
                           "function pointer, say) and no launch could be placed at its line "

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """copy_overlap.py: what the timeline of a `cuda-lint confirm` recording says of each copy.
 
   copy_overlap.py RECORDS.jsonl [--min-bytes N]

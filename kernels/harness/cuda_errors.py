@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Names and messages of the CUDA runtime and driver error codes a kernel launch can return.
 
 The injection library records launch return codes as numbers (it must not call into the

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """cuda-lint-bench: measure what each anti-pattern of kernels/ costs on this machine's GPU.
 
   cuda-lint-bench [--build-dir DIR] [--nvcc PATH] [--arch sm_XX] [--programs a,b]

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """cuda-lint confirm: run a program on the GPU and give each static finding a measured verdict.
 
   cuda_lint_confirm.py --findings FILE [--ncu] [--ncu-launches N] [--injection-lib PATH]
@@ -31,6 +32,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
+import confirm_copies  # noqa: E402
 import confirm_records  # noqa: E402
 import confirm_verdict  # noqa: E402
 import cupti_counters  # noqa: E402
@@ -261,6 +263,8 @@ def main(argv):
                 timing["library"].update({k[:-3] + "_s": round(v / 1e9, 3)
                                           for k, v in sorted(lib.items()) if k.endswith("_ns")})
             resolved = launch_sites.annotate(recording.launches)
+            # The asynchronous copy calls too (pageable-async-copy findings are joined by line).
+            resolved += launch_sites.annotate(confirm_copies.copy_calls(recording))
             if resolved:
                 with open(records, "a", encoding="utf-8") as f:
                     f.write("".join(line + "\n" for line in launch_sites.sites_records(resolved)))

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Hardware counters of `cuda-lint confirm --ncu` collected in process: the injection library
 profiles, with the CUPTI range profiler (auto range, kernel replay), the first N launches of each
 kernel whose findings need counters and each launch configuration, in the one run that records the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Source lines of the launches a run recorded: the injection library writes each launch's host
 call stack as [module, offset] pairs; addr2line turns them into file:line when the program was
 built with host debug information (nvcc -g, which leaves device code as it is).

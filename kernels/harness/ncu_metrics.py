@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Hardware counters through Nsight Compute (ncu): runs a program under ncu for the metrics the
 harness reports, then reads them back per kernel from the report's CSV export. `cuda-lint confirm
 --ncu` collects the same metrics in process through the CUPTI range profiler (cupti_counters.py)
@@ -12,6 +13,14 @@ Metrics (Hopper names):
   smsp__sass_branch_targets.sum                       all branch targets
   sm__warps_active.avg.pct_of_peak_sustained_active   achieved occupancy (%)
   gpu__time_duration.sum                              kernel duration under the profiler (ns)
+  l1tex__t_sectors_pipe_lsu_mem_local_op_{ld,st}.sum  local-memory sectors loaded and stored
+                                                      (register spills, local arrays)
+  launch__grid_size                                   blocks in the grid
+  launch__waves_per_multiprocessor                    grid / (SMs x resident blocks per SM)
+  sm__cycles_active.{avg,max}                         cycles an SM had work: the mean over SMs
+                                                      against the busiest one
+The launch__ metrics are computed by ncu from the launch; the in-process profiler may not have
+them (then they are named as unsupported, and the verdicts say what they used instead).
 """
 
 import csv
@@ -31,6 +40,12 @@ METRICS = {
     "branch_targets": "smsp__sass_branch_targets.sum",
     "achieved_occupancy_pct": "sm__warps_active.avg.pct_of_peak_sustained_active",
     "duration_ns": "gpu__time_duration.sum",
+    "local_load_sectors": "l1tex__t_sectors_pipe_lsu_mem_local_op_ld.sum",
+    "local_store_sectors": "l1tex__t_sectors_pipe_lsu_mem_local_op_st.sum",
+    "grid_size": "launch__grid_size",
+    "waves_per_sm": "launch__waves_per_multiprocessor",
+    "sm_active_cycles_avg": "sm__cycles_active.avg",
+    "sm_active_cycles_max": "sm__cycles_active.max",
 }
 _BY_METRIC = {v: k for k, v in METRICS.items()}
 
@@ -39,6 +54,9 @@ VERDICT_METRICS = {
     "warp-divergent-branch": ("divergent_branch_targets", "branch_targets", "lanes_per_inst",
                               "pred_on_lanes_per_inst"),
     "low-occupancy": ("achieved_occupancy_pct",),
+    "register-spill": ("local_load_sectors", "local_store_sectors"),
+    "small-grid": ("grid_size", "sm_active_cycles_avg", "sm_active_cycles_max"),
+    "tail-effect": ("grid_size", "waves_per_sm"),
 }
 
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Runs the whole runtime harness on a machine with a GPU and collects everything into OUTDIR:
 # builds kernels/ (programs + CUPTI injection library) with CMake, runs cuda-lint-bench (times and
 # ncu counters), then `cuda-lint confirm` (--ncu) on every program with the expected findings of
@@ -10,7 +11,8 @@ out=${1:?usage: run_gpu_suite.sh OUTDIR}
 here=$(cd "$(dirname "$0")" && pwd)
 kernels=$(dirname "$here")
 build=${BUILD_DIR:-$kernels/../build-kernels}
-programs="divergence block_shape matrix_add default_stream launch_bounds reduction"
+programs="divergence block_shape matrix_add default_stream launch_bounds reduction register_spill small_grid
+          tail_effect pageable_copy"
 mkdir -p "$out/confirm" "$out/records" "$out/decoys"
 export PYTHONUNBUFFERED=1
 
@@ -59,7 +61,8 @@ echo "== the commands of test/lit/kernels/*-gpu.test (their output is FileChecke
 mkdir -p "$out/lit" && t=$(mktemp -d)
 python3 "$here/build_programs.py" --out "$t" --only launch_bounds,default_stream,block_shape
 c++ -std=c++17 -O2 -shared -fPIC -fvisibility=hidden -I/usr/local/cuda/include \
-  "$here/confirm/injection.cpp" "$here/confirm/launch_decode.cpp" \
+  "$here/confirm/injection.cpp" "$here/confirm/copy_calls.cpp" "$here/confirm/counter_profiler.cpp" \
+  "$here/confirm/launch_decode.cpp" \
   "$here/confirm/record_writer.cpp" \
   -L/usr/local/cuda/lib64 -lcupti -ldl -Wl,-rpath,/usr/local/cuda/lib64 \
   -o "$t/libcuda-lint-confirm.so"

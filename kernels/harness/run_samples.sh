@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Runs `cuda-lint confirm` on CUDA programs nobody here wrote (NVIDIA's cuda-samples) on a GPU
 # machine, with findings made beforehand by `cuda-lint --format=json` on a machine with LLVM.
 #   kernels/harness/run_samples.sh SAMPLES_DIR COMMON_DIR FINDINGS_DIR OUTDIR [NAME...]

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // GPU check of the occupancy model: kernels with different registers, static/dynamic shared
 // memory and named barriers; for every kernel, block size 1..1024, several dynamic shared-memory
 // sizes and several function configurations (default, opt-in dynamic limit, carveouts) it prints

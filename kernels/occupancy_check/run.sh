@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Builds occupancy_check.cu for the GPU in this machine with `nvcc --resource-usage`, runs it, and
 # writes into OUTDIR (default: $OUT, else ./occupancy-check-out):
 #   ptxas.log      the resource report of this compile (the model's input)

@@ -1,4 +1,5 @@
 //===- AsyncCopy.cpp - The asynchronous host-device copies of a TU --------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "rules/analysis/AsyncCopy.h"
 #include "rules/analysis/HostBufferOrigin.h"
 #include "rules/analysis/ValueEval.h"
@@ -44,13 +45,40 @@ bool isHostFunction(const FunctionDecl *F) {
          (!F->hasAttr<CUDADeviceAttr>() || F->hasAttr<CUDAHostAttr>());
 }
 
-/// The parameter of \p F that \p E (a pointer, after casts) names, or null.
-const ParmVarDecl *paramOf(const Expr *E, const FunctionDecl *F) {
+/// Whether \p S assigns \p V, takes its address or steps it.
+bool changes(const Stmt *S, const VarDecl *V) {
+  auto Is = [&](const Expr *E) {
+    const auto *R = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return R && R->getDecl() == V;
+  };
+  if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->isAssignmentOp() && Is(B->getLHS()))
+    return true;
+  if (const auto *U = dyn_cast<UnaryOperator>(S);
+      U && (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf) && Is(U->getSubExpr()))
+    return true;
+  for (const Stmt *C : S->children())
+    if (C && changes(C, V))
+      return true;
+  return false;
+}
+
+/// The parameter of \p F that \p E (a pointer, after casts) names, or null; also through a
+/// local that only ever holds it (`void *p = reinterpret_cast<void *>(dst);`, LightGBM's
+/// copy helpers).
+const ParmVarDecl *paramOf(const Expr *E, const FunctionDecl *F, unsigned Depth = 0) {
   if (!E)
     return nullptr;
   const auto *DRE = dyn_cast<DeclRefExpr>(stripPointerCasts(E));
-  const auto *P = DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
-  return P && P->getDeclContext() == F ? P : nullptr;
+  if (!DRE)
+    return nullptr;
+  if (const auto *P = dyn_cast<ParmVarDecl>(DRE->getDecl()))
+    return P->getDeclContext() == F ? P : nullptr;
+  const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+  if (Depth < 2 && V && V->isLocalVarDecl() && !V->isStaticLocal() &&
+      !V->getType()->isReferenceType() && V->getInit() && F->getBody() &&
+      !changes(F->getBody(), V))
+    return paramOf(V->getInit(), F, Depth + 1);
+  return nullptr;
 }
 
 /// \p E from inside wrapper \p F, as call \p C passes it.

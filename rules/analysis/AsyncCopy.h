@@ -1,4 +1,5 @@
 //===- AsyncCopy.h - The asynchronous host-device copies of a TU ----------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // A call that makes an asynchronous copy between host and device: the runtime
 // API's cudaMemcpyAsync, cudaMemcpy2DAsync, cudaMemcpy2DToArrayAsync,

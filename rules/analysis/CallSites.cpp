@@ -1,4 +1,5 @@
 //===- CallSites.cpp - Where the TU's own code calls each function --------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "rules/analysis/CallSites.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"

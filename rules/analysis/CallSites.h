@@ -1,4 +1,5 @@
 //===- CallSites.h - Where the TU's own code calls each function ----------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The direct calls of each function in the translation unit's own code
 // (system headers are skipped; template instantiations count, their patterns

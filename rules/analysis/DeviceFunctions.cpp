@@ -1,4 +1,5 @@
 //===- DeviceFunctions.cpp - Local arrays and grids sized from the device ------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "rules/analysis/DeviceFunctions.h"
 
 #include "rules/analysis/KernelNames.h"

@@ -1,4 +1,5 @@
 //===- DeviceFunctions.h - What the source says about local memory and grid sizing -===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Two questions the ptxas- and GPU-based rules ask of the source: which per-thread arrays a
 // device function declares (and whether it indexes them with run-time values, which keeps them

@@ -1,4 +1,5 @@
 //===- ErrorTaint.cpp - What compile errors make untrustworthy ------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "rules/analysis/ErrorTaint.h"
 
 #include "clang/AST/ASTContext.h"

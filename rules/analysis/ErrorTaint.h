@@ -1,4 +1,5 @@
 //===- ErrorTaint.h - What compile errors make untrustworthy --------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // A translation unit with compile errors still has an AST: Clang recovers by
 // marking declarations invalid and wrapping what it could not build in

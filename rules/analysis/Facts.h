@@ -1,4 +1,5 @@
 //===- Facts.h - What one translation unit knows about kernels ------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Rules that need the whole program (a kernel defined in one file and launched
 // from another) work on these facts after every translation unit is analysed.

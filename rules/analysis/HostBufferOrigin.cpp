@@ -1,4 +1,5 @@
 //===- HostBufferOrigin.cpp - Where a host pointer's memory comes from ----===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "rules/analysis/HostBufferOrigin.h"
 #include "rules/analysis/ErrorTaint.h"
 

@@ -1,4 +1,5 @@
 //===- HostBufferOrigin.h - Where a host pointer's memory comes from ------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Follows a pointer expression back to the memory it points into, as far as
 // the translation unit proves it:

@@ -1,4 +1,5 @@
 //===- KernelNames.cpp - Names that identify a kernel across files --------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "rules/analysis/KernelNames.h"
 
 #include "clang/AST/ASTContext.h"

@@ -1,4 +1,5 @@
 //===- KernelNames.h - Names that identify a kernel across files ----------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #ifndef CUDALINT_RULES_ANALYSIS_KERNELNAMES_H
 #define CUDALINT_RULES_ANALYSIS_KERNELNAMES_H
 

@@ -1,4 +1,5 @@
 //===- LaunchSite.cpp - The launch-site model shared by the rules ---------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "rules/analysis/LaunchSite.h"
 #include "rules/analysis/KernelNames.h"
 

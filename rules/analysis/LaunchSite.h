@@ -1,4 +1,5 @@
 //===- LaunchSite.h - The launch-site model shared by the rules -----------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Every kernel launch is a launch site: k<<<grid, block, smem, stream>>>(...),
 // cudaLaunchKernel, cudaLaunchKernelEx (its cudaLaunchConfig_t),

@@ -1,4 +1,5 @@
 //===- PtxasJoin.cpp - Launch sites joined with ptxas resource reports ----===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "rules/analysis/PtxasJoin.h"
 
 #include "llvm/ADT/STLExtras.h"

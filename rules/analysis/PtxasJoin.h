@@ -1,4 +1,5 @@
 //===- PtxasJoin.h - Launch sites joined with ptxas resource reports ------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The ptxas-based rules match a launch's kernel to the report by its
 // device-side mangled name, once per target arch in the report.

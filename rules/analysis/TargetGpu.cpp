@@ -1,4 +1,5 @@
 //===- TargetGpu.cpp - The GPU a launch's findings are about --------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "rules/analysis/TargetGpu.h"
 
 #include "llvm/ADT/STLExtras.h"

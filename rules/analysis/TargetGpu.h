@@ -1,4 +1,5 @@
 //===- TargetGpu.h - The GPU a launch's findings are about ----------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // small-grid and tail-effect count SMs, which only a product fixes. With --gpu (or the
 // configuration's gpu:) that product; without, of the products of the archs the launching file

@@ -1,4 +1,5 @@
 //===- ValueEval.cpp - What the source says an expression's value is ------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "rules/analysis/ValueEval.h"
 #include "rules/analysis/ErrorTaint.h"
 
@@ -53,6 +54,13 @@ VarUse classify(const ParentMap &PM, const DeclRefExpr *Ref) {
   VarUse U{Ref, Use::Other};
   const Expr *Child;
   const Stmt *P = semanticParent(PM, Ref, Child);
+  if (isa_and_nonnull<LambdaExpr>(P)) {
+    // A capture by reference ([&] or [&v]): the lambda's body reaches the variable through it,
+    // and usesOf classifies those uses one by one (its matcher walks lambda bodies too), so
+    // the capture itself only reads. (A by-copy capture is a copy construction: read below.)
+    U.Kind = Use::Read;
+    return U;
+  }
   if (const auto *ICE = dyn_cast_or_null<ImplicitCastExpr>(P)) {
     if (ICE->getCastKind() == CK_LValueToRValue || ICE->getCastKind() == CK_ArrayToPointerDecay)
       U.Kind = Use::Read;

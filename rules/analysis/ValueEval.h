@@ -1,4 +1,5 @@
 //===- ValueEval.h - What the source says an expression's value is --------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Evaluates the integer, dim3 and stream-handle values that a launch site's
 // arguments have when the source determines them: literals, macros, const and

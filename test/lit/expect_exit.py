@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Runs a command and fails unless it exits with the expected code.
 
 usage: expect_exit.py CODE [--stdout FILE] [--stderr FILE] -- CMD ARGS...

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # lit configuration for cuda-lint, loaded by the lit.site.cfg.py that CMake writes into the build tree.
 # Run through CTest (`ctest -R lit`) or directly: `lit -sv build/test/lit [--filter REGEX]`.
 import os
@@ -63,3 +64,41 @@ if shutil.which("script"):
 # Neovim's built-in LSP client (scripts/setup.sh installs neovim) drives `cuda-lint lsp`.
 if shutil.which("nvim"):
     config.available_features.add("nvim")
+# A network namespace without a network (unshare -rn) for the offline tests.
+if shutil.which("unshare") and lit.util.executeCommand(["unshare", "-rn", "true"])[2] == 0:
+    config.available_features.add("netns")
+else:
+    lit_config.note("no network namespace (unshare -rn): ci/pre-commit-offline.test is unsupported")
+# Neovim 0.10 beside Debian 12's 0.7.2 (scripts/setup-nvim.sh, from Debian 13's packages).
+tools_dir = os.environ.get("CUDA_LINT_TOOLS_DIR") or os.path.join(
+    os.path.expanduser("~"), ".cache", "cuda-lint-tools")
+nvim010 = os.path.join(tools_dir, "bin", "nvim-0.10")
+if os.access(nvim010, os.X_OK):
+    config.available_features.add("nvim-0.10")
+    config.substitutions.append(("%nvim010", nvim010))
+else:
+    lit_config.note("no Neovim 0.10 at %s (scripts/setup-nvim.sh installs it): "
+                    "lsp/neovim-snippet-nvim010.test is unsupported" % nvim010)
+# The VS Code extension in code-server with Debian's headless Chromium (scripts/setup-editors.sh
+# installs them; nothing is fetched at test time).
+vscode_missing = []
+code_server = os.path.join(tools_dir, "code-server", "node_modules", ".bin", "code-server")
+if not os.access(code_server, os.X_OK):
+    vscode_missing.append("code-server (%s)" % code_server)
+if not os.path.isdir(os.path.join(tools_dir, "puppeteer", "node_modules", "puppeteer-core")):
+    vscode_missing.append("puppeteer-core (%s/puppeteer)" % tools_dir)
+chromium = shutil.which("chromium")
+if not chromium:
+    vscode_missing.append("Debian's chromium")
+if not os.access(os.path.join(config.cuda_lint_src_dir, "editors", "vscode", "node_modules", ".bin",
+                              "vsce"), os.X_OK):
+    vscode_missing.append("editors/vscode/node_modules (npm ci)")
+if not shutil.which("node"):
+    vscode_missing.append("node")
+if vscode_missing:
+    lit_config.note("editors/vscode.test is unsupported: missing " + ", ".join(vscode_missing) +
+                    "; scripts/setup-editors.sh installs them")
+else:
+    config.available_features.add("vscode")
+    config.substitutions.append(("%tools_dir", tools_dir))
+    config.substitutions.append(("%chromium", chromium))

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # The GitHub Action's shell steps (scripts/action-run.sh) against the tarball scripts/package.sh
 # just made (the release.package test), as the Action runs them on a clean checkout, without
 # network (the release URL is a file:// URL). Run by CTest (test/CMakeLists.txt).

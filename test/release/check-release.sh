@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Acceptance tests of the release (docs/install.md), run by CTest (test/CMakeLists.txt):
 #
 #   check-release.sh install SRC BUILD      cmake --install into a temporary prefix, move it, and

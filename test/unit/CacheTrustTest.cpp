@@ -1,4 +1,5 @@
 //===- CacheTrustTest.cpp - The result cache's seals and its directory ----===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // HMAC-SHA256 against RFC 4231's vectors; entries that someone without the
 // user's key writes (a server, or whoever can write the cache directory) are

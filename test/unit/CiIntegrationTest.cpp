@@ -1,4 +1,5 @@
 //===- CiIntegrationTest.cpp - NOLINT, config, diff, escaping, fingerprints -===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "analyzer/inputs/ChangedLines.h"
 #include "analyzer/inputs/Config.h"
 #include "analyzer/report/Report.h"

@@ -1,4 +1,5 @@
 //===- LaunchBoundsCheckTest.cpp - ptxas's verdict on a proposed bound ----===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The comparison of missing-launch-bounds (rules/LaunchBoundsCheck.h) on reports built here: the
 // outcomes the lit tests cannot get from CUDA 13.0's ptxas (a bound that lowers occupancy, one

@@ -1,4 +1,5 @@
 //===- LspFramingTest.cpp - JSON depth bound and the LSP frame reader -----===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Issue 33 items 9 and 10: JSON nested too deep is refused before llvm::json
 // parses it; the LSP frame reader survives frames with a missing, short,

@@ -1,4 +1,5 @@
 //===- NvccTranslateTest.cpp - nvcc compile commands to Clang -------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "analyzer/inputs/NvccTranslate.h"
 
 #include "llvm/ADT/STLExtras.h"

@@ -1,4 +1,5 @@
 //===- ReliabilityTest.cpp - Regression tests of issue 13 -----------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Defects found by an adversarial audit: memory safety, atomic writes, bounds.
 //

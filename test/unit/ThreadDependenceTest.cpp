@@ -1,4 +1,5 @@
 //===- ThreadDependenceTest.cpp - The lane-affine value domain ------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The arithmetic of LaneValue and the classification of conditions on it,
 // without an AST: threadIdx.x of a block whose x-extent is a multiple of 32

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // In-process hardware counters through the CUPTI range profiler (see counter_profiler.h).
 //
 // Per context, at the first chosen launch: cuptiProfilerInitialize (once per process), the device's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // In-process hardware counters of `cuda-lint confirm --ncu`: the CUPTI range profiler (auto range,
 // kernel replay) around the first N launches of each chosen kernel and launch configuration, in
 // the same run that records the launches, instead of a second run under Nsight Compute.

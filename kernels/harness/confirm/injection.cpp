@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // CUPTI injection library of `cuda-lint confirm`. Loaded by the CUDA driver through
 // CUDA_INJECTION64_PATH, it records every kernel launch of the program as JSON lines in the file
 // named by CUDA_LINT_CONFIRM_OUT: one "launch" line per launch API call (configuration, stream,
@@ -11,6 +12,7 @@
 // hardware counters are profiled in the same run by the CUPTI range profiler
 // (counter_profiler.h), and each one's counters are written as a "counters" line. The program's
 // calls, return values and output are left as they are; the records are flushed at exit.
+#include "copy_calls.h"
 #include "counter_profiler.h"
 #include "launch_decode.h"
 #include "record_writer.h"
@@ -49,6 +51,10 @@ std::atomic<bool> g_active{false};
 thread_local int t_runtimeLaunchDepth = 0;
 // Driver launches the program made itself (outside a runtime launch) still in progress.
 thread_local int t_driverLaunchDepth = 0;
+// An asynchronous copy call in progress (a runtime copy's own driver call is not recorded again),
+// and when it was entered.
+thread_local int t_copyDepth = 0;
+thread_local uint64_t t_copyEnter = 0;
 constexpr size_t kActivityBufferSize = 8u << 20;
 
 std::string num(uint64_t v) { return std::to_string(v); }
@@ -359,6 +365,39 @@ void CUPTIAPI bufferCompleted(CUcontext ctx, uint32_t streamId, uint8_t *buffer,
   std::free(buffer);
 }
 
+// An asynchronous copy call: one "copy_call" record at its exit with its host time (entered and
+// returned, on the activity records' clock) and call stack. Its correlation id is the one of the
+// copy's "memcpy" activity record, which says what memory the copy really read and wrote.
+void onCopyCallback(CUpti_CallbackDomain domain, const CUpti_CallbackData *cb) {
+  uint64_t now = 0;
+  if (cb->callbackSite == CUPTI_API_ENTER) {
+    if (++t_copyDepth == 1 && cuptiGetTimestamp(&now) == CUPTI_SUCCESS)
+      t_copyEnter = now;
+    return;
+  }
+  if (--t_copyDepth > 0)
+    return; // the driver call inside a runtime copy: the runtime call is recorded
+  cuptiGetTimestamp(&now);
+  int result = 0;
+  if (cb->functionReturnValue)
+    result = domain == CUPTI_CB_DOMAIN_RUNTIME_API
+                 ? static_cast<int>(*static_cast<const cudaError_t *>(cb->functionReturnValue))
+                 : static_cast<int>(*static_cast<const CUresult *>(cb->functionReturnValue));
+  Timed timed(g_recordNs);
+  std::string line = begin("copy_call") + ", \"domain\": ";
+  line += domain == CUPTI_CB_DOMAIN_RUNTIME_API ? "\"runtime\"" : "\"driver\"";
+  line += ", \"api\": " + jsonString(cb->functionName);
+  line += ", \"correlation_id\": " + num(uint64_t(cb->correlationId));
+  line += ", \"result\": " + std::to_string(result);
+  line += ", \"api_enter\": " + num(t_copyEnter) + ", \"api_exit\": " + num(now);
+  {
+    Timed stack(g_stackNs);
+    line += ", \"stack\": " + callStack();
+  }
+  line += "}";
+  g_writer.writeLine(line);
+}
+
 void CUPTIAPI onCallback(void *, CUpti_CallbackDomain domain, CUpti_CallbackId cbid,
                          const void *data) {
   if (domain == CUPTI_CB_DOMAIN_RESOURCE) {
@@ -367,6 +406,10 @@ void CUPTIAPI onCallback(void *, CUpti_CallbackDomain domain, CUpti_CallbackId c
     return;
   }
   const auto *cb = static_cast<const CUpti_CallbackData *>(data);
+  if (isAsyncCopyCallback(domain, cbid)) {
+    onCopyCallback(domain, cb);
+    return;
+  }
   LaunchCall call;
   const bool runtime = domain == CUPTI_CB_DOMAIN_RUNTIME_API;
   const bool enter = cb->callbackSite == CUPTI_API_ENTER;
@@ -506,6 +549,12 @@ extern "C" __attribute__((visibility("default"))) int InitializeInjection(void) 
     for (const CUpti_CallbackId *id = driverLaunchCallbacks(); *id; ++id)
       enable(cuptiEnableCallback(1, g_subscriber, CUPTI_CB_DOMAIN_DRIVER_API, *id),
              "cuptiEnableCallback(driver)");
+    for (const CUpti_CallbackId *id = runtimeAsyncCopyCallbacks(); *id; ++id)
+      enable(cuptiEnableCallback(1, g_subscriber, CUPTI_CB_DOMAIN_RUNTIME_API, *id),
+             "cuptiEnableCallback(runtime copy)");
+    for (const CUpti_CallbackId *id = driverAsyncCopyCallbacks(); *id; ++id)
+      enable(cuptiEnableCallback(1, g_subscriber, CUPTI_CB_DOMAIN_DRIVER_API, *id),
+             "cuptiEnableCallback(driver copy)");
     if (profiling)
       enable(cuptiEnableCallback(1, g_subscriber, CUPTI_CB_DOMAIN_RESOURCE,
                                  CUPTI_CBID_RESOURCE_CONTEXT_DESTROY_STARTING),

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Launch-parameter decoding for the runtime and driver launch entry points (see launch_decode.h).
 #include "launch_decode.h"
 

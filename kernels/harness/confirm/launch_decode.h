@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Decodes the parameters of CUDA runtime and driver kernel-launch API calls, as CUPTI's callback
 // API hands them over, into one launch description (configuration, stream and API flavour).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Implementation of the JSON-lines record writer (see record_writer.h).
 #include "record_writer.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Thread-safe writer of the JSON-lines record file of the cuda-lint confirm injection library.
 // Lines are buffered in memory and appended to the file (O_APPEND, so several processes of one
 // program can share it) when the buffer fills and at close.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Unit tests (no GPU) of confirm's missing-launch-bounds verdict (issue 36 items 5 and 6): it
 compares the registers a run shows with what ptxas compiled under the proposed bound (the
 finding's `bounds_check`, written by `cuda-lint --resource-usage`), counts a gain in theoretical

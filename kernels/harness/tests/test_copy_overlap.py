@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """copy_overlap.py on a recording of kernels/pageable_copy.cu's two uploads (made-up times)."""
 import contextlib
 import io

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Unit tests (no GPU) of the in-process counters of `cuda-lint confirm --ncu`: the request the
 script makes of the injection library, the "profiler_request", "profiler" and "counters" records
 it writes (confirm/counter_profiler.h), the Profile made of them, the choice of falling back to

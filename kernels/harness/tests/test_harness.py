@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Unit tests (no GPU) of the bench and of the static manifest check: the Nsight Compute CSV
 parser, the anti/fixed pairing and ratios on program output recorded on an H200, the consistency of
 kernels/manifest.json with the sources and CMake, and check_manifest.py's precision/recall test."""

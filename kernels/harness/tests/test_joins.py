@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Unit tests (no GPU) of how `cuda-lint confirm` joins findings to the launches of programs
 nobody here wrote: NVIDIA cuda-samples built with `nvcc -O2 -g -Xcompiler
 -fno-optimize-sibling-calls` and run on an H100 (2026-11-22) under the injection library

@@ -1,4 +1,5 @@
 //===- BlockShapeModel.cpp - threadIdx and blockDim as lane values ----------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "rules/analysis/lanes/ThreadDependenceWalker.h"
 
 using namespace clang;

@@ -1,4 +1,5 @@
 //===- CudaNames.cpp - Cooperative groups and CUDA intrinsic names ----------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "rules/analysis/lanes/ThreadDependenceWalker.h"
 
 #include "clang/AST/DeclTemplate.h"

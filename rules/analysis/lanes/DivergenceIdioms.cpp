@@ -1,4 +1,5 @@
 //===- DivergenceIdioms.cpp - Lane splits that cost nothing to restructure ===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // See DivergenceIdioms.h. Each predicate was met while labelling real kernels
 // (docs/precision/) and has a case in test/lit/divergence/real-code-patterns.cu.
@@ -28,6 +29,26 @@ StringRef calleeName(const CallExpr *Call) {
 
 /// An expression that only reads: no assignment, increment or call other
 /// than threadIdx/blockIdx (property reads) and builtins such as fmaxf.
+namespace {
+/// A function whose body is one `return` of a pure value of its parameters:
+/// an operator functor (`plus<T>::operator()`, `max_op`) or an accessor,
+/// inlined into one expression. A few calls deep, never recursive.
+bool pureCombiner(const FunctionDecl *FD) {
+  static thread_local unsigned Depth = 0;
+  const FunctionDecl *Def = nullptr;
+  if (Depth >= 4 || !FD->hasBody(Def))
+    return false;
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
+  const auto *Ret = Body && Body->size() == 1 ? dyn_cast<ReturnStmt>(Body->body_front()) : nullptr;
+  if (!Ret || !Ret->getRetValue())
+    return false;
+  ++Depth;
+  bool Pure = pureValue(Ret->getRetValue());
+  --Depth;
+  return Pure;
+}
+} // namespace
+
 bool pureValue(const Stmt *S) {
   if (isa<PseudoObjectExpr>(S)) // threadIdx.x
     return true;
@@ -50,7 +71,8 @@ bool pureValue(const Stmt *S) {
   if (const auto *Call = dyn_cast<CallExpr>(S)) {
     const FunctionDecl *FD = Call->getDirectCallee();
     if (!FD || !(FD->getBuiltinID() || FD->hasAttr<ConstAttr>() || FD->hasAttr<PureAttr>() ||
-                 (FD->getIdentifier() && FD->getName().starts_with("__fetch_builtin"))))
+                 (FD->getIdentifier() && FD->getName().starts_with("__fetch_builtin")) ||
+                 pureCombiner(FD)))
       return false;
   }
   for (const Stmt *Child : S->children())
@@ -337,15 +359,49 @@ bool koggeStoneStep(const BranchEvent &E, ASTContext &AST) {
   return Then && assignment(Then, L, R) && pureValue(R) && readsBelow(R, K, AST);
 }
 
+namespace {
+/// `storeGlobal64(addr, v)`: a call with pure arguments of a function whose body is one store
+/// through a parameter (`*addr = val;`) or one `st.` instruction in inline assembly.
+bool storeHelperCall(const Stmt *St) {
+  const auto *Call = dyn_cast<CallExpr>(St);
+  const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
+  const FunctionDecl *Def = nullptr;
+  if (!FD || !FD->hasBody(Def))
+    return false;
+  for (const Expr *A : Call->arguments())
+    if (!pureValue(A))
+      return false;
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
+  if (!Body || Body->size() != 1)
+    return false;
+  const Stmt *Only = Body->body_front();
+  if (const auto *Asm = dyn_cast<GCCAsmStmt>(Only))
+    return llvm::StringRef(Asm->getAsmString()).trim().starts_with("st.");
+  const Expr *L, *R;
+  if (!assignment(Only, L, R))
+    return false;
+  const Expr *Target = L->IgnoreParenImpCasts();
+  if (const auto *U = dyn_cast<UnaryOperator>(Target); U && U->getOpcode() == UO_Deref)
+    Target = U->getSubExpr()->IgnoreParenImpCasts();
+  else if (const auto *AS = dyn_cast<ArraySubscriptExpr>(Target))
+    Target = AS->getBase()->IgnoreParenImpCasts();
+  const auto *Ref = dyn_cast<DeclRefExpr>(Target);
+  return Ref && isa<ParmVarDecl>(Ref->getDecl());
+}
+} // namespace
+
 unsigned leaderStore(const BranchEvent &E, ASTContext &AST) {
   const CondClass &C = E.Class;
   if (C.Cat != BranchCategory::LaneSplit || C.Reason != CondClass::Why::LaneMask ||
       !E.GroupStores || !oneSided(E))
     return 0;
+  // A test of the lane written `lane == 1` or as a bit test `lane & 1`; which lanes lead comes
+  // from the condition's lane masks (leaderGroup).
   const auto *Cmp = dyn_cast<BinaryOperator>(E.Cond->IgnoreParenImpCasts());
-  if (!Cmp || Cmp->getOpcode() != BO_EQ)
+  if (!Cmp || (Cmp->getOpcode() != BO_EQ && Cmp->getOpcode() != BO_And))
     return 0;
-  // The arm only stores (no register work that the other lanes could share).
+  // The arm only stores (no register work that the other lanes could share): assignments of
+  // pure values, or calls of a store helper (`storeGlobal64(addr, v)`).
   const Stmt *Then = cast<IfStmt>(E.Branch)->getThen();
   llvm::SmallVector<const Stmt *, 4> Stmts;
   if (const auto *CS = dyn_cast<CompoundStmt>(Then))
@@ -354,7 +410,7 @@ unsigned leaderStore(const BranchEvent &E, ASTContext &AST) {
     Stmts.push_back(Then);
   for (const Stmt *St : Stmts) {
     const Expr *L, *R;
-    if (!assignment(St, L, R) || !pureValue(R))
+    if (assignment(St, L, R) ? !pureValue(R) : !storeHelperCall(St))
       return 0;
   }
   return leaderGroup(C);

@@ -1,4 +1,5 @@
 //===- DivergenceIdioms.h - Lane splits that cost nothing to restructure --===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Branches whose condition does split the lanes of a warp, but where a
 // senior engineer would not want a warning: the compiler predicates the arm

@@ -1,4 +1,5 @@
 //===- LaneConditions.cpp - Classifying conditions on lane values -----------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "rules/analysis/lanes/LaneValueHelpers.h"
 
 #include "llvm/ADT/STLExtras.h"

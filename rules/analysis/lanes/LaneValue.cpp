@@ -1,4 +1,5 @@
 //===- LaneValue.cpp - Lane values, merges and control dependence -----------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "rules/analysis/lanes/LaneValueHelpers.h"
 
 #include "llvm/ADT/STLExtras.h"

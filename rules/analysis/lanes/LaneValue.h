@@ -1,4 +1,5 @@
 //===- LaneValue.h - Lane-affine values and branch-condition classes ------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The value domain of the thread-dependence analysis (ThreadDependence.h).
 // A value is one of

@@ -1,4 +1,5 @@
 //===- LaneValueHelpers.h - Helpers shared by the LaneValue files ---------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Internal to LaneValue.cpp, LaneArithmetic.cpp and LaneConditions.cpp.
 //

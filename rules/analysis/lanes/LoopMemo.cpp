@@ -1,4 +1,5 @@
 //===- LoopMemo.cpp - Loop fixed points kept for a loop entered alike -----===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Walker::loop runs a loop's trips, unrecorded, until the state at its head
 // stops changing, then once more recording. The trips are a function of the

@@ -1,4 +1,5 @@
 //===- LoopScan.cpp - What each loop updates --------------------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "rules/analysis/lanes/ThreadDependenceWalker.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -237,8 +238,19 @@ bool hasEffects(const Expr *E, const ASTContext &Ctx) {
       static const char *const Cheap[] = {"min",    "max",    "fminf", "fmaxf", "fmin",  "fmax",
                                           "abs",    "fabs",   "fabsf", "floorf", "ceilf", "rintf",
                                           "truncf", "fmaf",   "__ldg", "__expf", "__logf",
-                                          "__fdividef", "__saturatef"};
-      Pure = llvm::is_contained(Cheap, N) || N.starts_with("__float2") ||
+                                          "__fdividef", "__saturatef",
+                                          // Integer intrinsics: one or two instructions.
+                                          "__umul64hi", "__mul64hi", "__umulhi", "__mulhi",
+                                          "__mul24", "__umul24", "__popc", "__popcll", "__clz",
+                                          "__clzll", "__ffs", "__ffsll", "__brev", "__brevll",
+                                          "__byte_perm", "__funnelshift_l", "__funnelshift_lc",
+                                          "__funnelshift_r", "__funnelshift_rc", "__sad", "__usad"};
+      // Rounded arithmetic (__fmul_rn, __dadd_rz, __fmaf_rn, ...): one instruction.
+      static const char *const Rounded[] = {"__fadd_", "__fsub_", "__fmul_", "__fmaf_",
+                                            "__dadd_", "__dsub_", "__dmul_", "__fma_"};
+      Pure = llvm::is_contained(Cheap, N) ||
+             llvm::any_of(Rounded, [&](const char *P) { return N.starts_with(P); }) ||
+             N.starts_with("__float2") ||
              N.starts_with("__half2") || N.starts_with("__int2") || N.starts_with("__uint2") ||
              N.starts_with("__float_as") || N.starts_with("__int_as") ||
              N.starts_with("__uint_as") || N.starts_with("__h");

@@ -1,4 +1,5 @@
 //===- ThreadDependence.cpp - Thread-dependent branches and barriers ------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "rules/analysis/lanes/ThreadDependence.h"
 #include "rules/analysis/ErrorTaint.h"
 #include "rules/analysis/LaunchSite.h"

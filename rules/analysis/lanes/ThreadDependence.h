@@ -1,4 +1,5 @@
 //===- ThreadDependence.h - Thread-dependent branches and barriers --------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Walks every kernel body (per template instantiation) in statement order,
 // and templates that nothing here instantiates as written (the primary

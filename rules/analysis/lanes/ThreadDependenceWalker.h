@@ -1,4 +1,5 @@
 //===- ThreadDependenceWalker.h - The walker behind ThreadDependence ------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Internal to the thread-dependence analysis (ThreadDependence.h); only its
 // own files include this. The Walker runs one function body in statement

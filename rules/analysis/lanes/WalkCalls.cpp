@@ -1,4 +1,5 @@
 //===- WalkCalls.cpp - Calls and device functions ---------------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "rules/analysis/ErrorTaint.h"
 #include "rules/analysis/lanes/ThreadDependenceWalker.h"
 

@@ -1,4 +1,5 @@
 //===- WalkConditions.cpp - Classifying branch conditions -------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "rules/analysis/lanes/ThreadDependenceWalker.h"
 
 using namespace clang;

@@ -1,4 +1,5 @@
 //===- WalkEvents.cpp - Branch and barrier events ---------------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "rules/analysis/lanes/ThreadDependenceWalker.h"
 
 using namespace clang;

@@ -1,4 +1,5 @@
 //===- WalkExpressions.cpp - The value of each expression -------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "rules/analysis/lanes/ThreadDependenceWalker.h"
 
 #include <functional>
@@ -40,6 +41,19 @@ bool Walker::pointerMoved(const ParmVarDecl *P) {
   bool M = Moves(FD->getBody());
   Moved[P] = M;
   return M;
+}
+
+/// `storage.shared` with `storage` a `__shared__` struct or a reference
+/// parameter (CUB's and moderngpu's TempStorage): an array member whose address
+/// is the same in every thread, as a pointer parameter's is.
+static bool sharedStructArray(const Expr *Base) {
+  const auto *ME = dyn_cast<MemberExpr>(Base->IgnoreParenImpCasts());
+  if (!ME || ME->isArrow() || !ME->getType()->isArrayType())
+    return false;
+  const auto *DRE = dyn_cast<DeclRefExpr>(ME->getBase()->IgnoreParenImpCasts());
+  const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  return V && ((isa<ParmVarDecl>(V) && V->getType()->isReferenceType()) ||
+               V->hasAttr<CUDASharedAttr>());
 }
 
 void Walker::noteStore(const LaneValue *Index, const LaneValue &Base) {
@@ -90,7 +104,8 @@ void Walker::assign(const Expr *LHS, const LaneValue &V, bool Weak) {
       // thread, unless the function moves the pointer.
       const auto *P = dyn_cast_or_null<ParmVarDecl>(D);
       noteStore(&I, LocalArray ? LaneValue::varying() // registers, not memory
-                    : P && P->getType()->isPointerType() && !pointerMoved(P)
+                    : (P && P->getType()->isPointerType() && !pointerMoved(P)) ||
+                            sharedStructArray(Base)
                         ? LaneValue()
                         : (isa<ArraySubscriptExpr, MemberExpr>(Base->IgnoreParenImpCasts())
                                ? LaneValue::varying()

@@ -1,4 +1,5 @@
 //===- WalkStatements.cpp - Statements, merges and loops --------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "rules/analysis/lanes/ThreadDependenceWalker.h"
 
 #include "clang/AST/StmtCXX.h"

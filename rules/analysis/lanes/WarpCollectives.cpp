@@ -1,4 +1,5 @@
 //===- WarpCollectives.cpp - Lane splits beside warp shuffles and reductions ===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The idioms of DivergenceIdioms.h that depend on a warp collective (a
 // shuffle or a warp reduction, also behind helper templates): finding one,

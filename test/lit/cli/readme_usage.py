@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Runs every command of the README's usage block, as the README shows it, in a small project.
 
 The block is read from README.md (so a command changed there is a command tested here): each

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Checks cuda-lint's JSON report for test/lit/output/Inputs/launches.cu (see json.test)."""
 import json
 import sys

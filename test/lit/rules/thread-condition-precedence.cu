@@ -10,7 +10,7 @@
 // DIV: thread-condition-precedence.cu:47:7: note: the branch's arms access elements indexed by the same thread index, so a rewrite must keep which elements each thread handles: compute the choice as a value and apply it without branching (e.g. min/max and a select in a compare-and-swap), or remap threads to elements so that the lanes of a warp make the same choice
 // DIV: thread-condition-precedence.cu:56:7: warning: warp-divergent branch (lane-split): 'tid & 3 != 0' splits every warp into even and odd lanes [warp-divergent-branch]
 // DIV: thread-condition-precedence.cu:56:7: note: it is true for odd lanes and false for even lanes in every warp: each warp runs both paths one after the other with the lanes of the other path idle
-// DIV: thread-condition-precedence.cu:56:7: note: partition the work by warp instead, e.g. '(tid / warpSize) % 2 == 0'
+// DIV: thread-condition-precedence.cu:56:7: note: the branch's arms access elements indexed by the same thread index, so a rewrite must keep which elements each thread handles: compute the choice as a value and apply it without branching (e.g. min/max and a select in a compare-and-swap), or remap threads to elements so that the lanes of a warp make the same choice
 // DIV: cuda-lint: 2 warnings and 0 errors in 1 file; 1 file analysed
 
 __global__ void evenWarps(float *c) {
@@ -53,8 +53,8 @@ __global__ void meant(float *c, int flags) {
   // Also precedence slips, but not constant: they split warps (warp-divergent-branch).
   if (1 == tid | 0)
     c[2] = 4.0f;
-  if (tid & 3 != 0)
-    c[3] = 5.0f;
+  if (tid & 3 != 0) // (odd lanes storing one value to one address would be a leader store)
+    c[tid] = 5.0f;
 }
 
 __global__ void doLoop(float *c) {

@@ -1,4 +1,5 @@
 //===- BaselineFuzzTarget.cpp - libFuzzer entry point for --baseline files -===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Parses the input as a baseline file. Any crash, sanitizer report or broken
 // invariant is a failure: an error is one non-empty line; a document that

@@ -1,4 +1,5 @@
 //===- ConfigFuzzTarget.cpp - libFuzzer entry point for .cuda-lint.yaml ---===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Parses the input as a configuration file. Any crash, sanitizer report or broken invariant is a
 // failure: an error must say something and name the file; a configuration that parses must dump

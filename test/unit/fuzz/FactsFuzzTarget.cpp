@@ -1,4 +1,5 @@
 //===- FactsFuzzTarget.cpp - libFuzzer entry point for the facts codec ----===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The bytes are a facts file (`--export-facts`, read back by `cuda-lint
 // merge`) or a result-cache entry: both decoders of analyzer/cache/ResultCodec

@@ -1,4 +1,5 @@
 //===- LspFuzzTarget.cpp - libFuzzer entry point for `cuda-lint lsp` input -===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The bytes are what an editor sends the server on stdin. They go through the
 // server's own input (CheckedMessageInput: framing, depth and JSON-RPC checks)

@@ -1,4 +1,5 @@
 //===- NolintFuzzTarget.cpp - libFuzzer entry point for NOLINT comments ---===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Parses the input as a source file's NOLINT directives and runs the suppression pass over
 // findings on every line of it (the file is served from memory). Any crash, sanitizer report or

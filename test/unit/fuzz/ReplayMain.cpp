@@ -1,4 +1,5 @@
 //===- ReplayMain.cpp - Run a fuzz target over files, without libFuzzer ---===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Every build links the fuzz targets of test/unit/fuzz with this main as well,
 // so that their seeds (and any input a fuzzing run saves beside them) are

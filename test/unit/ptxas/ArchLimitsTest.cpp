@@ -1,4 +1,5 @@
 //===- ArchLimitsTest.cpp - The arch table against published values -------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The expected values are the CUDA C++ Programming Guide's "Technical Specifications per Compute
 // Capability" table (and its shared-memory carveout lists), typed in independently of the model's

@@ -1,4 +1,5 @@
 //===- GpuProductsTest.cpp - The GPU product table ------------------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The SM counts are typed in again here from the published figures (CUDA cores over FP32 cores
 // per SM where NVIDIA gives cores), independently of the table, so that a typo in one shows.

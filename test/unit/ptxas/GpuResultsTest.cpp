@@ -1,4 +1,5 @@
 //===- GpuResultsTest.cpp - The model against measurements on a real GPU --===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // kernels/occupancy_check/run.sh, run on a GPU, records the ptxas report of its compile and what
 // cudaOccupancyMaxActiveBlocksPerMultiprocessor answered for every kernel, block size 1..1024,

@@ -1,4 +1,5 @@
 //===- OccupancyExamplesTest.cpp - Worked examples and launch checks ------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The worked examples of SPEC section 5 (from the seeds: CUDA Best Practices Guide, occupancy
 // calculator screenshots, a CC 6.1 tuning note), the H200 launch failure of a 96-register kernel

@@ -1,4 +1,5 @@
 //===- OccupancyOracleTest.cpp - The model against cuda_occupancy.h -------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The toolkit's occupancy calculator is the oracle for the arithmetic. Its cudaOccDeviceProp is
 // filled from the model's own arch table, so a mismatch is an arithmetic difference; the table

@@ -1,4 +1,5 @@
 //===- OccupancyReportTest.cpp - Reports joined with the model ------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // computeOccupancyReport and its text and JSON renderings on a recorded CUDA 13 report.
 //

@@ -1,4 +1,5 @@
 //===- PtxasFuzzTarget.cpp - libFuzzer entry point for the report parser --===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Parses the input; when it parses, runs the occupancy report over it and renders both formats,
 // so that every record the parser accepts also goes through the model. Any crash, sanitizer

@@ -1,4 +1,5 @@
 //===- PtxasMutationDriver.cpp - Deterministic fuzzing without libFuzzer --===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Runs LLVMFuzzerTestOneInput over the seed files, every 7-byte truncation of them, and then
 // seeded random mutations (byte flips, insertions of report punctuation, line deletions,

@@ -1,4 +1,5 @@
 //===- PtxasParserErrorTest.cpp - Bad, truncated and binary reports -------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Every failure names the line; none crashes. Truncating a real report inside any entry's record
 // is an error.

@@ -1,4 +1,5 @@
 //===- PtxasParserTest.cpp - Parsing recorded resource reports ------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Recorded reports of CUDA 6.5 to 13.0 in every layout the parser accepts: ptxas -v with several
 // archs, nvlink -v after -rdc, cuobjdump --dump-resource-usage, MSBuild logs with CRLF, logs

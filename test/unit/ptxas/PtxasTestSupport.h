@@ -1,4 +1,5 @@
 //===- PtxasTestSupport.h - Helpers shared by the ptxas_parse tests -------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #ifndef CUDALINT_TEST_UNIT_PTXAS_PTXASTESTSUPPORT_H
 #define CUDALINT_TEST_UNIT_PTXAS_PTXASTESTSUPPORT_H

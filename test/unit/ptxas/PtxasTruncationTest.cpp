@@ -1,4 +1,5 @@
 //===- PtxasTruncationTest.cpp - Cut reports and huge counts (issue 13) ---===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Item 10: every prefix of every recorded report either fails to parse or parses to records whose
 // numbers are those of the full report (a cut item must never read as a smaller number).

@@ -1,4 +1,5 @@
 //===- RealNvccReportTest.cpp - Reports written by the installed nvcc -----===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Compiles Inputs/resource_kernels.cu for four archs with the toolkit's nvcc during the test and
 // checks what the parser makes of the report. Skipped when nvcc is absent.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Damages or counts the entries of a cuda-lint result cache.
 
 usage: entries.py count|corrupt|truncate|garbage CACHE_DIR

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Forged result cache entries, from a cache server (the remote cache) and from whoever can write
 the local cache directory: an entry made for one set of options served under the key of another
 (3 findings suppressed to 1; 0 findings turned into 3), entries of another key or without the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """A remote result cache against a real HTTP server on localhost (GET/PUT of whole objects, what
 nginx with WebDAV, bazel-remote and ccache's storage servers speak), started here in a thread:
 runner A fills it, runner B with an empty local cache reads it, a corrupted entry is rejected and

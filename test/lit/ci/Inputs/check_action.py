@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Checks action.yml and .pre-commit-hooks.yaml of a source tree; prints what it verified.
 
 usage: check_action.py SRC_ROOT

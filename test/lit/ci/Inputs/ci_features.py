@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """lit features for the CI-integration tests (test/lit/ci).
 
 sarif-multitool: Microsoft's SARIF validator. $SARIF_MULTITOOL if set, else an npm install of

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Prints the fingerprints of a SARIF file's results, one `RULE FINGERPRINT` per line, sorted.
 
 usage: fingerprints.py [--lines] FILE    (--lines appends each result's start line)

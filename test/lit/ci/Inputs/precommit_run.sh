@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Drives the real pre-commit against this tree's hook (test/lit/ci/pre-commit.test).
 # usage: precommit_run.sh SRC_ROOT WORK_DIR CUDA_LINT_BINARY
 # The hook repository is a fresh git repo holding the working tree's .pre-commit-hooks.yaml and

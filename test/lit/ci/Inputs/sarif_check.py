@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Checks the structure of a cuda-lint SARIF file and prints a summary for FileCheck.
 
 usage: sarif_check.py FILE

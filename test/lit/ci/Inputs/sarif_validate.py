@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Validates SARIF files with Microsoft's SARIF multitool; fails on any error it reports.
 
 usage: sarif_validate.py MULTITOOL FILE...

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Drives `cuda-lint lsp` over JSON-RPC (standard library only) and prints what it answers.
 
 usage: lsp_client.py CUDA_LINT FILE.cu

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Sends `cuda-lint lsp` frames that break the base protocol and prints what it answers.
 
 usage: lsp_frames.py CUDA_LINT SCENARIO...

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 -- Neovim's built-in LSP client against `cuda-lint lsp`: opens $LSP_FILE, waits for the
 -- diagnostics and writes them to $LSP_OUT, one per line (line:column severity message).
 local file, out, exe = os.getenv('LSP_FILE'), os.getenv('LSP_OUT'), os.getenv('CUDA_LINT')

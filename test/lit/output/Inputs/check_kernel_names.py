@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Checks the kernel names of cuda-lint's JSON report for Inputs/kernel_names.cu."""
 import json
 import sys

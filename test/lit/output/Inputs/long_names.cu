@@ -1,5 +1,6 @@
-// Long kernel names and conditions: every message line still fits in 120 characters
-// (message_lines.py checks every file here); the notes carry what the line leaves out.
+// Long kernel names and conditions: every message line still fits in 120 characters, a quoted
+// name counting as at most 40 since names are never cut (message_lines.py checks every file
+// here); the notes carry what the line leaves out of a condition.
 template <int BlockSize>
 __global__ void softmax_autoregressive_backward_kernel_number_seven(float *x, int n) {
   int tid = threadIdx.x;

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Checks that a cuda-lint JSON or SARIF report names files losslessly.
 
 usage: check_lossless.py REPORT EXPECTED_FILE...

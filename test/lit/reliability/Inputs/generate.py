@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Writes the hostile inputs of the reliability tests to stdout (too big to commit).
 
 usage: generate.py KIND N

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Runs cuda-lint once over PATHS and again as N shards merged back, for every N and output
 format given, and prints one line per comparison: stdout, stderr and exit code must be the same.
 

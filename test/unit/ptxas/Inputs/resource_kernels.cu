@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Kernels with distinct resource footprints for the ptxas report parser tests: static shared
 // memory, a constant bank, a non-inlined device function, a template, a namespace, a kernel that
 // spills under __launch_bounds__(1024) and one with a named barrier.

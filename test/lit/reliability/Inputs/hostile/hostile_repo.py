@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """A hostile repository run through every mode of cuda-lint (issue 33, items 1-3).
 
     hostile_repo.py CUDA_LINT SRC_ROOT WORK CUDA_PATH

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Issue 33 item 11: cuda-lint's temporary directories do not outlive it.
 
     signals.py CUDA_LINT KERNEL WORK

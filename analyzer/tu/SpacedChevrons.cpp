@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+#include "analyzer/tu/SpacedChevrons.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+using namespace llvm;
+
+namespace cudalint {
+namespace {
+
+constexpr size_t MaxConfigLength = 4096;
+
+bool blank(char C) { return C == ' ' || C == '\t'; }
+
+/// The end of the blanks from \p I.
+size_t skipBlanks(StringRef T, size_t I) {
+  while (I < T.size() && blank(T[I]))
+    ++I;
+  return I;
+}
+
+/// `XX` + at least one blank + `X` at \p I with X = \p C, not followed by another X or `=`;
+/// returns the index of the third X.
+size_t spacedTriple(StringRef T, size_t I, char C) {
+  if (I + 1 >= T.size() || T[I] != C || T[I + 1] != C)
+    return StringRef::npos;
+  size_t K = skipBlanks(T, I + 2);
+  if (K == I + 2 || K >= T.size() || T[K] != C)
+    return StringRef::npos;
+  if (K + 1 < T.size() && (T[K + 1] == C || T[K + 1] == '='))
+    return StringRef::npos;
+  return K;
+}
+
+/// The closing chevrons of the configuration that starts at \p From: the index of the first `>`
+/// of `>> >` or `>>>` at nesting depth 0, followed by `(`; npos when the statement ends first.
+size_t closing(StringRef T, size_t From, bool &Spaced) {
+  int Depth = 0;
+  for (size_t I = From, E = std::min(T.size(), From + MaxConfigLength); I < E; ++I) {
+    char C = T[I];
+    if (C == '(' || C == '[' || C == '{')
+      ++Depth;
+    else if (C == ')' || C == ']' || C == '}') {
+      if (--Depth < 0)
+        return StringRef::npos;
+    } else if (C == ';')
+      return StringRef::npos;
+    else if (C == '>' && Depth == 0) {
+      size_t After;
+      if (size_t K = spacedTriple(T, I, '>'); K != StringRef::npos) {
+        Spaced = true;
+        After = K + 1;
+      } else if (T.substr(I).starts_with(">>>")) {
+        Spaced = false;
+        After = I + 3;
+      } else {
+        continue;
+      }
+      while (After < T.size() && isSpace(T[After]))
+        ++After;
+      return After < T.size() && T[After] == '(' ? I : StringRef::npos;
+    }
+  }
+  return StringRef::npos;
+}
+
+/// `XX<blanks>X` at \p I becomes `XXX<blanks>`.
+void join(std::string &Text, size_t I, char C) {
+  size_t K = skipBlanks(Text, I + 2);
+  for (size_t J = I + 2; J < K; ++J)
+    Text[J] = ' ';
+  Text[I + 2] = C;
+  Text[K] = ' ';
+}
+
+} // namespace
+
+bool joinSpacedChevrons(std::string &Text) {
+  bool Changed = false;
+  for (size_t I = Text.find("<<"); I != std::string::npos; I = Text.find("<<", I + 1)) {
+    StringRef T(Text);
+    if (I > 0 && T[I - 1] == '<')
+      continue;
+    size_t K = spacedTriple(T, I, '<');
+    if (K == StringRef::npos)
+      continue;
+    // After the kernel's name: an identifier, the `>` of template arguments or a `)`.
+    size_t P = I;
+    while (P > 0 && isSpace(T[P - 1]))
+      --P;
+    if (P == 0 || !(isAlnum(T[P - 1]) || T[P - 1] == '_' || T[P - 1] == '>' || T[P - 1] == ')'))
+      continue;
+    if (T.take_front(P).ends_with("operator") &&
+        (P == 8 || !(isAlnum(T[P - 9]) || T[P - 9] == '_')))
+      continue;
+    bool Spaced = false;
+    size_t Close = closing(T, K + 1, Spaced);
+    if (Close == StringRef::npos)
+      continue;
+    join(Text, I, '<');
+    if (Spaced)
+      join(Text, Close, '>');
+    Changed = true;
+    I = Close;
+  }
+  return Changed;
+}
+
+namespace {
+
+/// A file whose buffer is read once and, where it has spaced chevrons, handed out joined.
+class JoinedFile : public vfs::File {
+public:
+  explicit JoinedFile(std::unique_ptr<vfs::File> Inner) : Inner(std::move(Inner)) {}
+  ~JoinedFile() override { close(); }
+  ErrorOr<vfs::Status> status() override { return Inner->status(); }
+  ErrorOr<std::string> getName() override { return Inner->getName(); }
+  std::error_code close() override { return Inner->close(); }
+  ErrorOr<std::unique_ptr<MemoryBuffer>> getBuffer(const Twine &Name, int64_t FileSize,
+                                                   bool RequiresNullTerminator,
+                                                   bool IsVolatile) override {
+    auto Buffer = Inner->getBuffer(Name, FileSize, RequiresNullTerminator, IsVolatile);
+    if (!Buffer || !(*Buffer)->getBuffer().contains("<"))
+      return Buffer;
+    StringRef Original = (*Buffer)->getBuffer();
+    // Cheap test first: a `<<` followed by a blank somewhere.
+    bool Candidate = false;
+    for (size_t I = Original.find("<<"); I != StringRef::npos && !Candidate;
+         I = Original.find("<<", I + 1))
+      Candidate = I + 2 < Original.size() && blank(Original[I + 2]);
+    if (!Candidate)
+      return Buffer;
+    std::string Text = Original.str();
+    if (!joinSpacedChevrons(Text))
+      return Buffer;
+    return MemoryBuffer::getMemBufferCopy(Text, (*Buffer)->getBufferIdentifier());
+  }
+
+private:
+  std::unique_ptr<vfs::File> Inner;
+};
+
+} // namespace
+
+ErrorOr<std::unique_ptr<vfs::File>> SpacedChevrons::openFileForRead(const Twine &Path) {
+  auto F = ProxyFileSystem::openFileForRead(Path);
+  if (!F)
+    return F;
+  return std::unique_ptr<vfs::File>(std::make_unique<JoinedFile>(std::move(*F)));
+}
+
+} // namespace cudalint
