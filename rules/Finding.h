@@ -52,6 +52,34 @@ struct LaunchInfo {
   std::string Stream;
 };
 
+/// One kernel on one arch compiled without and with the __launch_bounds__ that
+/// missing-launch-bounds proposes, as ptxas reported it, and the theoretical
+/// occupancy of a block of Threads threads either way (0 when it does not fit).
+struct BoundsComparison {
+  std::string Kernel; // device-side mangled name
+  std::string Arch;   // "sm_90"
+  unsigned Threads = 0;
+  unsigned RegistersBefore = 0, RegistersAfter = 0;
+  unsigned long long SpillStoresBefore = 0, SpillLoadsBefore = 0;
+  unsigned long long SpillStoresAfter = 0, SpillLoadsAfter = 0;
+  bool FitsBefore = true, FitsAfter = true;
+  double OccupancyBefore = 0, OccupancyAfter = 0;
+  /// The largest block (a multiple of 32, at most Threads) that fits without the bound.
+  unsigned FittingThreadsBefore = 0;
+};
+
+/// Whether ptxas checked a proposed __launch_bounds__ and what it found.
+struct BoundsCheckResult {
+  std::string Bound; // "__launch_bounds__(256)"
+  bool Checked = false;
+  /// When checked: "adds-spills" or "lowers-occupancy" (the fix-it is not offered),
+  /// "makes-launch-fit", "raises-occupancy" or "no-change".
+  std::string Outcome;
+  /// When not checked: why.
+  std::string Reason;
+  std::vector<BoundsComparison> Kernels;
+};
+
 /// The rule id of Clang's own compile errors, reported like clang-tidy's.
 inline constexpr const char *CompileErrorRuleId = "clang-diagnostic-error";
 
@@ -81,6 +109,8 @@ struct Finding {
   /// kernels whose code holds a branch. Empty otherwise.
   std::vector<std::string> KernelInstances;
   std::optional<LaunchInfo> Launch;
+  /// missing-launch-bounds: what ptxas said of the proposed bound.
+  std::optional<BoundsCheckResult> Bounds;
 };
 
 /// Sets \p F's message from a rule's text: the first line is the message,

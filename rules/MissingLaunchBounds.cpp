@@ -14,6 +14,7 @@
 // one thread per block is not reported: no block size can exhaust its registers.
 //
 //===----------------------------------------------------------------------===//
+#include "rules/LaunchBoundsCheck.h"
 #include "rules/RuleRegistry.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -67,6 +68,44 @@ static bool isHeader(llvm::StringRef File) {
   llvm::StringRef Ext = llvm::sys::path::extension(File);
   return Ext == ".cuh" || Ext == ".h" || Ext == ".hpp" || Ext == ".hh" || Ext == ".hxx" ||
          Ext == ".inl";
+}
+
+/// The kernels a bound on \p K applies to (a template: each instantiation), each with the
+/// block size and dynamic shared memory of its largest launch in \p Sites.
+static std::vector<BoundsSubject> boundsSubjects(const KernelFact &K, const Finding &F,
+                                                 const std::vector<const LaunchFact *> &Sites,
+                                                 std::int64_t Max, const ProgramFacts &Facts) {
+  std::vector<std::string> Names;
+  if (!K.MangledName.empty())
+    Names.push_back(K.MangledName);
+  else
+    Names = F.KernelInstances;
+  std::vector<BoundsSubject> Out;
+  for (const std::string &Name : Names) {
+    BoundsSubject S;
+    S.Kernel = Name;
+    S.Shown = K.MangledName.empty() ? Name : K.Name;
+    for (const BoundedCompile &C : Facts.BoundedCompiles)
+      for (const KernelResources &R : C.Before)
+        if (K.MangledName.empty() && R.MangledName == Name && !R.DemangledName.empty())
+          S.Shown = R.DemangledName;
+    std::int64_t Threads = 0, Smem = 0;
+    for (const LaunchFact *L : Sites)
+      if (L->KernelMangled == Name && L->ThreadsPerBlock && *L->ThreadsPerBlock >= Threads) {
+        Threads = *L->ThreadsPerBlock;
+        Smem = std::max<std::int64_t>(Smem, L->DynamicSmem.value_or(0));
+      }
+    if (!Threads) { // no launch names this instantiation: the largest of all
+      Threads = Max;
+      for (const LaunchFact *L : Sites)
+        if (L->ThreadsPerBlock && *L->ThreadsPerBlock == Max)
+          Smem = std::max<std::int64_t>(Smem, L->DynamicSmem.value_or(0));
+    }
+    S.Threads = unsigned(Threads);
+    S.DynamicSmem = std::uint64_t(std::max<std::int64_t>(Smem, 0));
+    Out.push_back(std::move(S));
+  }
+  return Out;
 }
 
 void finalizeMissingLaunchBounds(const RuleInfo &Info, const ProgramFacts &Facts,
@@ -168,20 +207,33 @@ void finalizeMissingLaunchBounds(const RuleInfo &Info, const ProgramFacts &Facts
                                    ? "its launches use at most " + N + " threads per block"
                                    : "its block size is template parameter '" + N + "'";
         std::string Line = Head + " (" + Inferred + ")";
-        setMessage(F, (Line.size() <= 120 ? Line : Head + "\n" + Inferred) + "\n" + Why +
-                          "\nadd __launch_bounds__(" + N + ")");
-        noteSites(F, Sites, Common.empty() ? "" : "launched here with '" + N + "' threads per block");
-      }
-      if (K.InsertOffset && TooLarge.empty()) {
-        FixIt Fix;
-        Fix.File = K.File;
-        Fix.Offset = *K.InsertOffset;
-        Fix.Length = 0;
-        Fix.Replacement = "__launch_bounds__(" + N + ") ";
-        Fix.Line = K.Line;
-        Fix.Column = K.Column;
-        Fix.Unsafe = !Facts.WholeProgram || Facts.LaunchesMayBeMissing || isHeader(K.File);
-        F.Fixes.push_back(std::move(Fix));
+        std::string Bound = "__launch_bounds__(" + N + ")";
+        std::vector<std::string> Advice = {"add " + Bound};
+        bool Offer = K.InsertOffset.has_value();
+        if (Offer) {
+          // ptxas's verdict on the bound, when --resource-usage compiled it.
+          std::vector<BoundsSubject> Subjects = boundsSubjects(K, F, Sites, Max, Facts);
+          BoundsCheckResult Check = checkLaunchBounds(Facts, K.File, Bound, Subjects);
+          BoundsAdvice A = adviseLaunchBounds(Check, Subjects);
+          Advice = std::move(A.Lines);
+          Offer = A.Offer;
+          F.Bounds = std::move(Check);
+        }
+        setMessage(F, (Line.size() <= 120 ? Line : Head + "\n" + Inferred) + "\n" + Why + "\n" +
+                          llvm::join(Advice, "\n"));
+        noteSites(F, Sites,
+                  Common.empty() ? "" : "launched here with '" + N + "' threads per block");
+        if (Offer) {
+          FixIt Fix;
+          Fix.File = K.File;
+          Fix.Offset = *K.InsertOffset;
+          Fix.Length = 0;
+          Fix.Replacement = Bound + " ";
+          Fix.Line = K.Line;
+          Fix.Column = K.Column;
+          Fix.Unsafe = !Facts.WholeProgram || Facts.LaunchesMayBeMissing || isHeader(K.File);
+          F.Fixes.push_back(std::move(Fix));
+        }
       }
     }
     Out.push_back(std::move(F));

@@ -36,6 +36,7 @@
 #include "analyzer/support/Git.h"
 #include "analyzer/support/OutputGuard.h"
 #include "analyzer/support/Resources.h"
+#include "analyzer/tu/BoundsCompile.h"
 #include "analyzer/tu/ResourceUsage.h"
 #include "analyzer/tu/TranslationUnit.h"
 #include "ptxas_parse/ArchLimits.h"
@@ -365,6 +366,11 @@ int analyse(const char *Argv0, StringRef Prefix, ConfigLoader &Configs, Outcome 
     ResourceUsage Compiled = runResourceUsage(Plan, *Toolchain, {"sm_90"});
     append_range(Usage.Kernels, Compiled.Kernels);
     append_range(Usage.Errors, Compiled.Errors);
+    Usage.BySource = std::move(Compiled.BySource);
+    // missing-launch-bounds has ptxas check the bounds it proposes.
+    Run.CompileWithBounds = [&Plan, &Toolchain, &Usage](const std::vector<BoundsProposal> &P) {
+      return compileWithBounds(Plan, *Toolchain, {"sm_90"}, Usage, P);
+    };
   }
   Run.Resources = std::move(Usage.Kernels);
   // What the analysis reads, so that --fix refuses a file edited in the meantime.

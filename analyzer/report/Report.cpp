@@ -311,6 +311,27 @@ void writeJson(raw_ostream &OS, const RunResult &R) {
           F.Launch->Stream.empty() ? json::Value(nullptr) : json::Value(jsonText(F.Launch->Stream));
       O["launch"] = std::move(L);
     }
+    if (F.Bounds) {
+      json::Object B{{"bound", jsonText(F.Bounds->Bound)}, {"checked", F.Bounds->Checked}};
+      if (F.Bounds->Checked)
+        B["outcome"] = jsonText(F.Bounds->Outcome);
+      else
+        B["reason"] = jsonText(F.Bounds->Reason);
+      json::Array Kernels;
+      for (const BoundsComparison &C : F.Bounds->Kernels)
+        Kernels.push_back(json::Object{
+            {"name", jsonText(C.Kernel)},
+            {"arch", jsonText(C.Arch)},
+            {"threads", C.Threads},
+            {"registers", json::Array{C.RegistersBefore, C.RegistersAfter}},
+            {"spill_stores", json::Array{C.SpillStoresBefore, C.SpillStoresAfter}},
+            {"spill_loads", json::Array{C.SpillLoadsBefore, C.SpillLoadsAfter}},
+            {"fits", json::Array{C.FitsBefore, C.FitsAfter}},
+            {"occupancy", json::Array{C.OccupancyBefore, C.OccupancyAfter}},
+            {"largest_fitting_block", C.FittingThreadsBefore}});
+      B["kernels"] = std::move(Kernels);
+      O["bounds_check"] = std::move(B);
+    }
     json::Array Fixes;
     for (const FixIt &X : F.Fixes)
       Fixes.push_back(json::Object{{"file", jsonText(X.File)},

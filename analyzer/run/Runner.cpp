@@ -6,6 +6,7 @@
 #include "analyzer/tu/Preamble.h"
 #include "analyzer/tu/TranslationUnit.h"
 #include "ptxas_parse/ReadFile.h"
+#include "rules/LaunchBoundsCheck.h"
 #include "rules/RuleRegistry.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -451,6 +452,13 @@ void combineResults(std::vector<TUResult> &Results, const RunOptions &Opts, RunR
   Facts.OccupancyThreshold = Opts.OccupancyThreshold;
   Facts.Gpu = Opts.Gpu;
   Facts.WholeProgram = Opts.WholeProgram;
+  if (Opts.CompileWithBounds && ruleEnabled(Opts, "missing-launch-bounds")) {
+    std::vector<BoundsProposal> Proposed = proposedLaunchBounds(Facts);
+    if (!Proposed.empty()) {
+      Facts.BoundedCompiles = Opts.CompileWithBounds(Proposed);
+      Facts.BoundsCompiled = true;
+    }
+  }
   for (const RuleInfo &Rule : allRules())
     if (Rule.Finalize && ruleEnabled(Opts, Rule.Id))
       Rule.Finalize(Rule, Facts, Out.Findings);

@@ -8,6 +8,8 @@
 #include "ptxas_parse/GpuProducts.h"
 #include "ptxas_parse/PtxasReport.h"
 #include "rules/Finding.h"
+#include "rules/LaunchBoundsCheck.h"
+#include "rules/analysis/Facts.h"
 
 #include <functional>
 #include <string>
@@ -25,6 +27,11 @@ struct RunOptions {
   bool Pedantic = false;                 // notes for the silent categories
   /// ptxas resources of the kernels, for launch-out-of-resources and low-occupancy.
   std::vector<KernelResources> Resources;
+  /// --resource-usage: compiles each file of the __launch_bounds__ fix-its that
+  /// missing-launch-bounds proposes with them inserted, for the rule to compare
+  /// (analyzer/tu/BoundsCompile.h). Null: the bounds stay unchecked.
+  std::function<std::vector<BoundedCompile>(const std::vector<BoundsProposal> &)>
+      CompileWithBounds;
   double OccupancyThreshold = 0.5;
   /// --gpu or the configuration's gpu: (null: see rules/analysis/TargetGpu.h).
   const GpuProduct *Gpu = nullptr;

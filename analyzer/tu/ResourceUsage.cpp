@@ -72,7 +72,9 @@ ResourceUsage runResourceUsage(const InputPlan &Plan, const ToolchainPaths &Tool
       U.Errors.push_back({Cmd.File, toString(R.takeError())});
       continue;
     }
+    size_t First = U.Kernels.size();
     addFunctions(*R, U);
+    U.BySource[Cmd.File].assign(U.Kernels.begin() + First, U.Kernels.end());
   }
   return U;
 }

@@ -13,6 +13,7 @@
 #include "ptxas_parse/PtxasReport.h"
 #include "rules/Finding.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,8 @@ namespace cudalint {
 
 struct ResourceUsage {
   std::vector<KernelResources> Kernels;
+  /// runResourceUsage: the report of each source file (absolute path) that nvcc compiled.
+  std::map<std::string, std::vector<KernelResources>> BySource;
   std::vector<AnalysisError> Errors;
 };
 

@@ -100,6 +100,7 @@ class Join:
     def __init__(self, finding, launches):
         kernel = finding.get("kernel") or {}
         self.names = finding_kernel_names(finding)
+        self.bounds_check = finding.get("bounds_check")  # missing-launch-bounds, ptxas's check
         self.name = self.names[0] if len(self.names) == 1 else None
         self.demangled = kernel.get("demangled")
         self.site = None
@@ -470,7 +471,9 @@ def register_limit(threads, device):
 
 
 def occupancy(threads, registers, smem, device):
-    """(theoretical occupancy %, occupancy % without the register limit) of one launch shape."""
+    """(theoretical occupancy %, occupancy % without the register limit) of one launch shape, as
+    cudaOccupancyMaxActiveBlocksPerMultiprocessor computes it: registers are allocated per warp
+    in units of 256 from the register file of one of the SM's 4 sub-partitions."""
     warps = -(-threads // 32)
     max_warps = device.get("max_warps_per_sm") or 64
     limits = [device.get("max_blocks_per_sm") or 32, max_warps // warps]
@@ -478,10 +481,83 @@ def occupancy(threads, registers, smem, device):
     if smem and smem_sm:
         limits.append(smem_sm // (smem + 1024))  # 1 KB per block reserved by the driver
     regs_sm = device.get("max_registers_per_sm") or 65536
-    by_regs = regs_sm // (_granule(registers * 32, 256) * warps) if registers else None
+    by_regs = None
+    if registers:
+        per_warp = _granule(registers * 32, 256)
+        by_regs = (regs_sm // SUB_PARTITIONS // per_warp) * SUB_PARTITIONS // warps
     other = min(limits)
     both = min(other, by_regs) if by_regs is not None else other
     return 100.0 * both * warps / max_warps, 100.0 * other * warps / max_warps
+
+
+SUB_PARTITIONS = 4
+
+
+def _device_arch(device):
+    cc = device.get("compute_capability")
+    return "sm_%d%d" % (cc[0], cc[1]) if cc and len(cc) == 2 else None
+
+
+def _checked_entry(check, name, device):
+    """The entry of cuda-lint's ptxas check (`bounds_check`) for kernel `name` on the arch the
+    run's GPU has, or None."""
+    if not check or not check.get("checked"):
+        return None
+    arch = _device_arch(device)
+    for k in check.get("kernels") or []:
+        if device_name(k.get("name")) == name and (arch is None or k.get("arch") == arch):
+            return k
+    return None
+
+
+def _spills(entry, i):
+    return entry["spill_stores"][i] + entry["spill_loads"][i]
+
+
+def _judge_bound(name, largest, device, check, bound):
+    """(verdict, text, cost) of one kernel that ran: what its registers, seen in the run, cost in
+    theoretical occupancy at its largest block, and what ptxas's check of the bound says."""
+    threads, regs = largest.threads_per_block, largest.registers
+    smem = (largest.static_smem or 0) + (largest.dynamic_smem or 0)
+    occ, without = occupancy(threads, regs, smem, device)
+    cost = {"name": name, "registers": regs, "largest_block": threads,
+            "registers_allowed": register_limit(threads, device), "occupancy_pct": occ,
+            "occupancy_without_register_limit_pct": without}
+    ran = "%d registers/thread (theoretical occupancy %.0f%% at its largest block, %d threads" % (
+        regs, occ, threads)
+    ran += ", %.0f%% without the register limit)" % without if without > occ else ")"
+    entry = _checked_entry(check, name, device)
+    if entry is None:
+        why = (check or {}).get("reason") or "the findings carry no check of the bound " \
+            "(cuda-lint --resource-usage compiles the kernel with it)"
+        if check and check.get("checked"):
+            why = "ptxas checked it on %s, not on this GPU's %s" % (
+                ", ".join(sorted({k["arch"] for k in check.get("kernels") or []})),
+                _device_arch(device) or "arch")
+        if without > occ:
+            return NOT_CONFIRMED, "%s; whether %s lowers the registers is not known: %s" % (
+                ran, bound, why), cost
+        return OBSERVED, "%s; registers do not limit its occupancy, so the missing bound cost " \
+            "no occupancy (what %s would change is not checked: %s)" % (ran, bound, why), cost
+    before, after = entry["registers"]
+    if before != regs:
+        return NOT_CONFIRMED, "%s, but ptxas's check compiled it to %d registers without the " \
+            "bound: another build, so the check does not apply" % (ran, before), cost
+    occ_after, _ = occupancy(threads, after, smem, device)
+    cost.update({"registers_with_bound": after, "occupancy_with_bound_pct": occ_after,
+                 "spill_bytes_with_bound": _spills(entry, 1)})
+    checked = "ptxas compiled it under %s to %d registers" % (bound, after)
+    if _spills(entry, 1) > _spills(entry, 0):
+        checked += " with %d bytes of spill stores" % entry["spill_stores"][1]
+    if _spills(entry, 1) > _spills(entry, 0) or occ_after < occ:
+        return OBSERVED, "%s; %s, %.0f%%: the bound would cost, not gain, so the missing bound " \
+            "cost nothing here" % (ran, checked, occ_after), cost
+    if occ_after > occ:
+        return CONFIRMED, "%s; %s, %.0f%%: the missing bound costs %.0f points of theoretical " \
+            "occupancy (its time is not measured by this run)" % (
+                ran, checked, occ_after, occ_after - occ), cost
+    return OBSERVED, "%s; %s, the same %.0f%%: the missing bound cost no occupancy" % (
+        ran, checked, occ_after), cost
 
 
 def check_missing_bounds(join, recording, profile):
@@ -498,27 +574,22 @@ def check_missing_bounds(join, recording, profile):
     if not ran:
         return _result(NOT_CONFIRMED, "none of its %d launches ran" % len(join.subject))
     device = recording.device()
-    parts, cost = [], {"kernels": []}
-    for name in sorted({l.name for l in ran}):
+    check = join.bounds_check
+    names = sorted({l.name for l in ran})
+    verdicts, parts, cost = [], [], {"kernels": []}
+    for name in names:
         mine = [l for l in ran if l.name == name]
         largest = max(mine, key=lambda l: l.threads_per_block)
-        threads, regs = largest.threads_per_block, largest.registers
-        smem = (largest.static_smem or 0) + (largest.dynamic_smem or 0)
-        occ, without = occupancy(threads, regs, smem, device)
-        allowed = register_limit(threads, device)
-        cost["kernels"].append({"name": name, "registers": regs, "largest_block": threads,
-                                "registers_allowed": allowed, "occupancy_pct": occ,
-                                "occupancy_without_register_limit_pct": without})
-        parts.append("%s%d registers/thread, its largest block (%d threads) allows %d; "
-                     "theoretical occupancy %.0f%%%s"
-                     % (("%s: " % (largest.demangled or name)) if len(ran) > 1 and
-                        len({l.name for l in ran}) > 1 else "", regs, threads, allowed, occ,
-                        " (%.0f%% without the register limit)" % without if without > occ
-                        else ", not limited by registers"))
-    return _result(OBSERVED, "all %d launches ran: %s; the block fits, so __launch_bounds__(%d) "
-                   "would not change the registers" % (
-                       len(join.subject), "; ".join(parts),
-                       max(k["largest_block"] for k in cost["kernels"])), cost)
+        bound = (check or {}).get("bound") or "__launch_bounds__(%d)" % largest.threads_per_block
+        verdict, text, kernel_cost = _judge_bound(device_name(name), largest, device, check,
+                                                  bound)
+        verdicts.append(verdict)
+        cost["kernels"].append(kernel_cost)
+        parts.append(("%s: " % (largest.demangled or name) if len(names) > 1 else "") + text)
+    verdict = CONFIRMED if CONFIRMED in verdicts else (
+        NOT_CONFIRMED if NOT_CONFIRMED in verdicts else OBSERVED)
+    return _result(verdict, "all %d launches ran: %s" % (len(join.subject), "; ".join(parts)),
+                   cost)
 
 
 def check_launch_error(join, recording, profile):

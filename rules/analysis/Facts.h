@@ -96,6 +96,16 @@ struct TUFacts {
   std::vector<DeviceFunctionFact> Functions;
 };
 
+/// ptxas's report of one source file compiled with the __launch_bounds__ that
+/// missing-launch-bounds proposes for its kernels (--resource-usage).
+struct BoundedCompile {
+  std::string File; // absolute path of the file the bounds go into
+  /// The file's report without and with the bounds (same flags, same archs).
+  std::vector<KernelResources> Before, After;
+  /// Why the file was not compiled with the bounds; empty when it was.
+  std::string Error;
+};
+
 /// Facts of every analysed translation unit, for the whole-program rules.
 struct ProgramFacts {
   std::vector<KernelFact> Kernels; // deduplicated by key
@@ -107,6 +117,10 @@ struct ProgramFacts {
   /// Kernel resources from ptxas (--ptxas-log / --resource-usage); empty
   /// without a report, and the rules that need it stay silent.
   std::vector<KernelResources> Resources;
+  /// The proposed bounds were compiled (--resource-usage); BoundedCompiles holds
+  /// the reports, one per file with a proposed bound.
+  bool BoundsCompiled = false;
+  std::vector<BoundedCompile> BoundedCompiles;
   double OccupancyThreshold = 0.5;
   /// Some TU had compile errors, so a launch may have been lost with the code
   /// around it: fixes inferred from "every launch" are unsafe.
