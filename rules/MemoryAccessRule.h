@@ -1,0 +1,43 @@
+//===- MemoryAccessRule.h - What the two memory-access rules share --------===//
+//
+// uncoalesced-global-access and shared-memory-bank-conflict read the accesses
+// that the thread-dependence walk records (AccessEvent, ThreadDependence.h):
+// both quote an access and group the events of one location (instantiations,
+// block shapes, loop trips) into one finding.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUDALINT_RULES_MEMORYACCESSRULE_H
+#define CUDALINT_RULES_MEMORYACCESSRULE_H
+
+#include "rules/ThreadDependenceRule.h"
+
+#include "clang/Basic/SourceManager.h"
+
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace cudalint {
+namespace memrules {
+
+/// The events of \p TD in space \p Sp, by the file location of their access.
+using ByLocation = std::map<std::pair<clang::FileID, unsigned>, std::vector<const AccessEvent *>>;
+ByLocation groupByLocation(const ThreadDependence &TD, AccessEvent::Space Sp);
+
+/// Whether the other accesses of the same thread through the same base in the
+/// same walk (the same index up to a constant, `a[2*i]` and `a[2*i+1]`, or
+/// other fields of the same struct) together cover every byte between two
+/// lanes' elements: the sectors the access fetches are all used.
+bool coveredBySiblings(const AccessEvent &E, const ThreadDependence &TD, int64_t Stride);
+
+/// "read", "write" or "read and write" for the events of one location.
+std::string verbOf(const std::vector<const AccessEvent *> &Events);
+
+/// The walked functions of \p Events, once each.
+std::vector<const clang::FunctionDecl *> rootsOf(const std::vector<const AccessEvent *> &Events);
+
+} // namespace memrules
+} // namespace cudalint
+
+#endif
