@@ -6,6 +6,8 @@
 #include "llvm/ADT/FoldingSet.h"
 
 #include <algorithm>
+#include <functional>
+#include <optional>
 
 using namespace clang;
 
@@ -104,6 +106,68 @@ bool coveredBySiblings(const AccessEvent &E, const ThreadDependence &TD, int64_t
     Reach = std::max(Reach, End);
   }
   return Reach >= Stride;
+}
+
+bool shortLoopCovers(const AccessEvent &E, int64_t Stride, const ASTContext &Ctx) {
+  const auto *For = dyn_cast_or_null<ForStmt>(E.Loop);
+  // A loop walked trip by trip changes the lanes' pattern itself (p[i * k]): its trips
+  // do not sweep the bytes between the lanes.
+  if (!For || !For->getCond() || !For->getInc() || Stride <= 0 || !E.Trip.empty())
+    return false;
+  // The counter and its start.
+  const VarDecl *V = nullptr;
+  std::optional<llvm::APSInt> Start;
+  if (const auto *DS = dyn_cast_or_null<DeclStmt>(For->getInit()); DS && DS->isSingleDecl()) {
+    V = dyn_cast<VarDecl>(DS->getSingleDecl());
+    if (V && V->getInit())
+      Start = V->getInit()->getIntegerConstantExpr(Ctx);
+  }
+  if (!V || !Start)
+    return false;
+  const auto *Cond = dyn_cast<BinaryOperator>(For->getCond()->IgnoreParenImpCasts());
+  if (!Cond || (Cond->getOpcode() != BO_LT && Cond->getOpcode() != BO_LE))
+    return false;
+  const auto *L = dyn_cast<DeclRefExpr>(Cond->getLHS()->IgnoreParenImpCasts());
+  std::optional<llvm::APSInt> End = Cond->getRHS()->getIntegerConstantExpr(Ctx);
+  if (!L || L->getDecl() != V || !End)
+    return false;
+  const auto *Inc = dyn_cast<UnaryOperator>(For->getInc()->IgnoreParenImpCasts());
+  if (!Inc || !Inc->isIncrementOp())
+    return false;
+  int64_t Trips = End->getExtValue() - Start->getExtValue() + (Cond->getOpcode() == BO_LE);
+  return Trips >= 1 && Trips <= 16 && Stride <= Trips * static_cast<int64_t>(E.Size);
+}
+
+bool statesNarrowBlock(const FunctionDecl *FD, const ASTContext &Ctx) {
+  if (!FD || !FD->getBody())
+    return false;
+  bool Found = false;
+  std::function<void(const Stmt *)> Scan = [&](const Stmt *S) {
+    if (!S || Found)
+      return;
+    if (const auto *B = dyn_cast<BinaryOperator>(S);
+        B && (B->getOpcode() == BO_EQ || B->getOpcode() == BO_NE)) {
+      for (auto [X, Y] : {std::pair{B->getLHS(), B->getRHS()}, std::pair{B->getRHS(), B->getLHS()}}) {
+        const auto *PO = dyn_cast<PseudoObjectExpr>(X->IgnoreParenImpCasts());
+        const auto *MS = PO ? dyn_cast<MSPropertyRefExpr>(PO->getSyntacticForm()->IgnoreParens())
+                            : nullptr;
+        const Expr *BaseE = MS ? MS->getBaseExpr()->IgnoreImpCasts() : nullptr;
+        if (const auto *OV = dyn_cast_or_null<OpaqueValueExpr>(BaseE); OV && OV->getSourceExpr())
+          BaseE = OV->getSourceExpr()->IgnoreImpCasts();
+        const auto *Base = dyn_cast_or_null<DeclRefExpr>(BaseE);
+        if (!Base || Base->getDecl()->getName() != "blockDim" ||
+            MS->getPropertyDecl()->getName() != "x" || Y->isValueDependent())
+          continue;
+        if (std::optional<llvm::APSInt> C = Y->getIntegerConstantExpr(Ctx);
+            C && C->getExtValue() > 0 && C->getExtValue() % 32 != 0)
+          Found = true;
+      }
+    }
+    for (const Stmt *C : S->children())
+      Scan(C);
+  };
+  Scan(FD->getBody());
+  return Found;
 }
 
 std::string verbOf(const std::vector<const AccessEvent *> &Events) {

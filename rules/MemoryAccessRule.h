@@ -31,6 +31,16 @@ ByLocation groupByLocation(const ThreadDependence &TD, AccessEvent::Space Sp);
 /// lanes' elements: the sectors the access fetches are all used.
 bool coveredBySiblings(const AccessEvent &E, const ThreadDependence &TD, int64_t Stride);
 
+/// Whether the innermost loop around \p E is a short counted loop (`for (int k =
+/// 0; k < 4; ++k)`, at most 16 trips) whose trips can cover the \p Stride bytes
+/// between two lanes' elements of \p Size bytes (`p[4 * i + k]`, also through
+/// locals: its trips then use what the first one fetched, as adjacent accesses do).
+bool shortLoopCovers(const AccessEvent &E, int64_t Stride, const clang::ASTContext &Ctx);
+
+/// Whether \p FD states a block narrower than a warp (`assert(blockDim.x == 4)`):
+/// the multiple-of-32 x-extent that is assumed without a known launch would be wrong.
+bool statesNarrowBlock(const clang::FunctionDecl *FD, const clang::ASTContext &Ctx);
+
 /// "read", "write" or "read and write" for the events of one location.
 std::string verbOf(const std::vector<const AccessEvent *> &Events);
 

@@ -58,6 +58,9 @@ public:
         BankConflict B = bankConflictOf(E->Offset, E->Size);
         if (B.Degree < 2)
           continue;
+        // The lanes come from an assumed block shape that the kernel says is wrong.
+        if (E->Shape && !E->Shape->Block && memrules::statesNarrowBlock(E->Root, *AST))
+          continue;
         Conflicts.push_back({E, B});
         SharedBound |= E->InLoop && !E->LoopTouchesGlobal;
       }

@@ -47,9 +47,15 @@ public:
       std::vector<const AccessEvent *> Reported;
       for (const AccessEvent *E : Events) {
         SectorCount C = sectorsOf(E->Offset, E->Size);
-        if (!C.Ideal || C.Sectors < 2 * C.Ideal)
+        // Fewer than 4 sectors (a few lanes, or a broadcast per row of a 2-D block) cost
+        // no more than one unit-stride request of floats: nothing to gain.
+        if (!C.Ideal || C.Sectors < 2 * C.Ideal || C.Sectors < 4)
           continue;
-        if (memrules::coveredBySiblings(*E, TD, C.Stride < 0 ? -C.Stride : C.Stride))
+        int64_t Stride = C.Stride < 0 ? -C.Stride : C.Stride;
+        if (memrules::coveredBySiblings(*E, TD, Stride) ||
+            memrules::shortLoopCovers(*E, Stride, *AST))
+          continue;
+        if (E->Shape && !E->Shape->Block && memrules::statesNarrowBlock(E->Root, *AST))
           continue;
         Reported.push_back(E);
         if (!Worst || C.Sectors * WorstC.Ideal > WorstC.Sectors * C.Ideal) {

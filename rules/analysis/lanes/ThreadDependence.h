@@ -111,6 +111,7 @@ struct AccessEvent {
   bool Store = false;
   bool InLoop = false;         // inside a loop of the walked function (or of its callers)
   bool LoopTouchesGlobal = false; // the innermost loop around it also accesses global memory
+  const clang::Stmt *Loop = nullptr; // that loop
   const BlockShape *Shape = nullptr;
   const clang::FunctionDecl *Root = nullptr;
   std::string Trip; // as BranchEvent::Trip: one trip of a loop walked with its own values

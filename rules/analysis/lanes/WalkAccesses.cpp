@@ -164,6 +164,7 @@ void Walker::recordAccess(const Expr *E, bool Store) {
   if (!LoopStack.empty()) {
     A.InLoop = true;
     const Stmt *L = LoopStack.back()->Loop;
+    A.Loop = L;
     auto [It, New] = LoopGlobal.try_emplace(L, false);
     if (New)
       It->second = touchesGlobal(L);

@@ -112,6 +112,16 @@ __global__ void blocks2d(float *out) {
   out[threadIdx.y * 16 + threadIdx.x] = tile[threadIdx.x][threadIdx.y];
 }
 
+// No launch gives the shape, and the kernel says its block is 4 wide: the lanes of a warp are
+// not threadIdx.x = 0..31, so nothing is known (llm.c's matmul_backward_bias kernels).
+__global__ void narrowAsserted(float *out) {
+  constexpr int bdx = 4;
+  if (blockDim.x != bdx)
+    return;
+  __shared__ float sub[32][8];
+  out[threadIdx.x] = sub[threadIdx.x][threadIdx.y];
+}
+
 void launch(const float *a, float *b, cudaStream_t s) {
   tiled<33><<<dim3(128, 128), dim3(32, 8), 0, s>>>(a, b);
   tiled<32><<<dim3(128, 128), dim3(32, 8), 0, s>>>(a, b);
