@@ -328,8 +328,8 @@ int main(int argc, char **argv) {
     want.assign(grid.x, 0.f);
     for (int i = 0; i < n; ++i)
       want[i / kBlock] += hbig[i];
-    run("reduceInterleaved", "anti", grid, block, grid.x, [&] { reduceInterleaved<<<grid, block, 0, stream>>>(dbig, dout); });
-    run("reduceSequential", "fixed", grid, block, grid.x, [&] { reduceSequential<<<grid, block, 0, stream>>>(dbig, dout); });
+    run("reduceInterleaved", "anti", grid, block, grid.x, [&] { reduceInterleaved<<<grid, kBlock, 0, stream>>>(dbig, dout); });
+    run("reduceSequential", "fixed", grid, block, grid.x, [&] { reduceSequential<<<grid, kBlock, 0, stream>>>(dbig, dout); });
   }
 
   CUDA_CHECK(cudaFree(dbig));
