@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The measured-cost table of uncoalesced-global-access and shared-memory-bound-conflict idioms
+"""The measured-cost table of uncoalesced-global-access and shared-memory-bank-conflict idioms
 (kernels/memory_idioms.cu): for each case, the median and the range over the process runs of the
 per-run median time, the ratio against its twin, and the Nsight Compute counters of one profiled
 launch (global sectors per request, DRAM bytes, shared wavefronts per shared instruction).
