@@ -70,7 +70,7 @@ void Walker::noteGlobalArgs(Frame &F, const CallExpr *CE, const FunctionDecl *De
 
 static std::optional<int64_t> sizeOf(QualType T, const ASTContext &Ctx) {
   if (T.isNull() || T->isDependentType() || T->isIncompleteType() || T->isFunctionType() ||
-      T->isVoidType())
+      T->isVoidType() || T->isVariablyModifiedType() || T->isSizelessType())
     return std::nullopt;
   int64_t N = Ctx.getTypeSizeInChars(T).getQuantity();
   if (N <= 0)
