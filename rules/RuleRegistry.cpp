@@ -50,6 +50,14 @@ static const RuleInfo Rules[] = {
      "condition on the thread index that is constant because a comparison binds tighter than "
      "a bit operation ('tid & 1 == 0')",
      createThreadConditionPrecedence, nullptr},
+    {"uncoalesced-global-access", Severity::Warning,
+     "global-memory load or store whose lanes touch at least twice the 32-byte sectors that "
+     "consecutive elements need",
+     createUncoalescedGlobalAccess, nullptr},
+    {"shared-memory-bank-conflict", Severity::Warning,
+     "shared-memory load or store whose lanes fall on different words of one bank, so the "
+     "accesses are served one after another",
+     createSharedMemoryBankConflict, nullptr},
     {"pageable-async-copy", Severity::Warning,
      "asynchronous host-device copy whose host buffer is pageable, so the driver stages it and it "
      "does not overlap other work",

@@ -33,6 +33,8 @@ std::unique_ptr<Rule> createBlockSizeNotMultipleOf32(const RuleInfo &, RuleConte
 std::unique_ptr<Rule> createInvalidLaunchConfig(const RuleInfo &, RuleContext &);
 std::unique_ptr<Rule> createLaunchExceedsBounds(const RuleInfo &, RuleContext &);
 std::unique_ptr<Rule> createWarpDivergentBranch(const RuleInfo &, RuleContext &);
+std::unique_ptr<Rule> createUncoalescedGlobalAccess(const RuleInfo &, RuleContext &);
+std::unique_ptr<Rule> createSharedMemoryBankConflict(const RuleInfo &, RuleContext &);
 std::unique_ptr<Rule> createBarrierInDivergentBranch(const RuleInfo &, RuleContext &);
 std::unique_ptr<Rule> createThreadConditionPrecedence(const RuleInfo &, RuleContext &);
 std::unique_ptr<Rule> createLegacyCudaApi(const RuleInfo &, RuleContext &);

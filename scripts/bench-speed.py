@@ -20,6 +20,10 @@ device-side parse uses, else sm_75): cuda-lint parses the device side of the TUs
 under `#if __CUDA_ARCH__`, which the host-side command never sees.
 With --goals-only, only what issue 14's goals are about is measured (1-5, without the run with no
 preamble and the -j 1 run): on a large database (ggml's 141 entries) each cold run takes minutes.
+With --baseline BIN, the cold run of another cuda-lint binary (the build before a change) is
+timed in the same repeats, taking turns with this one, and the growth of the cold time printed
+(issue 35: a change to the analysis may cost at most 10%); --cold-only then skips everything but
+the two cold runs.
 Each is run R times (default 3) and the median wall time is kept; the peak RSS of the cold run is
 printed per worker (one worker: a run with -j 1). The output is the ratios, measured in this one
 run on this machine; absolute seconds are printed for reference only. Edited files are restored
@@ -143,10 +147,15 @@ def main():
                     help="also time clang++ -fsyntax-only on the host and one device side")
     ap.add_argument("--goals-only", action="store_true",
                     help="skip the runs without preamble, with -j 1 and with a header edited")
+    ap.add_argument("--baseline", help="another cuda-lint binary whose cold run is timed alike")
+    ap.add_argument("--cold-only", action="store_true",
+                    help="with --baseline: only the two cold runs")
     ap.add_argument("paths", nargs="*", help="files or directories (default with -p: every entry of its database)")
     args = ap.parse_args()
     if not args.paths and not args.p:
         ap.error("give PATH... or -p BUILD")
+    if args.cold_only and not args.baseline:
+        ap.error("--cold-only needs --baseline")
     extra = ["-p", args.p] if args.p else []
     work = tempfile.mkdtemp(prefix="cuda-lint-bench-")
     lint = [args.cuda_lint, "--exit-zero", "-j", str(args.j)] + extra
@@ -172,10 +181,19 @@ def main():
     # The four cold measurements take turns, repeat by repeat, so that a change in the machine's
     # load during the run weighs on all of them alike.
     cold, nopre, parse_t, both_t, tidy_t, rss = [], [], [], [], [], []
+    base, base_rss = [], []
+    base_lint = [args.baseline, "--exit-zero", "-j", str(args.j)] + extra if args.baseline else None
     for i in range(args.repeats):
-        t, r = run_lint(lint + [f"--cache-dir={work}/cold{i}"] + args.paths)
-        cold.append(t)
-        rss.append(r)
+        # Before and after take turns, and which goes first alternates.
+        runs = [("new", lint), ("base", base_lint)] if base_lint else [("new", lint)]
+        if i % 2:
+            runs.reverse()
+        for which, cmd in runs:
+            t, r = run_lint(cmd + [f"--cache-dir={work}/{which}{i}"] + args.paths)
+            (cold if which == "new" else base).append(t)
+            (rss if which == "new" else base_rss).append(r)
+        if args.cold_only:
+            continue
         if not args.goals_only:
             nopre.append(run_lint(lint + ["--no-cache", "--no-preamble"] + args.paths)[0])
         parse_t.append(timed(lambda: run_all(parse, args.j, "parse"), 1))
@@ -184,6 +202,16 @@ def main():
         if args.clang_tidy:
             tidy_t.append(timed(lambda: run_all(tidy, args.j, "tidy"), 1))
     t_cold, rss_cold = statistics.median(cold), max(rss)
+    if args.cold_only:
+        shutil.rmtree(work, ignore_errors=True)
+        t_base = statistics.median(base)
+        print(f"{len(cmds)} translation units, {args.j} jobs, median of {args.repeats} runs")
+        print(f"  cuda-lint cold (empty cache)   {t_cold:8.2f} s   peak RSS {rss_cold:.0f} MiB"
+              f"   (runs: {', '.join(f'{t:.2f}' for t in cold)})")
+        print(f"  baseline cold (empty cache)    {t_base:8.2f} s   peak RSS {max(base_rss):.0f} MiB"
+              f"   (runs: {', '.join(f'{t:.2f}' for t in base)})")
+        print(f"cold / baseline cold                  = {t_cold / t_base:.3f}")
+        return 0
     t_nopre = statistics.median(nopre) if nopre else None
     t_parse = statistics.median(parse_t)
     t_both = statistics.median(both_t) if both_t else None
@@ -231,7 +259,11 @@ def main():
     if t_header is not None:
         print(f"  one header edited              {t_header:8.2f} s   ({os.path.relpath(header)}, "
               f"read by {readers} of {len(cmds)} TUs)")
+    if base:
+        print(f"  baseline cold (empty cache)    {statistics.median(base):8.2f} s")
     print(f"cold / clang++ -fsyntax-only          = {t_cold / t_parse:.2f}")
+    if base:
+        print(f"cold / baseline cold                  = {t_cold / statistics.median(base):.3f}")
     if t_both is not None:
         print(f"cold / clang++, host and device       = {t_cold / t_both:.2f}")
     if t_tidy is not None:

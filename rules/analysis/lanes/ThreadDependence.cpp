@@ -132,13 +132,14 @@ void ThreadDependence::run() {
   llvm::DenseSet<const FunctionDecl *> Reached;
   llvm::DenseMap<const Stmt *, std::unique_ptr<LoopInfo>> Loops;
   auto Walk = [&](const FunctionDecl *FD, const BlockShape &Shape) {
-    size_t B = Branches.size(), Ba = Barriers.size();
-    Walker W(*Ctx, Shape, FD, Branches, Barriers, Reached, Loops);
+    size_t B = Branches.size(), Ba = Barriers.size(), Ac = Accesses.size();
+    Walker W(*Ctx, Shape, FD, Branches, Barriers, Accesses, Reached, Loops);
     W.run();
     if (W.tooDeep()) {
       // Cut short: what it found cannot be weighed against what it missed.
       Branches.erase(Branches.begin() + B, Branches.end());
       Barriers.erase(Barriers.begin() + Ba, Barriers.end());
+      Accesses.erase(Accesses.begin() + Ac, Accesses.end());
       if (llvm::find(TooDeep, FD) == TooDeep.end())
         TooDeep.push_back(FD);
       return;
@@ -152,11 +153,14 @@ void ThreadDependence::run() {
     if (Args.empty())
       return;
     B = Branches.size();
-    Walker Bound(*Ctx, Shape, FD, Branches, Barriers, Reached, Loops);
+    Ac = Accesses.size();
+    Walker Bound(*Ctx, Shape, FD, Branches, Barriers, Accesses, Reached, Loops);
     Bound.bindArgs(Args);
     Bound.run();
-    if (Bound.tooDeep())
+    if (Bound.tooDeep()) {
       Branches.erase(Branches.begin() + B, Branches.end());
+      Accesses.erase(Accesses.begin() + Ac, Accesses.end());
+    }
   };
   // Kernels first, under each block shape they are launched with.
   for (const FunctionDecl *FD : Functions) {
@@ -222,12 +226,13 @@ void ThreadDependence::run() {
           break;
         }
     for (const CallExpr *CE : Calls) {
-      size_t Bi = Branches.size(), Ba = Barriers.size();
-      Walker W(*Ctx, *Shape, B, Branches, Barriers, Reached, Loops);
+      size_t Bi = Branches.size(), Ba = Barriers.size(), Ac = Accesses.size();
+      Walker W(*Ctx, *Shape, B, Branches, Barriers, Accesses, Reached, Loops);
       W.runCall(CE);
       if (W.tooDeep()) {
         Branches.erase(Branches.begin() + Bi, Branches.end());
         Barriers.erase(Barriers.begin() + Ba, Barriers.end());
+        Accesses.erase(Accesses.begin() + Ac, Accesses.end());
       }
     }
   }

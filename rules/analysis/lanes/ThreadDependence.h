@@ -21,6 +21,9 @@
 // (return, break, continue under a thread-dependent condition). The rules
 // warp-divergent-branch and barrier-in-divergent-branch turn these into
 // findings (through ThreadDependenceRule, rules/ThreadDependenceRule.h).
+// The same walk records the loads and stores of global and shared memory whose
+// address it knows per lane (AccessEvent), for uncoalesced-global-access and
+// shared-memory-bank-conflict.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUDALINT_RULES_ANALYSIS_LANES_THREADDEPENDENCE_H
@@ -94,6 +97,28 @@ struct BarrierEvent {
   const clang::FunctionDecl *Root = nullptr;
 };
 
+/// A load or store of global memory (through a kernel's pointer parameter) or of a
+/// __shared__ array whose address differs between the lanes of a warp in a way the
+/// lane-value form describes exactly (recorded by the same walk as the branches;
+/// AccessPattern.h turns it into sectors and bank conflicts).
+struct AccessEvent {
+  enum class Space : uint8_t { Global, Shared };
+  Space Sp = Space::Global;
+  const clang::Expr *Access = nullptr;  // the subscript or member expression
+  const clang::ValueDecl *Base = nullptr; // the pointer parameter or the __shared__ array
+  /// The byte offset from the base in each lane: Lane, no unknown factor, not warp-uniform.
+  LaneValue Offset;
+  unsigned Size = 0; // bytes each lane reads or writes
+  bool Store = false;
+  bool InLoop = false;         // inside a loop of the walked function (or of its callers)
+  bool LoopTouchesGlobal = false; // the innermost loop around it also accesses global memory
+  const clang::Stmt *Loop = nullptr; // that loop
+  const BlockShape *Shape = nullptr;
+  const clang::FunctionDecl *Root = nullptr;
+  std::string Trip; // as BranchEvent::Trip: one trip of a loop walked with its own values
+  std::string Args; // as BranchEvent::Args
+};
+
 /// Collects the device functions and launches of a translation unit from
 /// matches, then analyses them all at once.
 class ThreadDependence {
@@ -108,6 +133,7 @@ public:
 
   const std::vector<BranchEvent> &branches() const { return Branches; }
   const std::vector<BarrierEvent> &barriers() const { return Barriers; }
+  const std::vector<AccessEvent> &accesses() const { return Accesses; }
   clang::ASTContext *context() const { return Ctx; }
   /// Functions nested too deeply to walk (walker::MaxNesting): no events.
   const std::vector<const clang::FunctionDecl *> &tooDeep() const { return TooDeep; }
@@ -137,6 +163,7 @@ private:
   bool Analysed = false;
   std::vector<BranchEvent> Branches;
   std::vector<BarrierEvent> Barriers;
+  std::vector<AccessEvent> Accesses;
   std::vector<const clang::FunctionDecl *> TooDeep;
 };
 

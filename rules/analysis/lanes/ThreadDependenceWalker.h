@@ -10,6 +10,7 @@
 //                        walked with their arguments' values (the summaries)
 //   WalkConditions.cpp   classifying a branch condition, trip counts of loops
 //   WalkEvents.cpp       recording branch and barrier events
+//   WalkAccesses.cpp     the per-lane byte address of global and shared accesses
 // and what they share:
 //   BlockShapeModel.cpp  threadIdx / blockDim as lane values for a block shape
 //   CudaNames.cpp        cooperative-groups types and CUDA intrinsic names
@@ -180,6 +181,9 @@ struct Frame {
   /// thread_group cannot be assigned another group (its operator= is
   /// protected), so what it was made from holds for its whole life.
   llvm::DenseMap<const ValueDecl *, std::pair<GroupKind, int64_t>> Groups;
+  /// Pointer parameters bound to a kernel's pointer parameter (global memory),
+  /// in the same element units.
+  llvm::DenseSet<const ValueDecl *> GlobalPtrs;
 };
 
 struct Target {
@@ -229,10 +233,11 @@ class Walker {
 public:
   Walker(ASTContext &Ctx, const BlockShape &Shape, const FunctionDecl *Root,
          std::vector<BranchEvent> &Branches, std::vector<BarrierEvent> &Barriers,
-         llvm::DenseSet<const FunctionDecl *> &Reached,
+         std::vector<AccessEvent> &Accesses, llvm::DenseSet<const FunctionDecl *> &Reached,
          llvm::DenseMap<const Stmt *, std::unique_ptr<LoopInfo>> &Loops)
       : Ctx(Ctx), SM(Ctx.getSourceManager()), Shape(Shape), Model(modelOf(Shape)), Root(Root),
-        Branches(Branches), Barriers(Barriers), Reached(Reached), LoopInfos(Loops) {}
+        Branches(Branches), Barriers(Barriers), Accesses(Accesses), Reached(Reached),
+        LoopInfos(Loops) {}
 
   void run();
   /// Walks with these parameters of Root bound to their values (the values
@@ -430,6 +435,42 @@ private:
 
   LaneValue unary(const UnaryOperator *U);
 
+  // --- memory accesses (WalkAccesses.cpp) --------------------------------------------------
+  /// The space of the memory \p Base (a subscript's base, as written) points
+  /// into: a kernel's pointer parameter (or one bound to it), a __shared__ array.
+  std::optional<AccessEvent::Space> spaceOf(const Expr *Base, const ValueDecl *&D) const;
+  /// Computes the byte address of subscript \p AS (index value \p I, base value
+  /// \p B) for LastAddr, and records it as an access when it reads or writes an
+  /// element that is not an array.
+  void noteSubscript(const ArraySubscriptExpr *AS, const LaneValue &I, const LaneValue &B,
+                     bool Store);
+  /// `a[i].f`: the access is the field, not the whole element.
+  void noteMember(const MemberExpr *ME, bool Store);
+  void recordAccess(const Expr *E, bool Store);
+  /// Marks the pointer parameters of \p F bound to global pointers by call \p CE.
+  void noteGlobalArgs(Frame &F, const CallExpr *CE, const FunctionDecl *Def, unsigned Offset);
+  /// The address of the last subscript or member expression walked.
+  struct Address {
+    const Expr *E = nullptr;
+    const ValueDecl *Base = nullptr;
+    AccessEvent::Space Sp = AccessEvent::Space::Global;
+    LaneValue Bytes;
+  };
+  std::optional<Address> LastAddr;
+  /// The access recorded last (an element of struct type, replaced by its field).
+  const Expr *LastRecorded = nullptr;
+  /// Under `&a[i]` and similar: an address computed, nothing read.
+  unsigned AddrOnly = 0;
+  /// The loop variables of accesses met whose lane factor changes with a loop
+  /// (s[2 * stride * tid]): that loop's first trips are walked one by one
+  /// (walkTrips) for the pattern of each.
+  std::vector<const VarDecl *> GrowingVars;
+  /// Whether a loop's body accesses memory through a pointer (touchesGlobal).
+  llvm::DenseMap<const Stmt *, bool> LoopGlobal;
+  bool touchesGlobal(const Stmt *St) const;
+  /// walkTrips for such accesses alone: no branch or barrier is recorded.
+  bool AccessTripsOnly = false;
+
   LaneValue arith(BinaryOperatorKind Op, const LaneValue &A, const LaneValue &B, QualType T) {
     if (!T->isIntegralOrEnumerationType() && !T->isPointerType())
       return lane::opaque({A, B});
@@ -476,6 +517,7 @@ private:
   const FunctionDecl *Root;
   std::vector<BranchEvent> &Branches;
   std::vector<BarrierEvent> &Barriers;
+  std::vector<AccessEvent> &Accesses;
   llvm::DenseSet<const FunctionDecl *> &Reached;
   llvm::DenseMap<const Stmt *, std::unique_ptr<LoopInfo>> &LoopInfos; // stable addresses
 

@@ -398,6 +398,7 @@ LaneValue Walker::inlineCall(const CallExpr *CE, const FunctionDecl *Def,
     }
     S.Vars[P] = V;
   }
+  noteGlobalArgs(F, CE, Def, Offset);
   Frames.push_back(std::move(F));
   stmt(Def->getBody());
   Frame Done = std::move(Frames.back());

@@ -27,7 +27,7 @@ bool Walker::oneLanePath() const {
 
 void Walker::recordBranch(BranchEvent::Form F, const Stmt *St, const Expr *Cond, const CondClass &C,
                           std::optional<int64_t> Constant) {
-  if (!Recording || Exhausted)
+  if (!Recording || Exhausted || AccessTripsOnly)
     return;
   if (!isThreadDependent(C.Cat) && !Constant)
     return;

@@ -90,12 +90,22 @@ void Walker::assign(const Expr *LHS, const LaneValue &V, bool Weak) {
   }
   const Expr *E = LHS->IgnoreParenImpCasts();
   const Expr *Base = nullptr;
+  // The address of a store whose base is itself a subscript or a field is
+  // known once that base has been walked (below).
+  const ArraySubscriptExpr *NestedAS = nullptr;
+  LaneValue NestedI;
   if (const auto *ME = dyn_cast<MemberExpr>(E)) {
     if (!ME->isArrow())
       Base = ME->getBase();
   } else if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
     LaneValue I = expr(AS->getIdx());
     Base = AS->getBase();
+    if (isa<ArraySubscriptExpr, MemberExpr>(Base->IgnoreParenImpCasts())) {
+      NestedAS = AS;
+      NestedI = I;
+    } else {
+      noteSubscript(AS, I, LaneValue(), /*Store=*/true);
+    }
     if (!Watches.empty()) {
       const ValueDecl *D = trackedVar(Base);
       bool LocalArray = D && D->getType()->isArrayType();
@@ -137,10 +147,17 @@ void Walker::assign(const Expr *LHS, const LaneValue &V, bool Weak) {
       return;
     }
     if (isa<MemberExpr>(Base->IgnoreParenImpCasts()) ||
-        isa<ArraySubscriptExpr>(Base->IgnoreParenImpCasts()))
+        isa<ArraySubscriptExpr>(Base->IgnoreParenImpCasts())) {
       assign(Base, V, true);
-    else
+      if (NestedAS)
+        noteSubscript(NestedAS, NestedI, LaneValue(), /*Store=*/true);
+      else if (const auto *ME = dyn_cast<MemberExpr>(E))
+        noteMember(ME, /*Store=*/true);
+    } else {
       expr(Base);
+      if (const auto *ME = dyn_cast<MemberExpr>(E); ME && isa<DeclRefExpr>(Base->IgnoreParenImpCasts()))
+        noteMember(ME, /*Store=*/true);
+    }
   }
 }
 
@@ -388,6 +405,7 @@ LaneValue Walker::member(const MemberExpr *ME) {
       return It != S.Vars.end() ? It->second.get() : LaneValue();
     }
   LaneValue B = expr(ME->getBase());
+  noteMember(ME, /*Store=*/false);
   if (isa<FieldDecl>(ME->getMemberDecl()) || isa<VarDecl>(ME->getMemberDecl())) {
     if (ME->isArrow() && B.isThreadDependent())
       return LaneValue::data(ME);
@@ -409,6 +427,7 @@ LaneValue Walker::subscript(const ArraySubscriptExpr *AS) {
     }
   }
   LaneValue B = expr(AS->getBase());
+  noteSubscript(AS, I, B, /*Store=*/false);
   if (B.isThreadDependent() || I.isThreadDependent()) {
     LaneValue D = LaneValue::data(AS);
     D.SameInWarps = !B.isThreadDependent() && I.K == LaneValue::Lane && !I.warpVaries() &&
@@ -434,13 +453,19 @@ LaneValue Walker::unary(const UnaryOperator *U) {
     return P.isThreadDependent() ? LaneValue::data(U) : LaneValue();
   }
   case UO_AddrOf: {
+    // An address taken, nothing read: no access is recorded under it.
+    ++AddrOnly;
     if (const auto *AS = dyn_cast<ArraySubscriptExpr>(Sub->IgnoreParens())) {
       LaneValue B = expr(AS->getBase()), I = expr(AS->getIdx());
+      --AddrOnly;
       return lane::binary(BO_Add, B, I);
     }
-    if (trackedVar(Sub))
+    if (trackedVar(Sub)) {
+      --AddrOnly;
       return LaneValue();
+    }
     LaneValue V = expr(Sub);
+    --AddrOnly;
     return V.K == LaneValue::Data ? LaneValue::varying() : V;
   }
   case UO_Minus:

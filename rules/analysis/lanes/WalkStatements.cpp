@@ -615,7 +615,11 @@ void Walker::loop(const Stmt *L, const Stmt *Init, const Expr *Cond, const Stmt 
   S = Head;
   CondClass Final = C; // a do-while condition governs the trips after the first
   unsigned UnsettledBefore = Unsettled;
+  size_t GrowingBefore = GrowingVars.size();
   iterate(L, LoopCond, Inc, Body, TestFirst, Info, Final, Breaks);
+  bool Growing = std::any_of(GrowingVars.begin() + GrowingBefore, GrowingVars.end(),
+                             [&](const VarDecl *V) { return Info.Modified.count(V); });
+  GrowingVars.resize(GrowingBefore);
   // Leaving the loop: the condition failed (at the head, or after the body
   // of a do-while), or a break.
   State Exit = TestFirst ? Head : S;
@@ -640,8 +644,20 @@ void Walker::loop(const Stmt *L, const Stmt *Init, const Expr *Cond, const Stmt 
   // known) may split every warp in one trip: `fid_col = tx + 16 * col` against
   // 24, with col 0 then 1 in a 16-wide block. The first trips of a loop whose
   // condition is known true are walked again with their own values.
-  if (Unsettled > UnsettledBefore && TestFirst && Cond && Recording && !Exhausted)
+  if (Unsettled > UnsettledBefore && TestFirst && Cond && Recording && !Exhausted) {
     walkTrips(L, Cond, Inc, Body, Info, std::move(Entry));
+  } else if (Growing && TestFirst && Cond && Recording && !Exhausted && !AccessTripsOnly) {
+    // An access whose lane factor this loop changes (s[2 * stride * tid]): its
+    // pattern in each of the first trips, recording nothing else and leaving
+    // the budget of the walk as it was, so that the branches and barriers found
+    // are those of a walk without it.
+    uint64_t SavedSteps = Steps;
+    AccessTripsOnly = true;
+    walkTrips(L, Cond, Inc, Body, Info, std::move(Entry));
+    AccessTripsOnly = false;
+    Steps = SavedSteps;
+    Exhausted = false;
+  }
   S = std::move(Exit);
   LoopStack.pop_back();
   LoopEntry.pop_back();

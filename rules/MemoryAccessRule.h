@@ -1,0 +1,54 @@
+//===- MemoryAccessRule.h - What the two memory-access rules share --------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// uncoalesced-global-access and shared-memory-bank-conflict read the accesses
+// that the thread-dependence walk records (AccessEvent, ThreadDependence.h):
+// both quote an access and group the events of one location (instantiations,
+// block shapes, loop trips) into one finding.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUDALINT_RULES_MEMORYACCESSRULE_H
+#define CUDALINT_RULES_MEMORYACCESSRULE_H
+
+#include "rules/ThreadDependenceRule.h"
+
+#include "clang/Basic/SourceManager.h"
+
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace cudalint {
+namespace memrules {
+
+/// The events of \p TD in space \p Sp, by the file location of their access.
+using ByLocation = std::map<std::pair<clang::FileID, unsigned>, std::vector<const AccessEvent *>>;
+ByLocation groupByLocation(const ThreadDependence &TD, AccessEvent::Space Sp);
+
+/// Whether the other accesses of the same thread through the same base in the
+/// same walk (the same index up to a constant, `a[2*i]` and `a[2*i+1]`, or
+/// other fields of the same struct) together cover every byte between two
+/// lanes' elements: the sectors the access fetches are all used.
+bool coveredBySiblings(const AccessEvent &E, const ThreadDependence &TD, int64_t Stride);
+
+/// Whether the innermost loop around \p E is a short counted loop (`for (int k =
+/// 0; k < 4; ++k)`, at most 16 trips) whose trips can cover the \p Stride bytes
+/// between two lanes' elements of \p Size bytes (`p[4 * i + k]`, also through
+/// locals: its trips then use what the first one fetched, as adjacent accesses do).
+bool shortLoopCovers(const AccessEvent &E, int64_t Stride, const clang::ASTContext &Ctx);
+
+/// Whether \p FD states a block narrower than a warp (`assert(blockDim.x == 4)`):
+/// the multiple-of-32 x-extent that is assumed without a known launch would be wrong.
+bool statesNarrowBlock(const clang::FunctionDecl *FD, const clang::ASTContext &Ctx);
+
+/// "read", "write" or "read and write" for the events of one location.
+std::string verbOf(const std::vector<const AccessEvent *> &Events);
+
+/// The walked functions of \p Events, once each.
+std::vector<const clang::FunctionDecl *> rootsOf(const std::vector<const AccessEvent *> &Events);
+
+} // namespace memrules
+} // namespace cudalint
+
+#endif

@@ -1,0 +1,122 @@
+//===- UncoalescedGlobalAccess.cpp - uncoalesced-global-access ------------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// Flags a load or store of global memory (through a kernel's pointer
+// parameter, or a device function's parameter bound to one) whose lanes touch
+// at least twice the 32-byte sectors that the same elements need when
+// consecutive. The memory system moves global memory in 32-byte sectors: one
+// warp-wide request is split into the sectors its lanes' addresses fall in,
+// each a separate transfer, so a request whose lanes are far apart moves many
+// times the bytes it uses (measured on an H100: a lane stride of 2, 4 and 32
+// floats costs 1.50x, 2.06x and 6.86x a unit-stride load; kernels/memory_idioms.cu).
+// The per-lane addresses come from the thread-dependence walk (AccessEvent in
+// rules/analysis/lanes/ThreadDependence.h, sectors in AccessPattern.h): known
+// only where the index is an exact function of the lane (constants, macros,
+// block shapes, launch arguments, loop counters). A runtime stride, a
+// data-dependent index, a broadcast and unit-stride or grid-stride indexing
+// are silent, and so is an access whose thread also reads the bytes between
+// its lanes' elements through the same base (`a[2*i]` with `a[2*i+1]`, every
+// field of a struct), which measured no slower than the vector load.
+//
+//===----------------------------------------------------------------------===//
+#include "rules/MemoryAccessRule.h"
+#include "rules/RuleRegistry.h"
+#include "rules/analysis/lanes/AccessPattern.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace cudalint {
+namespace {
+
+class UncoalescedGlobalAccess : public ThreadDependenceRule {
+public:
+  using ThreadDependenceRule::ThreadDependenceRule;
+
+  void reportFrom(const ThreadDependence &TD) override {
+    ASTContext *AST = TD.context();
+    if (!AST)
+      return;
+    const SourceManager &SM = AST->getSourceManager();
+    for (auto &[Key, Events] : memrules::groupByLocation(TD, AccessEvent::Space::Global)) {
+      // The worst request of the location (instantiations, block shapes, trips).
+      const AccessEvent *Worst = nullptr;
+      SectorCount WorstC;
+      std::vector<const AccessEvent *> Reported;
+      for (const AccessEvent *E : Events) {
+        SectorCount C = sectorsOf(E->Offset, E->Size);
+        // Fewer than 4 sectors (a few lanes, or a broadcast per row of a 2-D block) cost
+        // no more than one unit-stride request of floats: nothing to gain.
+        if (!C.Ideal || C.Sectors < 2 * C.Ideal || C.Sectors < 4)
+          continue;
+        int64_t Stride = C.Stride < 0 ? -C.Stride : C.Stride;
+        if (memrules::coveredBySiblings(*E, TD, Stride) ||
+            memrules::shortLoopCovers(*E, Stride, *AST))
+          continue;
+        if (E->Shape && !E->Shape->Block && memrules::statesNarrowBlock(E->Root, *AST))
+          continue;
+        Reported.push_back(E);
+        if (!Worst || C.Sectors * WorstC.Ideal > WorstC.Sectors * C.Ideal) {
+          Worst = E;
+          WorstC = C;
+        }
+      }
+      if (!Worst)
+        continue;
+      Finding *F = report(SM, Worst->Access->getSourceRange(),
+                          message(*Worst, WorstC, memrules::verbOf(Reported), *AST));
+      if (F)
+        attributeToKernel(F, Worst->Root, memrules::rootsOf(Reported));
+    }
+  }
+
+private:
+  static std::string message(const AccessEvent &E, const SectorCount &C, const std::string &Verb,
+                             ASTContext &AST) {
+    std::string Text = sourceText(E.Access, AST);
+    int64_t Stride = C.Stride < 0 ? -C.Stride : C.Stride;
+    std::string Apart = Stride ? " " + std::to_string(Stride) + " bytes apart"
+                               : " spread over " + std::to_string(C.Span + E.Size) + " bytes";
+    std::string Head = fitLine("lanes of a warp " + Verb + " ", Text,
+                               Apart + ": " + std::to_string(C.Sectors) +
+                                   " sectors per request instead of " + std::to_string(C.Ideal));
+    unsigned Used = C.Ideal * 32 < C.Lanes * E.Size ? C.Ideal * 32 : C.Lanes * E.Size;
+    std::string Why = "each 32-byte sector is a separate transfer: one request of the warp moves " +
+                      std::to_string(C.Sectors * 32) + " bytes to use " + std::to_string(Used);
+    std::string Fix;
+    if (isa<MemberExpr>(E.Access->IgnoreParenImpCasts()) && Stride)
+      Fix = "the lanes use one " + std::to_string(E.Size) + "-byte field of " +
+            std::to_string(Stride) +
+            "-byte structs: keep that field in an array of its own (a struct of arrays), or "
+            "have each thread use every field it fetches";
+    else if (Stride && Stride <= 4 * static_cast<int64_t>(E.Size))
+      Fix = "make consecutive lanes use consecutive elements; where one thread needs "
+            "neighbouring elements, load them together as a vector type (float2, float4)";
+    else
+      Fix = "make threadIdx.x index the contiguous dimension (the last subscript), or stage the "
+            "data through shared memory as a tiled transpose does, so that each request reads "
+            "consecutive elements";
+    std::string Where;
+    if (E.Shape && E.Shape->Block && (*E.Shape->Block)[0] < 32)
+      Where = "\nwith blocks of " + std::to_string((*E.Shape->Block)[0]) + "x" +
+              std::to_string((*E.Shape->Block)[1]) + " threads, one warp spans " +
+              std::to_string(32 / std::max<int64_t>(1, (*E.Shape->Block)[0])) +
+              " values of threadIdx.y";
+    if (!E.Trip.empty())
+      Where += "\nin the loop's trip where " + E.Trip;
+    if (!E.Args.empty())
+      Where += "\nwith the values every launch passes: " + E.Args;
+    return Head + "\n" + Why + Where + "\n" + Fix;
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Rule> createUncoalescedGlobalAccess(const RuleInfo &Info, RuleContext &Ctx) {
+  return std::make_unique<UncoalescedGlobalAccess>(Info, Ctx);
+}
+
+} // namespace cudalint

@@ -1,0 +1,206 @@
+//===- WalkAccesses.cpp - The per-lane address of memory accesses ---------===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// Part of the walk (ThreadDependenceWalker.h): while it computes the value of
+// a subscript or a field of global memory (a kernel's pointer parameter, or a
+// device function's parameter bound to one) or of a __shared__ array, it also
+// computes the byte offset of the element from the base in each lane, and
+// records the access (AccessEvent) when that offset differs between the lanes
+// of a warp by a pattern the lane-value form knows exactly. No second walk:
+// the offsets are built from the index values the walk has just computed.
+//
+//===----------------------------------------------------------------------===//
+#include "rules/analysis/lanes/ThreadDependenceWalker.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/AST/RecordLayout.h"
+
+using namespace clang;
+
+namespace cudalint {
+namespace walker {
+
+std::optional<AccessEvent::Space> Walker::spaceOf(const Expr *Base, const ValueDecl *&D) const {
+  const auto *DRE = dyn_cast<DeclRefExpr>(Base->IgnoreParenImpCasts());
+  if (!DRE)
+    return std::nullopt;
+  D = resolve(DRE->getDecl());
+  const auto *VD = dyn_cast<VarDecl>(D);
+  if (!VD)
+    return std::nullopt;
+  if (VD->hasAttr<CUDASharedAttr>() && !VD->getType()->isPointerType() &&
+      !VD->getType()->isReferenceType())
+    return AccessEvent::Space::Shared;
+  const auto *P = dyn_cast<ParmVarDecl>(VD);
+  if (!P || !P->getType()->isPointerType())
+    return std::nullopt;
+  const auto *FD = dyn_cast<FunctionDecl>(P->getDeclContext());
+  bool Global = FD && FD->hasAttr<CUDAGlobalAttr>();
+  for (const Frame &F : Frames)
+    if (F.GlobalPtrs.count(P))
+      Global = true;
+  // A pointer the function moves (p += stride) no longer starts where the
+  // argument does: its offset is not known.
+  if (!Global || const_cast<Walker *>(this)->pointerMoved(P))
+    return std::nullopt;
+  return AccessEvent::Space::Global;
+}
+
+void Walker::noteGlobalArgs(Frame &F, const CallExpr *CE, const FunctionDecl *Def,
+                            unsigned Offset) {
+  for (unsigned I = 0; I < Def->getNumParams() && I + Offset < CE->getNumArgs(); ++I) {
+    const ParmVarDecl *P = Def->getParamDecl(I);
+    if (!P->getType()->isPointerType())
+      continue;
+    const Expr *A = CE->getArg(I + Offset);
+    const ValueDecl *D = nullptr;
+    std::optional<AccessEvent::Space> Sp = spaceOf(A, D);
+    if (!Sp || *Sp != AccessEvent::Space::Global)
+      continue;
+    // The same element size, so that offsets in elements mean the same.
+    QualType From = A->IgnoreParenImpCasts()->getType(), To = P->getType();
+    if (!From->isPointerType() || From->getPointeeType()->isIncompleteType() ||
+        To->getPointeeType()->isIncompleteType() || From->getPointeeType()->isDependentType() ||
+        To->getPointeeType()->isDependentType() ||
+        Ctx.getTypeSizeInChars(From->getPointeeType()) !=
+            Ctx.getTypeSizeInChars(To->getPointeeType()))
+      continue;
+    F.GlobalPtrs.insert(P);
+  }
+}
+
+static std::optional<int64_t> sizeOf(QualType T, const ASTContext &Ctx) {
+  if (T.isNull() || T->isDependentType() || T->isIncompleteType() || T->isFunctionType() ||
+      T->isVoidType() || T->isVariablyModifiedType() || T->isSizelessType())
+    return std::nullopt;
+  int64_t N = Ctx.getTypeSizeInChars(T).getQuantity();
+  if (N <= 0)
+    return std::nullopt;
+  return N;
+}
+
+void Walker::noteSubscript(const ArraySubscriptExpr *AS, const LaneValue &I, const LaneValue &,
+                           bool Store) {
+  std::optional<Address> Base;
+  const Expr *BaseE = AS->getBase()->IgnoreParenImpCasts();
+  if (isa<ArraySubscriptExpr, MemberExpr>(BaseE)) {
+    if (LastAddr && LastAddr->E == BaseE)
+      Base = std::move(LastAddr);
+  } else {
+    const ValueDecl *D = nullptr;
+    if (std::optional<AccessEvent::Space> Sp = spaceOf(AS->getBase(), D))
+      Base = Address{BaseE, D, *Sp, LaneValue::constant(0)};
+  }
+  LastAddr.reset();
+  if (!Base)
+    return;
+  std::optional<int64_t> Size = sizeOf(AS->getType(), Ctx);
+  if (!Size)
+    return;
+  LaneValue Scaled = lane::binary(BO_Mul, I, LaneValue::constant(*Size));
+  LastAddr = Address{AS, Base->Base, Base->Sp, lane::binary(BO_Add, Base->Bytes, Scaled)};
+  if (!AS->getType()->isArrayType())
+    recordAccess(AS, Store);
+}
+
+void Walker::noteMember(const MemberExpr *ME, bool Store) {
+  const Expr *BaseE = ME->getBase()->IgnoreParenImpCasts();
+  std::optional<Address> Base;
+  if (!ME->isArrow()) {
+    if (LastAddr && LastAddr->E == BaseE) {
+      Base = std::move(LastAddr);
+    } else if (isa<DeclRefExpr>(BaseE)) {
+      const ValueDecl *D = nullptr;
+      if (std::optional<AccessEvent::Space> Sp = spaceOf(BaseE, D);
+          Sp && *Sp == AccessEvent::Space::Shared)
+        Base = Address{BaseE, D, *Sp, LaneValue::constant(0)};
+    }
+  }
+  LastAddr.reset();
+  const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
+  if (!Base || !FD || FD->isBitField() || FD->getParent()->isInvalidDecl() ||
+      FD->getParent()->isDependentType())
+    return;
+  std::optional<int64_t> Size = sizeOf(ME->getType(), Ctx);
+  if (!Size)
+    return;
+  // The whole element was recorded on the way here; the field is what is read.
+  if (LastRecorded == BaseE && !Accesses.empty() && Accesses.back().Access == BaseE)
+    Accesses.pop_back();
+  LastRecorded = nullptr;
+  int64_t Off = Ctx.toCharUnitsFromBits(Ctx.getFieldOffset(FD)).getQuantity();
+  LastAddr = Address{ME, Base->Base, Base->Sp,
+                     lane::binary(BO_Add, Base->Bytes, LaneValue::constant(Off))};
+  if (!ME->getType()->isArrayType())
+    recordAccess(ME, Store);
+}
+
+void Walker::recordAccess(const Expr *E, bool Store) {
+  if (!Recording || Exhausted || AddrOnly || !LastAddr)
+    return;
+  const LaneValue &V = LastAddr->Bytes;
+  if (V.K != LaneValue::Lane)
+    return;
+  if (V.HasFactor) {
+    // s[2 * stride * tid]: a factor that changes with its loop; each trip has
+    // its own (Walker::loop walks the first trips for it).
+    if (V.G != Growth::None && V.GrowthVar)
+      GrowingVars.push_back(V.GrowthVar);
+    return;
+  }
+  if (V.isWarpUniform())
+    return;
+  AccessEvent A;
+  A.Sp = LastAddr->Sp;
+  A.Access = E;
+  A.Base = LastAddr->Base;
+  A.Offset = V;
+  A.Size = static_cast<unsigned>(*sizeOf(E->getType(), Ctx));
+  A.Store = Store;
+  A.Shape = &Shape;
+  A.Root = Root;
+  A.Args = BoundText;
+  for (const std::string &T : Trips)
+    A.Trip += (A.Trip.empty() ? "" : ", ") + T;
+  if (!LoopStack.empty()) {
+    A.InLoop = true;
+    const Stmt *L = LoopStack.back()->Loop;
+    A.Loop = L;
+    auto [It, New] = LoopGlobal.try_emplace(L, false);
+    if (New)
+      It->second = touchesGlobal(L);
+    A.LoopTouchesGlobal = It->second;
+  }
+  Accesses.push_back(std::move(A));
+  LastRecorded = E;
+}
+
+bool Walker::touchesGlobal(const Stmt *St) const {
+  if (!St)
+    return false;
+  const Expr *Base = nullptr;
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(St))
+    Base = AS->getBase();
+  else if (const auto *U = dyn_cast<UnaryOperator>(St); U && U->getOpcode() == UO_Deref)
+    Base = U->getSubExpr();
+  else if (const auto *ME = dyn_cast<MemberExpr>(St); ME && ME->isArrow())
+    Base = ME->getBase();
+  if (Base) {
+    // A real pointer (not an array that decays): global memory, unless it is a
+    // __shared__ one.
+    const Expr *B = Base->IgnoreParenImpCasts();
+    if (B->getType()->isPointerType()) {
+      const auto *DRE = dyn_cast<DeclRefExpr>(B);
+      const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+      if (!VD || !VD->hasAttr<CUDASharedAttr>())
+        return true;
+    }
+  }
+  for (const Stmt *C : St->children())
+    if (touchesGlobal(C))
+      return true;
+  return false;
+}
+
+} // namespace walker
+} // namespace cudalint
