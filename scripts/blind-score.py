@@ -245,6 +245,7 @@ def main():
     ap.add_argument("--mode", choices=("nodb", "db"), default="nodb")
     ap.add_argument("--report", action="append", default=[], metavar="NAME=JSON",
                     help="score a saved cuda-lint JSON report for corpus NAME instead of running")
+    ap.add_argument("--rules", help="score only these rules (comma-separated): the rules a set labels")
     ap.add_argument("--save", metavar="DIR", help="write each corpus's JSON report to DIR/NAME.json")
     ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--verbose", action="store_true", help="list wrong and missed rows")
@@ -285,6 +286,12 @@ def main():
                     os.makedirs(args.save, exist_ok=True)
                     with open(os.path.join(args.save, c["name"] + ".json"), "w") as f:
                         json.dump(report, f)
+            if args.rules:
+                keep = set(args.rules.split(","))
+                report = dict(report, findings=[f for f in report["findings"]
+                                                if f["rule"] in keep or
+                                                f["rule"] == "clang-diagnostic-error"])
+                rows = [r for r in rows if r["rule"] in keep]
             counters, wrong, unlabelled, missed, broken = score_corpus(report, rows, root, c["paths"],
                                                                       c.get("ranges"))
             s = report["summary"]
