@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "rules/analysis/AsyncCopy.h"
 #include "rules/analysis/HostBufferOrigin.h"
+#include "rules/analysis/Mutation.h"
 #include "rules/analysis/ValueEval.h"
 
 #include "clang/AST/Attr.h"
@@ -45,23 +46,6 @@ bool isHostFunction(const FunctionDecl *F) {
          (!F->hasAttr<CUDADeviceAttr>() || F->hasAttr<CUDAHostAttr>());
 }
 
-/// Whether \p S assigns \p V, takes its address or steps it.
-bool changes(const Stmt *S, const VarDecl *V) {
-  auto Is = [&](const Expr *E) {
-    const auto *R = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-    return R && R->getDecl() == V;
-  };
-  if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->isAssignmentOp() && Is(B->getLHS()))
-    return true;
-  if (const auto *U = dyn_cast<UnaryOperator>(S);
-      U && (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf) && Is(U->getSubExpr()))
-    return true;
-  for (const Stmt *C : S->children())
-    if (C && changes(C, V))
-      return true;
-  return false;
-}
-
 /// The parameter of \p F that \p E (a pointer, after casts) names, or null; also through a
 /// local that only ever holds it (`void *p = reinterpret_cast<void *>(dst);`, LightGBM's
 /// copy helpers).
@@ -76,7 +60,7 @@ const ParmVarDecl *paramOf(const Expr *E, const FunctionDecl *F, unsigned Depth 
   const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
   if (Depth < 2 && V && V->isLocalVarDecl() && !V->isStaticLocal() &&
       !V->getType()->isReferenceType() && V->getInit() && F->getBody() &&
-      !changes(F->getBody(), V))
+      !changesVariable(F->getBody(), V))
     return paramOf(V->getInit(), F, Depth + 1);
   return nullptr;
 }

@@ -1,8 +1,7 @@
 //===- WalkExpressions.cpp - The value of each expression -------------------===//
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "rules/analysis/lanes/ThreadDependenceWalker.h"
-
-#include <functional>
+#include "rules/analysis/Mutation.h"
 
 #include "clang/AST/ExprCXX.h"
 
@@ -21,24 +20,7 @@ bool Walker::pointerMoved(const ParmVarDecl *P) {
   if (!FD || !FD->getBody())
     return true;
   // Any assignment, increment or address-of of the parameter itself.
-  std::function<bool(const Stmt *)> Moves = [&](const Stmt *St) {
-    if (!St)
-      return false;
-    auto IsP = [&](const Expr *E) {
-      const auto *R = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-      return R && R->getDecl() == P;
-    };
-    if (const auto *B = dyn_cast<BinaryOperator>(St); B && B->isAssignmentOp() && IsP(B->getLHS()))
-      return true;
-    if (const auto *U = dyn_cast<UnaryOperator>(St);
-        U && (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf) && IsP(U->getSubExpr()))
-      return true;
-    for (const Stmt *C : St->children())
-      if (Moves(C))
-        return true;
-    return false;
-  };
-  bool M = Moves(FD->getBody());
+  bool M = changesVariable(FD->getBody(), P);
   Moved[P] = M;
   return M;
 }
