@@ -47,7 +47,7 @@ check_no_tree_paths() {
   hits=$( (grep -rlaF -e "$src" -e "$build" "$prefix" || true) | sed "s|^$prefix/||")
   [[ -z $hits ]] || fail "installed files that name the source or build tree: $hits"
   # The binary, read the way the issue asks: strings(1).
-  if strings -a "$prefix/bin/cuda-lint" | grep -qF -e "$src" -e "$build"; then
+  if strings -a "$prefix/bin/cuda-lint" | grep -F -e "$src" -e "$build" >/dev/null; then
     fail "strings finds a source or build path in bin/cuda-lint"
   fi
   echo "ok: no path of $src or $build in $prefix"

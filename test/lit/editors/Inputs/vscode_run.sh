@@ -20,9 +20,11 @@ ln -s "$src/editors/vscode/node_modules" "$work/ext/node_modules"
 (cd "$work/ext" && CUDA_LINT_LICENSE=$src/LICENSE ./node_modules/.bin/vsce package \
    --no-update-package-json --out "$work/cuda-lint.vsix" >"$work/vsce.log" 2>&1) ||
   { cat "$work/vsce.log"; echo "VSIX failed"; exit 1; }
-unzip -l "$work/cuda-lint.vsix" | grep -q 'extension/out/extension.js' &&
-  unzip -l "$work/cuda-lint.vsix" | grep -q 'extension/node_modules/vscode-languageclient/' &&
-  unzip -l "$work/cuda-lint.vsix" | grep -q 'extension/LICENSE' && echo "VSIX packaged"
+# The listing is read whole: `unzip -l | grep -q` under pipefail fails when grep exits first.
+listing=$(unzip -l "$work/cuda-lint.vsix")
+grep -q 'extension/out/extension.js' <<<"$listing" &&
+  grep -q 'extension/node_modules/vscode-languageclient/' <<<"$listing" &&
+  grep -q 'extension/LICENSE' <<<"$listing" && echo "VSIX packaged"
 
 code_server=$tools/code-server/node_modules/.bin/code-server
 data=$work/data exts=$work/extensions
