@@ -215,6 +215,10 @@ llvm::Error ReportParser::parse(llvm::StringRef Text) {
         R.Arch = Archs.front();
         R.ArchName = "sm_" + std::to_string(R.Arch);
       }
+  // A compilation unit without device code ("ptxas info : 0 bytes gmem" and nothing else: a
+  // host-only .cu file) is a report with no functions, not a missing one.
+  if (Report.Functions.empty() && !Report.Modules.empty())
+    return llvm::Error::success();
   if (!llvm::any_of(Report.Functions, [](const KernelResources &R) { return R.HasRegisters; }))
     return errorAt(0, "no resource usage found: expected ptxas lines such as \"ptxas info : Used "
                       "N registers\" (compile with nvcc --resource-usage or -Xptxas -v) or "

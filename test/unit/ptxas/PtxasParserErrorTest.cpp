@@ -35,6 +35,14 @@ TEST(PtxasParserErrors, EmptyAndNoiseHaveNoReport) {
   }
 }
 
+TEST(PtxasParserErrors, HostOnlyUnitIsAReportWithoutFunctions) {
+  // nvcc --resource-usage on a .cu file that defines no device code prints only this line.
+  llvm::Expected<PtxasReport> R = parsePtxasReport("ptxas info    : 0 bytes gmem\n", "host.cu");
+  ASSERT_TRUE(static_cast<bool>(R)) << llvm::toString(R.takeError());
+  EXPECT_TRUE(R->Functions.empty());
+  EXPECT_EQ(R->Modules.size(), 1u);
+}
+
 TEST(PtxasParserErrors, BinaryInputNamesTheLineAndByte) {
   std::string Elf("\x7f"
                   "ELF\x02\x01\x01\0\0\0",
