@@ -24,6 +24,7 @@ import ncu_metrics
 # confirm_resources and confirm_copies use this module's helpers: their checks are looked up at
 # call time (RULE_CHECKS wrappers below), so either module may be imported first.
 import confirm_copies  # noqa: E402,F401
+import confirm_memory  # noqa: E402
 import confirm_resources  # noqa: E402,F401
 
 CONFIRMED, NOT_EXERCISED, NOT_CONFIRMED = "confirmed", "not exercised", "not confirmed"
@@ -527,6 +528,7 @@ def _judge_bound(name, largest, device, check, bound):
         regs, occ, threads)
     ran += ", %.0f%% without the register limit)" % without if without > occ else ")"
     entry = _checked_entry(check, name, device)
+    why = None
     if entry is None:
         why = (check or {}).get("reason") or "the findings carry no check of the bound " \
             "(cuda-lint --resource-usage compiles the kernel with it)"
@@ -534,15 +536,16 @@ def _judge_bound(name, largest, device, check, bound):
             why = "ptxas checked it on %s, not on this GPU's %s" % (
                 ", ".join(sorted({k["arch"] for k in check.get("kernels") or []})),
                 _device_arch(device) or "arch")
+    elif entry["registers"][0] != regs:
+        why = "ptxas's check compiled it to %d registers without the bound: another build" % (
+            entry["registers"][0])
+    if why:
         if without > occ:
             return NOT_CONFIRMED, "%s; whether %s lowers the registers is not known: %s" % (
                 ran, bound, why), cost
         return OBSERVED, "%s; registers do not limit its occupancy, so the missing bound cost " \
             "no occupancy (what %s would change is not checked: %s)" % (ran, bound, why), cost
-    before, after = entry["registers"]
-    if before != regs:
-        return NOT_CONFIRMED, "%s, but ptxas's check compiled it to %d registers without the " \
-            "bound: another build, so the check does not apply" % (ran, before), cost
+    after = entry["registers"][1]
     occ_after, _ = occupancy(threads, after, smem, device)
     cost.update({"registers_with_bound": after, "occupancy_with_bound_pct": occ_after,
                  "spill_bytes_with_bound": _spills(entry, 1)})
@@ -662,8 +665,9 @@ COUNTER_RULES = {"warp-divergent-branch", "low-occupancy", "register-spill", "sm
                  "tail-effect"}
 
 
-def judge(finding, recording, profile=None):
-    """The verdict dict of one finding: verdict, reason, cost, launches."""
+def judge(finding, recording, profile=None, source=None):
+    """The verdict dict of one finding: verdict, reason, cost, launches. `source`: ncu's
+    source-level counters (confirm_memory.SourceCounters) for the memory-access rules."""
     rule = finding.get("rule", "")
     if rule in SITE_RULES:
         return confirm_copies.judge(finding, recording)
@@ -714,17 +718,20 @@ def judge(finding, recording, profile=None):
                           _shape(launch.get("grid"))))
     else:
         check = RULE_CHECKS.get(rule)
-        out = check(join, recording, profile) if check else _result(
-            NOT_CONFIRMED, "no runtime check for rule %r" % rule)
+        if rule in confirm_memory.RULES:
+            out = confirm_memory.judge(join, finding, source, _result)
+        else:
+            out = check(join, recording, profile) if check else _result(
+                NOT_CONFIRMED, "no runtime check for rule %r" % rule)
     out["launches"] = len(join.by_name)
     if join.site:
         out["launch_site"] = join.site_status
     return out
 
 
-def judge_all(findings, recording, profile=None):
+def judge_all(findings, recording, profile=None, source=None):
     """[(finding, verdict dict)] for every finding, in the findings' order."""
-    return [(f, judge(f, recording, profile)) for f in findings]
+    return [(f, judge(f, recording, profile, source)) for f in findings]
 
 
 def kernels_without_findings(findings, recording):

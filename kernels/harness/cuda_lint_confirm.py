@@ -12,7 +12,9 @@ of findings whose verdict needs them (warp divergence, occupancy): the injection
 at most N launches (--ncu-launches, default 1) of each of those kernels and launch configuration
 with the CUPTI range profiler (cupti_counters.py). Where that profiler is unavailable (a library or
 toolkit without it, a driver or system that does not allow it), or CUDA_LINT_CONFIRM_PROFILER=ncu,
-CMD runs a second time under Nsight Compute for the same launches instead. Each finding is then
+CMD runs a second time under Nsight Compute for the same launches instead. Findings of the
+memory-access rules need counters tied to source lines: with --ncu, CMD runs once more under ncu's
+SourceCounters section for their kernels (built with -lineinfo; confirm_memory.py). Each finding is then
 `confirmed` (with the measured cost), `observed, no cost`, `not exercised` or `not confirmed`
 (see confirm_verdict.py).
 CUDA_LINT_CONFIRM_RECORDS=PATH keeps the raw records at PATH. Exit status: 0 when a report was
@@ -33,6 +35,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
 import confirm_copies  # noqa: E402
+import confirm_memory  # noqa: E402
 import confirm_records  # noqa: E402
 import confirm_verdict  # noqa: E402
 import cupti_counters  # noqa: E402
@@ -127,11 +130,11 @@ def run_recorded(cmd, lib, records, extra_env=None):
         raise UsageError("cannot run %s: %s" % (cmd[0], e))
 
 
-def counter_kernels(findings, recording):
-    """Recorded names of the launched kernels whose findings need counters."""
+def counter_kernels(findings, recording, rules=confirm_verdict.COUNTER_RULES):
+    """Recorded names of the launched kernels whose findings (of these rules) need counters."""
     names = set()
     for f in findings:
-        if f.get("rule") in confirm_verdict.COUNTER_RULES:
+        if f.get("rule") in rules:
             names.update(confirm_verdict.Join(f, recording.launches).launched_names())
     return names
 
@@ -205,6 +208,9 @@ def notes(report):
         lines.append("counters: %s" % counters["error"])
     if counters and counters.get("unsupported_metrics"):
         lines.append("counters: the GPU has no %s" % ", ".join(counters["unsupported_metrics"]))
+    source = report.get("ncu_source")
+    if source and not source["ok"]:
+        lines.append("ncu source counters: %s" % source["error"])
     return lines
 
 
@@ -283,11 +289,25 @@ def main(argv):
                                                       launches_per_kernel=args.ncu_launches)
                         profile.fallback_reason = fallback
                     timing["ncu_run_s"] = round(time.monotonic() - started, 3)
-            results = confirm_verdict.judge_all(findings, recording, profile)
+            # --ncu and memory-access findings: their kernels' source-level counters, from a
+            # run under ncu's SourceCounters section (confirm_memory.py).
+            source = None
+            memory = [f for f in findings if f.get("rule") in confirm_memory.RULES]
+            if args.ncu and memory:
+                names = counter_kernels(memory, recording, confirm_memory.RULES)
+                started = time.monotonic()
+                if names:
+                    source = confirm_memory.profile(args.cmd, workdir, names,
+                                                    launches_per_kernel=args.ncu_launches)
+                timing["ncu_source_run_s"] = round(time.monotonic() - started, 3)
+            results = confirm_verdict.judge_all(findings, recording, profile, source)
             report = build_report(args, exit_code, recording, profile, results)
+            if source is not None:
+                report["ncu_source"] = {"ok": source.ok, "error": source.error or None,
+                                        "profiled_launches": sum(source.launches.values())}
             # Reading the records, launch sites, verdicts (the ncu run, if any, left out).
-            timing["post_s"] = round(time.monotonic() - finished - timing.get("ncu_run_s", 0),
-                                     3)
+            timing["post_s"] = round(time.monotonic() - finished - timing.get("ncu_run_s", 0)
+                                     - timing.get("ncu_source_run_s", 0), 3)
             report["timing"] = timing
         finally:
             shutil.rmtree(workdir, ignore_errors=True)

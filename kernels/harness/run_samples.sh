@@ -41,6 +41,16 @@ asyncAPI|asyncAPI|
 simpleTemplates|simpleTemplates|
 scalarProd|scalarProd|"
 
+# Other programs (Rodinia): RUNS_FILE replaces RUNS (same "run|program|arguments" lines);
+# SOURCES_FILE has "program|sources" lines, the files to compile inside the program's directory
+# (default: its *.cu and *.cpp); NVCC_EXTRA adds nvcc flags to every build.
+[ -n "${RUNS_FILE:-}" ] && RUNS=$(cat "$RUNS_FILE")
+sources_of() {
+  local listed=""
+  [ -n "${SOURCES_FILE:-}" ] && listed=$(grep "^$1|" "$SOURCES_FILE" | cut -d'|' -f2)
+  echo "${listed:-$(ls *.cu *.cpp 2>/dev/null)}"
+}
+
 { date -u; nvidia-smi; nvcc --version; ncu --version; } >"$out/env.txt" 2>&1
 
 echo "== build samples"
@@ -49,7 +59,8 @@ for s in $(echo "$RUNS" | cut -d'|' -f2 | sort -u); do
   # -g: host debug information, so that confirm places each launch at its source line; no
   # sibling calls, so that a launch at the end of a function keeps that function's frame.
   ( cd "$samples/$s" && nvcc -O2 -g -Xcompiler -fno-optimize-sibling-calls -arch="$arch" \
-      -I"$common" -o "$out/bin/$s" *.cu $(ls *.cpp 2>/dev/null) >"$out/logs/build_$s.log" 2>&1 ) &
+      ${NVCC_EXTRA:-} -I"$common" -o "$out/bin/$s" $(sources_of "$s") \
+      >"$out/logs/build_$s.log" 2>&1 ) &
 done
 wait
 for b in "$out"/bin/*; do echo "built $(basename "$b")"; done
@@ -77,7 +88,8 @@ echo "$RUNS" | while IFS='|' read -r name s args; do
     </dev/null >"$out/confirm/$name.json" 2>"$out/logs/confirm_$name.log"
   t1=$(date +%s.%N)
   CUDA_LINT_CONFIRM_RECORDS="$out/records/${name}_ncu.jsonl" \
-  CUDA_LINT_CONFIRM_NCU_CSV="$out/ncu/$name.csv" $confirm \
+  CUDA_LINT_CONFIRM_NCU_CSV="$out/ncu/$name.csv" \
+  CUDA_LINT_CONFIRM_NCU_SOURCE_CSV="$out/ncu/${name}_source.csv" $confirm \
     --findings "$findings/$s.json" $libarg --format json --ncu -- "$bin" $args \
     </dev/null >"$out/confirm/${name}_ncu.json" 2>"$out/logs/confirm_${name}_ncu.log"
   t2=$(date +%s.%N)

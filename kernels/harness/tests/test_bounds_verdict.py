@@ -104,8 +104,22 @@ class MissingBoundsVerdictTest(unittest.TestCase):
         check = checked("_Z4heatPf", "__launch_bounds__(256)", "raises-occupancy", (34, 32))
         v = cv.judge(finding("_Z4heatPf", 256, check), recording("_Z4heatPf", (256, 1, 1), 40))
         self.assertEqual(v["verdict"], cv.NOT_CONFIRMED)
-        self.assertIn("ptxas's check compiled it to 34 registers without the bound: another "
+        self.assertIn("whether __launch_bounds__(256) lowers the registers is not known: "
+                      "ptxas's check compiled it to 34 registers without the bound: another "
                       "build", v["reason"])
+        # Rodinia particlefilter (H100, 2026-11-26): 16 registers at run time, 14 in cuda-lint's
+        # build. Registers do not limit its occupancy, so the missing bound cost none whatever
+        # the build; it used to be "not confirmed".
+        check = checked("_Z4findPf", "__launch_bounds__(512)", "no-change", (14, 14),
+                        threads=512)
+        v = cv.judge(finding("_Z4findPf", 512, check), recording("_Z4findPf", (512, 1, 1), 16))
+        self.assertEqual(v["verdict"], cv.OBSERVED, v["reason"])
+        self.assertEqual(v["reason"],
+                         "all 1 launches ran: 16 registers/thread (theoretical occupancy 100% "
+                         "at its largest block, 512 threads); registers do not limit its "
+                         "occupancy, so the missing bound cost no occupancy (what "
+                         "__launch_bounds__(512) would change is not checked: ptxas's check "
+                         "compiled it to 14 registers without the bound: another build)")
         # A check of sm_80 says nothing of an sm_90 run.
         check = checked("_Z4heatPf", "__launch_bounds__(256)", "raises-occupancy", (34, 32),
                         arch="sm_80")
