@@ -468,6 +468,12 @@ private:
   /// Whether a loop's body accesses memory through a pointer (touchesGlobal).
   llvm::DenseMap<const Stmt *, bool> LoopGlobal;
   bool touchesGlobal(const Stmt *St) const;
+  /// The lanes of a warp that can be on the current path, from the enclosing
+  /// thread-dependent branches (of this function and its callers) whose lanes
+  /// are known: a lane mask the same in every warp (`lane < 16`), or the side of
+  /// a bound that holds no whole warp (`threadIdx.x < 16` in a block of 64: the
+  /// first warp's lanes 0-15 only). AllLanes when none narrows it.
+  uint32_t pathLanes() const;
   /// walkTrips for such accesses alone: no branch or barrier is recorded.
   bool AccessTripsOnly = false;
 

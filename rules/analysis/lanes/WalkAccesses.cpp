@@ -148,13 +148,18 @@ void Walker::recordAccess(const Expr *E, bool Store) {
       GrowingVars.push_back(V.GrowthVar);
     return;
   }
-  if (V.isWarpUniform())
+  // Only the lanes that reach the access make it: a guard that leaves half a
+  // warp halves the lanes that can meet in a bank or share a sector.
+  LaneValue Reach = V;
+  if (uint32_t Lanes = Reach.Active & pathLanes())
+    Reach.Active = Lanes;
+  if (Reach.isWarpUniform())
     return;
   AccessEvent A;
   A.Sp = LastAddr->Sp;
   A.Access = E;
   A.Base = LastAddr->Base;
-  A.Offset = V;
+  A.Offset = Reach;
   A.Size = static_cast<unsigned>(*sizeOf(E->getType(), Ctx));
   A.Store = Store;
   A.Shape = &Shape;
@@ -173,6 +178,27 @@ void Walker::recordAccess(const Expr *E, bool Store) {
   }
   Accesses.push_back(std::move(A));
   LastRecorded = E;
+}
+
+uint32_t Walker::pathLanes() const {
+  uint32_t Lanes = AllLanes;
+  for (const Control &C : Controls) {
+    if (C.Loop || !C.Class || C.Class->Cat != BranchCategory::LaneSplit)
+      continue;
+    const CondClass &K = *C.Class;
+    uint32_t True = K.TrueMask & K.ActiveMask, False = K.ActiveMask & ~K.TrueMask;
+    bool EveryWarp = K.Reason == CondClass::Why::LaneMask && K.EveryWarp;
+    // Only the split warp holds the side with no whole warp.
+    bool OneWarpSide = K.Reason == CondClass::Why::PartialWarp && !K.Repeats &&
+                       K.SmallSideTrue != C.WhenFalse;
+    if (!EveryWarp && !OneWarpSide)
+      continue;
+    if (!C.WhenFalse)
+      Lanes &= True; // AtMost: the true lanes are within TrueMask
+    else if (!K.AtMost)
+      Lanes &= False;
+  }
+  return Lanes;
 }
 
 bool Walker::touchesGlobal(const Stmt *St) const {

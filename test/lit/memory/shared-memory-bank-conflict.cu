@@ -25,7 +25,7 @@ __global__ void tiled(const float *in, float *out) {
 // CHECK: note: measured on an H100, a 16-way conflict costs 1.20x and a 32-way 1.74x even in a kernel bound by global memory (a tiled transpose)
 // CHECK: note: pad each row by one element (a [32][33] tile for [32][32]) so that a column falls in 32 different banks, or swizzle the column index with an XOR of the row
 
-// Interleaved addressing: the degree doubles with the stride, in a loop of shared accesses only.
+// Interleaved addressing, shared accesses only: 2-way doubling per trip; at stride 8 only lanes 0-15 pass the guard.
 __global__ void reduceInterleaved(const float *in, float *out) {
   __shared__ float s[256];
   unsigned tid = threadIdx.x;
@@ -40,14 +40,14 @@ __global__ void reduceInterleaved(const float *in, float *out) {
   if (tid == 0)
     out[blockIdx.x] = s[0];
 }
-// CHECK: shared-memory-bank-conflict.cu:[[@LINE-6]]:7: warning: 's[index]' puts up to 16 lanes of a warp in one bank: a 2- to 16-way conflict over the loop's trips [shared-memory-bank-conflict]
-// CHECK: note: shared memory has 32 banks of 4-byte words, each serving one word per cycle: the 16 different words of one bank are served one after another, so the access takes 16 wavefronts instead of 1
-// CHECK: note: per trip: stride = 1: 2-way; stride = 2: 4-way; stride = 4: 8-way; stride = 8: 16-way
+// CHECK: shared-memory-bank-conflict.cu:[[@LINE-6]]:7: warning: 's[index]' puts up to 8 lanes of a warp in one bank: a 2- to 8-way conflict over the loop's trips [shared-memory-bank-conflict]
+// CHECK: note: shared memory has 32 banks of 4-byte words, each serving one word per cycle: the 8 different words of one bank are served one after another, so the access takes 8 wavefronts instead of 1
+// CHECK: note: per trip: stride = 1: 2-way; stride = 2: 4-way; stride = 4: 8-way; stride = 8: 8-way
 // CHECK: note: it runs in a loop that accesses no global memory, where shared memory bounds the time: measured on an H100, a 2-way conflict there costs 1.26x and a 32-way 19.8x
 // CHECK: note: use sequential addressing: 's[tid] += s[tid + stride]' with a stride that halves each step keeps consecutive lanes on consecutive words
-// CHECK: shared-memory-bank-conflict.cu:[[@LINE-11]]:19: warning: 's[index + stride]' puts up to 16 lanes of a warp in one bank: a 2- to 16-way conflict over the loop's trips [shared-memory-bank-conflict]
+// CHECK: shared-memory-bank-conflict.cu:[[@LINE-11]]:19: warning: 's[index + stride]' puts up to 8 lanes of a warp in one bank: a 2- to 8-way conflict over the loop's trips [shared-memory-bank-conflict]
 // CHECK: note: shared memory has 32 banks
-// CHECK: note: per trip: stride = 1: 2-way; stride = 2: 4-way; stride = 4: 8-way; stride = 8: 16-way
+// CHECK: note: per trip: stride = 1: 2-way; stride = 2: 4-way; stride = 4: 8-way; stride = 8: 8-way
 // CHECK: note: it runs in a loop that accesses no global memory
 // CHECK: note: use sequential addressing
 
