@@ -148,11 +148,14 @@ void Walker::recordAccess(const Expr *E, bool Store) {
       GrowingVars.push_back(V.GrowthVar);
     return;
   }
-  // Only the lanes that reach the access make it: a guard that leaves half a
-  // warp halves the lanes that can meet in a bank or share a sector.
+  // Only the lanes that reach a shared-memory access make it: a guard that
+  // leaves half a warp halves the lanes that can meet in a bank. (Global
+  // accesses keep the warp's pattern: sectors a guard leaves half used are
+  // the branch's cost, not one a coalesced rewrite of the access removes.)
   LaneValue Reach = V;
-  if (uint32_t Lanes = Reach.Active & pathLanes())
-    Reach.Active = Lanes;
+  if (LastAddr->Sp == AccessEvent::Space::Shared)
+    if (uint32_t Lanes = Reach.Active & pathLanes())
+      Reach.Active = Lanes;
   if (Reach.isWarpUniform())
     return;
   AccessEvent A;
