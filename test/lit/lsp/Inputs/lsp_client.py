@@ -17,6 +17,8 @@ import sys
 import threading
 import time
 
+from lsp_rpc import frame, read_message
+
 
 class Client:
     def __init__(self, argv):
@@ -26,24 +28,14 @@ class Client:
         threading.Thread(target=self._read, daemon=True).start()
 
     def _read(self):
-        out = self.proc.stdout
         while True:
-            length = None
-            while True:
-                line = out.readline()
-                if not line:
-                    self.messages.put(None)
-                    return
-                line = line.strip()
-                if not line:
-                    break
-                name, _, value = line.decode().partition(":")
-                if name.lower() == "content-length":
-                    length = int(value)
-            self.messages.put(json.loads(out.read(length)))
+            m = read_message(self.proc.stdout)
+            self.messages.put(m)
+            if m is None:
+                return
 
     def raw(self, body: bytes):
-        self.proc.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+        self.proc.stdin.write(frame(body))
         self.proc.stdin.flush()
 
     def send(self, method, params, request=True):

@@ -15,6 +15,8 @@ import subprocess
 import sys
 import threading
 
+from lsp_rpc import read_message
+
 TIMEOUT = 10
 
 
@@ -65,21 +67,11 @@ class Server:
         self.stderr_reader.start()
 
     def _read(self):
-        out = self.proc.stdout
         while True:
-            length = None
-            while True:
-                line = out.readline()
-                if not line:
-                    self.messages.put(None)
-                    return
-                line = line.strip()
-                if not line:
-                    break
-                name, _, value = line.decode().partition(":")
-                if name.lower() == "content-length":
-                    length = int(value)
-            self.messages.put(json.loads(out.read(length)))
+            m = read_message(self.proc.stdout)
+            self.messages.put(m)
+            if m is None:
+                return
 
     def send(self, data):
         try:

@@ -21,6 +21,11 @@ import subprocess
 import sys
 import time
 
+# The LSP base protocol, shared with the lsp tests.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..",
+                                "lsp", "Inputs"))
+from lsp_rpc import frame, read_message  # noqa: E402
+
 LINT, SRC, WORK = sys.argv[1], sys.argv[2], os.path.abspath(sys.argv[3])
 NVCC = os.path.join(sys.argv[4], "bin", "nvcc")
 REPO, HOME, OUT = (os.path.join(WORK, d) for d in ("repo", "home", "out"))
@@ -124,21 +129,11 @@ def lsp(path):
                          stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
 
     def send(obj):
-        body = json.dumps(obj).encode()
-        p.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+        p.stdin.write(frame(obj))
         p.stdin.flush()
 
     def receive():
-        length = 0
-        while True:
-            line = p.stdout.readline()
-            if not line:
-                return None
-            if line.strip() == b"":
-                break
-            if line.lower().startswith(b"content-length:"):
-                length = int(line.split(b":")[1])
-        return json.loads(p.stdout.read(length))
+        return read_message(p.stdout)
 
     send({"jsonrpc": "2.0", "id": 1, "method": "initialize",
           "params": {"processId": None, "rootUri": "file://" + REPO, "capabilities": {}}})

@@ -9,13 +9,17 @@ each once its precompiled-preamble directory exists, and prints what is left in 
 leaves a directory of a process that no longer runs and one of a process that does, and prints
 which of them the next run removes.
 """
-import json
 import os
 import shutil
 import signal
 import subprocess
 import sys
 import time
+
+# The LSP base protocol, shared with the lsp tests.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..",
+                                "lsp", "Inputs"))
+from lsp_rpc import frame  # noqa: E402
 
 LINT, KERNEL, WORK = sys.argv[1], sys.argv[2], os.path.abspath(sys.argv[3])
 TMP = os.path.join(WORK, "tmp")
@@ -64,11 +68,6 @@ def cli(sig):
     p.send_signal(sig)
     p.wait(timeout=60)
     print(f"cli {signal.Signals(sig).name}: dir seen {seen}, exit {p.returncode}, left {left()}")
-
-
-def frame(obj):
-    body = json.dumps(obj).encode()
-    return b"Content-Length: %d\r\n\r\n" % len(body) + body
 
 
 def lsp(sig):
