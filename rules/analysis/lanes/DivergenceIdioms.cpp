@@ -35,15 +35,11 @@ namespace {
 /// inlined into one expression. A few calls deep, never recursive.
 bool pureCombiner(const FunctionDecl *FD) {
   static thread_local unsigned Depth = 0;
-  const FunctionDecl *Def = nullptr;
-  if (Depth >= 4 || !FD->hasBody(Def))
-    return false;
-  const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
-  const auto *Ret = Body && Body->size() == 1 ? dyn_cast<ReturnStmt>(Body->body_front()) : nullptr;
-  if (!Ret || !Ret->getRetValue())
+  const Expr *Value = Depth < 4 ? onlyReturnValue(FD) : nullptr;
+  if (!Value)
     return false;
   ++Depth;
-  bool Pure = pureValue(Ret->getRetValue());
+  bool Pure = pureValue(Value);
   --Depth;
   return Pure;
 }
@@ -364,17 +360,12 @@ namespace {
 /// through a parameter (`*addr = val;`) or one `st.` instruction in inline assembly.
 bool storeHelperCall(const Stmt *St) {
   const auto *Call = dyn_cast<CallExpr>(St);
-  const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
-  const FunctionDecl *Def = nullptr;
-  if (!FD || !FD->hasBody(Def))
+  const Stmt *Only = Call ? onlyStatement(Call->getDirectCallee()) : nullptr;
+  if (!Only)
     return false;
   for (const Expr *A : Call->arguments())
     if (!pureValue(A))
       return false;
-  const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
-  if (!Body || Body->size() != 1)
-    return false;
-  const Stmt *Only = Body->body_front();
   if (const auto *Asm = dyn_cast<GCCAsmStmt>(Only))
     return llvm::StringRef(Asm->getAsmString()).trim().starts_with("st.");
   const Expr *L, *R;

@@ -200,21 +200,16 @@ bool isLoad(const Expr *E, const ASTContext &Ctx, unsigned Depth) {
 /// return data[i]; }`, threadIdx.x's __fetch_builtin_x): inlined, it is a
 /// load or a register read, not a call.
 bool isAccessor(const FunctionDecl *FD, const ASTContext &Ctx, unsigned Depth) {
-  const FunctionDecl *Def = nullptr;
   if (!FD || Depth > 4)
     return false;
   if (FD->getIdentifier() && FD->getName().starts_with("__fetch_builtin_"))
     return true;
-  if (!FD->hasBody(Def) || !Def)
-    return false;
-  const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
-  if (!Body || Body->size() != 1)
-    return false;
-  const auto *Ret = dyn_cast<ReturnStmt>(Body->body_front());
-  return Ret && Ret->getRetValue() && isLoad(Ret->getRetValue(), Ctx, Depth + 1);
+  const Expr *Value = onlyReturnValue(FD);
+  return Value && isLoad(Value, Ctx, Depth + 1);
 }
 
 } // namespace
+
 
 bool hasEffects(const Expr *E, const ASTContext &Ctx) {
   if (!E)
@@ -267,4 +262,18 @@ bool hasEffects(const Expr *E, const ASTContext &Ctx) {
 
 
 } // namespace walker
+
+const Stmt *onlyStatement(const FunctionDecl *FD) {
+  const FunctionDecl *Def = nullptr;
+  if (!FD || !FD->hasBody(Def) || !Def)
+    return nullptr;
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
+  return Body && Body->size() == 1 ? Body->body_front() : nullptr;
+}
+
+const Expr *onlyReturnValue(const FunctionDecl *FD) {
+  const auto *Ret = dyn_cast_or_null<ReturnStmt>(onlyStatement(FD));
+  return Ret ? Ret->getRetValue() : nullptr;
+}
+
 } // namespace cudalint

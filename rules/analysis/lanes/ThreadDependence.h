@@ -170,6 +170,12 @@ private:
 /// The source text of \p E as written (macro invocations as written).
 std::string sourceText(const clang::Expr *E, const clang::ASTContext &Ctx);
 
+/// The one statement of the body of \p FD's definition (`{ return x; }`, `{ *p = v; }`); null
+/// without a body or with more than one statement.
+const clang::Stmt *onlyStatement(const clang::FunctionDecl *FD);
+/// The value of \p FD's body when that body is one `return` of a value; else null.
+const clang::Expr *onlyReturnValue(const clang::FunctionDecl *FD);
+
 } // namespace cudalint
 
 #endif
