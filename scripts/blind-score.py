@@ -33,27 +33,16 @@ with the corpus's "args" (the flags its Makefile or CMake files would pass) on i
 import argparse
 import json
 import os
-import re
 import subprocess
 import sys
 from collections import defaultdict
 
-FUNC = re.compile(r"__global__|__device__")
+from source_functions import enclosing_function
+
 BARRIER = "barrier-in-divergent-branch"
 ERROR_RULES = {BARRIER, "invalid-launch-config", "launch-exceeds-bounds"}
 SPACE_RULE = {"global": "uncoalesced-global-access", "shared": "shared-memory-bank-conflict"}
 WINDOW = 3
-
-
-def enclosing_function(path, line, cache={}):
-    if path not in cache:
-        try:
-            with open(path, errors="replace") as f:
-                cache[path] = [i + 1 for i, l in enumerate(f) if FUNC.search(l)]
-        except OSError:
-            cache[path] = []
-    starts = [s for s in cache[path] if s <= line]
-    return starts[-1] if starts else 0
 
 
 def load_labels(path):

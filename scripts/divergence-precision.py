@@ -28,24 +28,15 @@ call; its note "the barrier it executes is here" joins it with the label of that
 import argparse
 import json
 import os
-import re
 import subprocess
 import sys
 from collections import defaultdict
 
+from source_functions import enclosing_function
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 DOCS = os.path.join(HERE, "..", "docs", "precision")
 RULES = ("warp-divergent-branch", "barrier-in-divergent-branch")
-FUNC = re.compile(r"__global__|__device__")
-
-
-def enclosing_function(path, line, cache={}):
-    """The line of the nearest __global__/__device__ at or above LINE (a stand-in for the function)."""
-    if path not in cache:
-        with open(path, errors="replace") as f:
-            cache[path] = [i + 1 for i, l in enumerate(f) if FUNC.search(l)]
-    starts = [s for s in cache[path] if s <= line]
-    return starts[-1] if starts else 0
 
 
 def load_labels(path):
