@@ -74,6 +74,11 @@ Allocation storageOfVar(const VarDecl *V, bool IsArray) {
       V->hasAttr<CUDASharedAttr>())
     return made(MemoryKind::Device, "is device memory", "__device__ variable", V, Loc, true);
   const char *What = IsArray ? "array" : "variable";
+  if (isa<ParmVarDecl>(V))
+    return made(MemoryKind::Pageable,
+                "points to the by-value parameter '" + V->getNameAsString() +
+                    "', on the host stack",
+                "by-value parameter", V, Loc, true);
   if (V->hasLocalStorage())
     return made(MemoryKind::Pageable, std::string("is a stack ") + What,
                 std::string("stack ") + What, V, Loc, true);
@@ -93,7 +98,8 @@ const VarDecl *objectVar(const Expr *E) {
   }
   const auto *DRE = dyn_cast<DeclRefExpr>(E);
   const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-  if (!V || V->getType()->isReferenceType() || isa<ParmVarDecl>(V))
+  // A by-value parameter is the callee's own copy, on its stack.
+  if (!V || V->getType()->isReferenceType())
     return nullptr;
   return V;
 }
@@ -106,19 +112,6 @@ const void *identityOf(const Expr *E) {
   if (const auto *ME = dyn_cast<MemberExpr>(E))
     return ME->getMemberDecl();
   return E;
-}
-
-/// Whether the std::vector / std::basic_string \p RD uses std::allocator.
-bool usesStdAllocator(const ClassTemplateSpecializationDecl *RD) {
-  const TemplateArgumentList &Args = RD->getTemplateArgs();
-  for (unsigned I = 0; I < Args.size(); ++I) {
-    if (Args[I].getKind() != TemplateArgument::Type)
-      continue;
-    const auto *A = Args[I].getAsType()->getAsCXXRecordDecl();
-    if (I + 1 == Args.size())
-      return A && A->isInStdNamespace() && A->getName() == "allocator";
-  }
-  return false;
 }
 
 bool isFalse(const Expr *Cond, ASTContext &Ctx) {
@@ -193,6 +186,11 @@ HostBufferOrigin::Values HostBufferOrigin::trace(const Expr *E, unsigned Depth) 
   E = stripPointerCasts(E);
   if (const auto *Default = dyn_cast<CXXDefaultArgExpr>(E))
     return trace(Default->getExpr(), Depth + 1);
+  if (const auto *Bind = dyn_cast<CXXBindTemporaryExpr>(E))
+    return trace(Bind->getSubExpr(), Depth + 1);
+  if (const auto *Ctor = dyn_cast<CXXConstructExpr>(E);
+      Ctor && Ctor->getNumArgs() == 1 && Ctor->getConstructor()->isCopyOrMoveConstructor())
+    return trace(Ctor->getArg(0), Depth + 1); // a thrust::device_ptr passed by value
   if (isa<ImplicitValueInitExpr>(E) || isa<CXXNullPtrLiteralExpr>(E) ||
       E->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
     return Out; // no buffer
@@ -216,12 +214,12 @@ HostBufferOrigin::Values HostBufferOrigin::trace(const Expr *E, unsigned Depth) 
       return trace(Deref->getSubExpr(), Depth + 1);
     if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Sub);
         Op && Op->getOperator() == OO_Subscript && Op->getNumArgs() == 2)
-      return storageOf(Op->getArg(0));
+      return storageOf(Op->getArg(0), Depth);
     if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Sub);
         MC && MC->getMethodDecl() && MC->getMethodDecl()->getIdentifier()) {
       StringRef M = MC->getMethodDecl()->getName();
       if (M == "front" || M == "at")
-        return storageOf(MC->getImplicitObjectArgument());
+        return storageOf(MC->getImplicitObjectArgument(), Depth);
     }
     if (const VarDecl *V = objectVar(Sub)) {
       Out.add(storageOfVar(V, false));
@@ -277,14 +275,32 @@ HostBufferOrigin::Values HostBufferOrigin::traceCall(const CallExpr *C, unsigned
   Values Out;
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(C)) {
     const CXXMethodDecl *M = MC->getMethodDecl();
-    if (M && M->getIdentifier() && (M->getName() == "data" || M->getName() == "c_str"))
-      return storageOf(MC->getImplicitObjectArgument());
+    const Expr *Obj = MC->getImplicitObjectArgument();
+    if (Obj)
+      Obj = Obj->IgnoreParenImpCasts(); // get() of a base class: the derived object's type
+    if (M && M->getIdentifier() && Obj) {
+      StringRef N = M->getName();
+      QualType T = Obj->getType();
+      if (T->isPointerType())
+        T = T->getPointeeType();
+      std::string Name;
+      ContainerClass K = classifyContainer(T, Name);
+      // data() and c_str() of a container; get() of a smart pointer or thrust::device_ptr;
+      // begin() of an initializer list or a device container.
+      if (N == "data" || N == "c_str" ||
+          (N == "get" && (K == ContainerClass::UniquePtr || K == ContainerClass::Device)) ||
+          (N == "begin" && (K == ContainerClass::InitializerList || K == ContainerClass::Device)))
+        return storageOf(Obj, Depth);
+    }
   }
   const FunctionDecl *FD = C->getDirectCallee();
   if (!FD) {
     Out.Unknown = true;
     return Out;
   }
+  // thrust::raw_pointer_cast(v.data()): the pointer a thrust pointer holds.
+  if (FD->getIdentifier() && FD->getName() == "raw_pointer_cast" && C->getNumArgs() == 1)
+    return trace(C->getArg(0), Depth + 1);
   if (isSystemFunction(FD)) {
     bool OutParam;
     StringRef Name = apiName(FD);
@@ -299,29 +315,59 @@ HostBufferOrigin::Values HostBufferOrigin::traceCall(const CallExpr *C, unsigned
   return traceReturn(FD, Depth);
 }
 
-HostBufferOrigin::Values HostBufferOrigin::storageOf(const Expr *Obj) {
+HostBufferOrigin::Values HostBufferOrigin::storageOf(const Expr *Obj, unsigned Depth) {
   Values Out;
   const Expr *O = Obj->IgnoreParenImpCasts();
-  const auto *RD =
-      dyn_cast_or_null<ClassTemplateSpecializationDecl>(O->getType()->getAsCXXRecordDecl());
-  if (!RD || !RD->isInStdNamespace() || !RD->getIdentifier()) {
-    Out.Unknown = true;
-    return Out;
+  // Through a pointer: `dst->data()`, `&(*p)[0]`, `storageOf(&v)` for a wrapper's argument.
+  bool ThroughPointer = false;
+  if (const auto *Addr = dyn_cast<UnaryOperator>(O); Addr && Addr->getOpcode() == UO_AddrOf)
+    O = Addr->getSubExpr()->IgnoreParenImpCasts();
+  else if (O->getType()->isPointerType())
+    ThroughPointer = true;
+  if (const auto *Deref = dyn_cast<UnaryOperator>(O); Deref && Deref->getOpcode() == UO_Deref) {
+    O = Deref->getSubExpr()->IgnoreParenImpCasts();
+    ThroughPointer = true;
   }
-  StringRef Name = RD->getName();
+  QualType T = ThroughPointer && O->getType()->isPointerType() ? O->getType()->getPointeeType()
+                                                               : O->getType();
+  std::string Name;
+  ContainerClass K = classifyContainer(T, Name);
   SourceLocation Loc = O->getBeginLoc();
   const void *Id = identityOf(O);
+  const ValueDecl *Named = nullptr;
   if (const auto *D = dyn_cast<DeclRefExpr>(O))
-    Loc = D->getDecl()->getLocation();
+    Named = D->getDecl();
   else if (const auto *ME = dyn_cast<MemberExpr>(O))
-    Loc = ME->getMemberDecl()->getLocation();
-  if ((Name == "vector" || Name == "basic_string") && usesStdAllocator(RD)) {
-    std::string What = Name == "vector" ? "std::vector" : "std::string";
-    Out.add(made(MemoryKind::Pageable, "is a " + What + "'s storage", What, Id, Loc, true));
+    Named = ME->getMemberDecl();
+  if (Named)
+    Loc = Named->getLocation();
+  // Which object it is is known only for a variable or member named directly (not through a
+  // pointer or a reference).
+  bool Indirect = ThroughPointer || !Named || Named->getType()->isReferenceType() ||
+                  (isa<MemberExpr>(O) && cast<MemberExpr>(O)->isArrow());
+  auto Container = [&](MemoryKind Kind, std::string How, std::string By) {
+    Allocation A = made(Kind, std::move(How), std::move(By), Id, Loc, true);
+    A.Indirect = Indirect;
+    Out.add(std::move(A));
     return Out;
-  }
-  if (Name == "array") {
-    if (const VarDecl *V = objectVar(O)) {
+  };
+  switch (K) {
+  case ContainerClass::Vector:
+    return Container(MemoryKind::Pageable, "is a std::vector's storage",
+                     ThroughPointer ? "pointer to the std::vector" : "std::vector");
+  case ContainerClass::String:
+    return Container(MemoryKind::Pageable, "is a std::string's storage",
+                     ThroughPointer ? "pointer to the std::string" : "std::string");
+  case ContainerClass::InitializerList:
+    return Container(MemoryKind::Pageable,
+                     "is the backing array of a std::initializer_list, on the host stack or in "
+                     "static storage",
+                     "std::initializer_list");
+  case ContainerClass::Device:
+    return Container(MemoryKind::Device, "is device memory (the storage of a " + Name + ")",
+                     Name);
+  case ContainerClass::Array:
+    if (const VarDecl *V = ThroughPointer ? nullptr : objectVar(O)) {
       Allocation A = storageOfVar(V, true);
       if (A.Kind == MemoryKind::Pageable) {
         A.How = "is a std::array";
@@ -330,9 +376,69 @@ HostBufferOrigin::Values HostBufferOrigin::storageOf(const Expr *Obj) {
       Out.add(A);
       return Out;
     }
+    break;
+  case ContainerClass::UniquePtr:
+    if (const VarDecl *V = ThroughPointer ? nullptr : objectVar(O))
+      return uniquePtrStorage(V, Depth);
+    break;
+  case ContainerClass::Unknown:
+    break;
   }
   Out.Unknown = true;
   return Out;
+}
+
+HostBufferOrigin::Values HostBufferOrigin::uniquePtrStorage(const VarDecl *V, unsigned Depth) {
+  Values Out;
+  Out.Unknown = true;
+  const auto *F = dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod());
+  if (!V->hasLocalStorage() || isa<ParmVarDecl>(V) || !V->getInit() || !F || !F->getBody())
+    return Out;
+  // Made from new[] / new or std::make_unique: `std::unique_ptr<char[]> p{new char[n]}`,
+  // `auto p = std::make_unique<float[]>(n)`.
+  const Expr *Init = V->getInit();
+  for (unsigned I = 0; I < 8; ++I) {
+    Init = Init->IgnoreParenImpCasts();
+    if (const auto *EWC = dyn_cast<ExprWithCleanups>(Init))
+      Init = EWC->getSubExpr();
+    else if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(Init))
+      Init = B->getSubExpr();
+    else if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(Init))
+      Init = M->getSubExpr();
+    else if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(Init))
+      Init = FC->getSubExpr();
+    else if (const auto *CE = dyn_cast<CXXConstructExpr>(Init); CE && CE->getNumArgs() >= 1)
+      Init = CE->getArg(0);
+    else
+      break;
+  }
+  Values Made;
+  if (isa<CXXNewExpr>(Init)) {
+    Made = trace(Init, Depth + 1);
+  } else if (const auto *Call = dyn_cast<CallExpr>(Init)) {
+    const FunctionDecl *FD = Call->getDirectCallee();
+    if (!FD || !FD->isInStdNamespace() || !FD->getIdentifier() ||
+        !FD->getName().starts_with("make_unique"))
+      return Out;
+    Made.add(made(MemoryKind::Pageable, "comes from std::" + FD->getName().str(),
+                  "std::" + FD->getName().str(), Call, Call->getBeginLoc()));
+  } else {
+    return Out;
+  }
+  // It keeps what it was made with: only its const members are called (get(), operator[]).
+  for (const Expr *Ref : refsTo(V, F->getBody())) {
+    const Stmt *P = parentStmt(Ref);
+    while (P && isa<ImplicitCastExpr>(P) && cast<ImplicitCastExpr>(P)->getCastKind() == CK_NoOp)
+      P = parentStmt(P);
+    const CXXMethodDecl *M = nullptr;
+    if (const auto *ME = dyn_cast_or_null<MemberExpr>(P))
+      M = dyn_cast<CXXMethodDecl>(ME->getMemberDecl());
+    else if (const auto *Op = dyn_cast_or_null<CXXOperatorCallExpr>(P))
+      M = dyn_cast_or_null<CXXMethodDecl>(Op->getDirectCallee());
+    if (!M || !M->isConst())
+      return Out;
+  }
+  return Made;
 }
 
 std::vector<const Expr *> HostBufferOrigin::refsTo(const ValueDecl *D, const Stmt *Root) {
@@ -638,10 +744,18 @@ const CallExpr *HostBufferOrigin::pinningRegistration(const BufferOrigin &O, con
     if (!R->getNumArgs() || R->isInstantiationDependent())
       continue;
     Values Registered = trace(R->getArg(0), 0);
-    bool Same = false;
+    bool Same = false, SameKind = false;
     for (const Allocation &A : Registered.Allocs)
-      for (const Allocation &B : O.Allocations)
+      for (const Allocation &B : O.Allocations) {
         Same |= A.Identity == B.Identity;
+        // A container reached through a pointer or reference may be the one registered.
+        SameKind |= A.Declared && B.Declared && (A.Indirect || B.Indirect) &&
+                    StringRef(A.How) == StringRef(B.How);
+      }
+    if (!Same && SameKind) {
+      MaybeRegistered = true;
+      continue;
+    }
     if (!Same && Registered.Unknown) {
       MaybeRegistered = true; // a registration of a buffer not known may be this one
       continue;
