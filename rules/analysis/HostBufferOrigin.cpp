@@ -66,7 +66,7 @@ bool isManaged(const VarDecl *V) {
 }
 
 /// Where a variable of static or automatic storage lives.
-Allocation storageOfVar(const VarDecl *V, bool IsArray) {
+Allocation storageOfVar(const VarDecl *V, bool IsArray, bool Pointed = true) {
   SourceLocation Loc = V->getLocation();
   if (!V->hasLocalStorage() && isManaged(V))
     return made(MemoryKind::Pinned, "is a __managed__ variable", "__managed__", V, Loc, true);
@@ -76,8 +76,9 @@ Allocation storageOfVar(const VarDecl *V, bool IsArray) {
   const char *What = IsArray ? "array" : "variable";
   if (isa<ParmVarDecl>(V))
     return made(MemoryKind::Pageable,
-                "points to the by-value parameter '" + V->getNameAsString() +
-                    "', on the host stack",
+                Pointed ? "points to the by-value parameter '" + V->getNameAsString() +
+                              "', on the host stack"
+                        : "is a by-value parameter, on the host stack",
                 "by-value parameter", V, Loc, true);
   if (V->hasLocalStorage())
     return made(MemoryKind::Pageable, std::string("is a stack ") + What,
@@ -315,7 +316,8 @@ HostBufferOrigin::Values HostBufferOrigin::traceCall(const CallExpr *C, unsigned
   return traceReturn(FD, Depth);
 }
 
-HostBufferOrigin::Values HostBufferOrigin::storageOf(const Expr *Obj, unsigned Depth) {
+HostBufferOrigin::Values HostBufferOrigin::storageOf(const Expr *Obj, unsigned Depth,
+                                                     bool AsObject) {
   Values Out;
   const Expr *O = Obj->IgnoreParenImpCasts();
   // Through a pointer: `dst->data()`, `&(*p)[0]`, `storageOf(&v)` for a wrapper's argument.
@@ -351,20 +353,29 @@ HostBufferOrigin::Values HostBufferOrigin::storageOf(const Expr *Obj, unsigned D
     Out.add(std::move(A));
     return Out;
   };
+  // The expression as the message shows it: the pointer (`v.data()`), or the container a
+  // wrapper is given (`v`, `&v`).
+  std::string Is = Obj->IgnoreParenImpCasts()->getType()->isPointerType() ? "points to" : "is";
   switch (K) {
   case ContainerClass::Vector:
-    return Container(MemoryKind::Pageable, "is a std::vector's storage",
-                     ThroughPointer ? "pointer to the std::vector" : "std::vector");
-  case ContainerClass::String:
-    return Container(MemoryKind::Pageable, "is a std::string's storage",
-                     ThroughPointer ? "pointer to the std::string" : "std::string");
+  case ContainerClass::String: {
+    std::string What = K == ContainerClass::Vector ? "std::vector" : "std::string";
+    return Container(MemoryKind::Pageable,
+                     AsObject ? Is + " a " + What + ", whose data is pageable"
+                              : "is a " + What + "'s storage",
+                     ThroughPointer ? "pointer to the " + What : What);
+  }
   case ContainerClass::InitializerList:
     return Container(MemoryKind::Pageable,
-                     "is the backing array of a std::initializer_list, on the host stack or in "
-                     "static storage",
+                     AsObject ? Is + " a std::initializer_list, whose backing array is on the "
+                                     "host stack or in static storage"
+                              : "is the backing array of a std::initializer_list, on the host "
+                                "stack or in static storage",
                      "std::initializer_list");
   case ContainerClass::Device:
-    return Container(MemoryKind::Device, "is device memory (the storage of a " + Name + ")",
+    return Container(MemoryKind::Device,
+                     AsObject ? Is + " a " + Name + ", whose storage is device memory"
+                              : "is device memory (the storage of a " + Name + ")",
                      Name);
   case ContainerClass::Array:
     if (const VarDecl *V = ThroughPointer ? nullptr : objectVar(O)) {
@@ -439,6 +450,37 @@ HostBufferOrigin::Values HostBufferOrigin::uniquePtrStorage(const VarDecl *V, un
       return Out;
   }
   return Made;
+}
+
+HostBufferOrigin::Values HostBufferOrigin::addressOf(const Expr *Obj, unsigned Depth) {
+  Values Out;
+  const Expr *O = Obj;
+  for (unsigned I = 0; I < 8; ++I) {
+    O = O->IgnoreParens();
+    if (const auto *EWC = dyn_cast<ExprWithCleanups>(O)) {
+      O = EWC->getSubExpr();
+    } else if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(O)) {
+      // A prvalue bound to the wrapper's `const T &`: a temporary of the caller's frame.
+      Allocation A = made(MemoryKind::Pageable, "is a temporary on the host stack", "temporary",
+                          MTE, MTE->getBeginLoc(), true);
+      Out.add(std::move(A));
+      return Out;
+    } else if (const auto *ICE = dyn_cast<ImplicitCastExpr>(O);
+               ICE && (ICE->getCastKind() == CK_NoOp || ICE->getCastKind() == CK_DerivedToBase ||
+                       ICE->getCastKind() == CK_UncheckedDerivedToBase)) {
+      O = ICE->getSubExpr();
+    } else {
+      break;
+    }
+  }
+  if (const auto *Deref = dyn_cast<UnaryOperator>(O); Deref && Deref->getOpcode() == UO_Deref)
+    return trace(Deref->getSubExpr(), Depth + 1);
+  if (const VarDecl *V = objectVar(O)) {
+    Out.add(storageOfVar(V, V->getType()->isArrayType(), false));
+    return Out;
+  }
+  Out.Unknown = true;
+  return Out;
 }
 
 std::vector<const Expr *> HostBufferOrigin::refsTo(const ValueDecl *D, const Stmt *Root) {
@@ -774,9 +816,11 @@ const CallExpr *HostBufferOrigin::pinningRegistration(const BufferOrigin &O, con
   return nullptr;
 }
 
-BufferOrigin HostBufferOrigin::originOf(const Expr *E, const Stmt *Site) {
+BufferOrigin HostBufferOrigin::originOf(const Expr *E, const Stmt *Site, PointerFrom From) {
   BufferOrigin O;
-  Values V = trace(E, 0);
+  Values V = From == PointerFrom::StorageOf   ? storageOf(E, 0, true)
+             : From == PointerFrom::AddressOf ? addressOf(E, 0)
+                                              : trace(E, 0);
   if (V.Unknown || V.Allocs.empty())
     return O;
   MemoryKind K = V.Allocs.front().Kind;

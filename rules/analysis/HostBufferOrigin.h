@@ -76,6 +76,13 @@ struct BufferOrigin {
   const clang::CallExpr *Registered = nullptr;
 };
 
+/// How an expression gives a host pointer: it is the pointer; it names a
+/// container (or points to one) whose storage is the buffer (a wrapper's
+/// `const std::vector<T> &` parameter, read as `v.data()` inside); it names
+/// the object whose address is the buffer (a wrapper's `const T &` parameter,
+/// read as `&value` inside).
+enum class PointerFrom { Value, StorageOf, AddressOf };
+
 class HostBufferOrigin {
 public:
   HostBufferOrigin(clang::ASTContext &Ctx, CallSites &Callers) : Ctx(Ctx), Callers(Callers) {}
@@ -84,7 +91,8 @@ public:
   /// buffer that cudaHostRegister pins before \p Site is Pinned, and one that
   /// may be registered on some path only, or in a TU that registers a buffer
   /// of unknown origin, is Unknown.
-  BufferOrigin originOf(const clang::Expr *E, const clang::Stmt *Site);
+  BufferOrigin originOf(const clang::Expr *E, const clang::Stmt *Site,
+                        PointerFrom From = PointerFrom::Value);
 
   /// The parent of \p S in the TU, through the whole-TU parent map.
   const clang::Stmt *parentStmt(const clang::Stmt *S);
@@ -103,7 +111,8 @@ private:
   Values traceParam(const clang::ParmVarDecl *P, unsigned Depth);
   Values traceReturn(const clang::FunctionDecl *F, unsigned Depth);
   Values traceCall(const clang::CallExpr *C, unsigned Depth);
-  Values storageOf(const clang::Expr *Obj, unsigned Depth);
+  Values storageOf(const clang::Expr *Obj, unsigned Depth, bool AsObject = false);
+  Values addressOf(const clang::Expr *Obj, unsigned Depth);
   Values uniquePtrStorage(const clang::VarDecl *V, unsigned Depth);
   /// Every value stored into the variable or field that \p Refs name; adds
   /// Unknown when a reference lets it change unseen.
