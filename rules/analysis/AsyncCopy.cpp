@@ -296,6 +296,7 @@ std::optional<AsyncCopy> AsyncCopies::copyAt(const CallExpr *C, unsigned Depth) 
   if (!Inner)
     return std::nullopt;
   AsyncCopy Copy = *Inner;
+  Copy.HostKnownAtCallsOnly = false; // the inner wrapper's, not this call's
   Copy.Call = C;
   Copy.Wrapper = Def;
   Copy.Dst = atCall(Inner->Dst, Copy.DstFrom, Def, C);
