@@ -56,7 +56,7 @@ bool lastArgIsStd(const ClassTemplateSpecializationDecl *RD, StringRef Expected)
 
 /// Whether a type argument of \p RD names a device allocator (`XGBDeviceAllocator<T>`,
 /// `thrust::device_allocator<T>`): a class whose name says device memory.
-bool hasDeviceAllocator(const ClassTemplateSpecializationDecl *RD) {
+bool hasDeviceAllocator(const ClassTemplateSpecializationDecl *RD, std::string *Which = nullptr) {
   const TemplateArgumentList &Args = RD->getTemplateArgs();
   for (unsigned I = 1; I < Args.size(); ++I) {
     if (Args[I].getKind() != TemplateArgument::Type)
@@ -66,8 +66,11 @@ bool hasDeviceAllocator(const ClassTemplateSpecializationDecl *RD) {
       continue;
     llvm::SmallVector<std::string, 4> Words = wordsOf(A->getName());
     if (llvm::is_contained(Words, "allocator") && llvm::is_contained(Words, "device") &&
-        !saysHost(Words))
+        !saysHost(Words)) {
+      if (Which)
+        *Which = A->getName().str();
       return true;
+    }
   }
   return false;
 }
@@ -96,10 +99,15 @@ ContainerClass classifyContainer(QualType T, std::string &Name) {
   StringRef N = RD->getName();
   const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD);
   if (RD->isInStdNamespace()) {
-    if (N == "vector" && Spec)
-      return lastArgIsStd(Spec, "allocator")
-                 ? ContainerClass::Vector
-                 : (hasDeviceAllocator(Spec) ? ContainerClass::Device : ContainerClass::Unknown);
+    if (N == "vector" && Spec) {
+      if (lastArgIsStd(Spec, "allocator"))
+        return ContainerClass::Vector;
+      std::string Alloc;
+      if (!hasDeviceAllocator(Spec, &Alloc))
+        return ContainerClass::Unknown;
+      Name += " with the allocator " + Alloc;
+      return ContainerClass::Device;
+    }
     if (N == "basic_string" && Spec && lastArgIsStd(Spec, "allocator"))
       return ContainerClass::String;
     if (N == "array")
@@ -112,8 +120,11 @@ ContainerClass classifyContainer(QualType T, std::string &Name) {
   }
   if (namesDeviceMemory(N))
     return ContainerClass::Device;
-  if (Spec && hasDeviceAllocator(Spec))
+  std::string Alloc;
+  if (Spec && hasDeviceAllocator(Spec, &Alloc)) {
+    Name += " with the allocator " + Alloc;
     return ContainerClass::Device;
+  }
   return ContainerClass::Unknown;
 }
 

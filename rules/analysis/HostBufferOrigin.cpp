@@ -76,9 +76,8 @@ Allocation storageOfVar(const VarDecl *V, bool IsArray, bool Pointed = true) {
   const char *What = IsArray ? "array" : "variable";
   if (isa<ParmVarDecl>(V))
     return made(MemoryKind::Pageable,
-                Pointed ? "points to the by-value parameter '" + V->getNameAsString() +
-                              "', on the host stack"
-                        : "is a by-value parameter, on the host stack",
+                Pointed ? "points to a parameter on the host stack"
+                        : "is a parameter on the host stack",
                 "by-value parameter", V, Loc, true);
   if (V->hasLocalStorage())
     return made(MemoryKind::Pageable, std::string("is a stack ") + What,
@@ -361,16 +360,13 @@ HostBufferOrigin::Values HostBufferOrigin::storageOf(const Expr *Obj, unsigned D
   case ContainerClass::String: {
     std::string What = K == ContainerClass::Vector ? "std::vector" : "std::string";
     return Container(MemoryKind::Pageable,
-                     AsObject ? Is + " a " + What + ", whose data is pageable"
-                              : "is a " + What + "'s storage",
+                     AsObject ? Is + " a " + What : "is a " + What + "'s storage",
                      ThroughPointer ? "pointer to the " + What : What);
   }
   case ContainerClass::InitializerList:
     return Container(MemoryKind::Pageable,
-                     AsObject ? Is + " a std::initializer_list, whose backing array is on the "
-                                     "host stack or in static storage"
-                              : "is the backing array of a std::initializer_list, on the host "
-                                "stack or in static storage",
+                     AsObject ? Is + " a std::initializer_list"
+                              : "is a std::initializer_list's backing array",
                      "std::initializer_list");
   case ContainerClass::Device:
     return Container(MemoryKind::Device,
