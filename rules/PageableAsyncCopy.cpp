@@ -61,6 +61,20 @@ const FunctionDecl *enclosingFunction(ASTContext &AC, const Stmt *S) {
   return nullptr;
 }
 
+/// Whether no other translation unit can call \p F: it has internal linkage, or it is a member
+/// of a class defined in the main file.
+bool onlyThisTU(const FunctionDecl *F, const SourceManager &SM) {
+  if (!F->isExternallyVisible())
+    return true;
+  const auto *M = dyn_cast<CXXMethodDecl>(F);
+  if (!M)
+    return false;
+  const CXXRecordDecl *RD = M->getParent();
+  if (const CXXRecordDecl *Pattern = RD->getTemplateInstantiationPattern())
+    RD = Pattern;
+  return SM.isInMainFile(SM.getExpansionLoc(RD->getLocation()));
+}
+
 class PageableAsyncCopy : public Rule {
 public:
   using Rule::Rule;
@@ -93,7 +107,11 @@ public:
     // The copy of a wrapper is reported at the wrapper's calls, where the buffer is seen.
     // The copy of a wrapper is reported at the wrapper's calls, where the buffer is seen; also
     // here when the wrapper is given a container or an object (its type may say pageable).
-    if (const AsyncCopy *W = Copies->wrapped(Fn); W && W->Call == Call && W->HostKnownAtCallsOnly)
+    // A wrapper only this TU can call (static, or a member of a class the .cu file defines,
+    // xgboost's HostDeviceVectorImpl::CopyToDevice) is also reported inside when every call
+    // passes pageable memory: the parameter is followed to them.
+    if (const AsyncCopy *W = Copies->wrapped(Fn);
+        W && W->Call == Call && W->HostKnownAtCallsOnly && !onlyThisTU(Fn, SM))
       return;
     const Expr *Host = nullptr;
     PointerFrom From = PointerFrom::Value;
@@ -171,8 +189,12 @@ private:
                            ? written(Host->IgnoreImplicit(), SM, LO, "the host buffer", false)
                            : written(Host, SM, LO, "the host buffer");
     const Allocation &A = Origin.Allocations.front();
+    // Several origins of different kinds (a parameter whose callers pass a vector and a list):
+    // what they share.
+    bool Mixed = llvm::any_of(Origin.Allocations,
+                              [&](const Allocation &B) { return B.How != A.How; });
     std::string Msg = fitLine("", Text,
-                              " " + A.How +
+                              " " + (Mixed ? std::string("is pageable wherever it comes from") : A.How) +
                                   ", so this copy is staged through a pinned buffer "
                                   "and does not run asynchronously");
     Finding *F = report(SM, SourceRange(Copy.Call->getBeginLoc(), Copy.Call->getEndLoc()), Msg);
