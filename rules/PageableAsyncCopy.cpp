@@ -194,7 +194,7 @@ private:
     bool Mixed = llvm::any_of(Origin.Allocations,
                               [&](const Allocation &B) { return B.How != A.How; });
     std::string Msg = fitLine("", Text,
-                              " " + (Mixed ? std::string("is pageable wherever it comes from") : A.How) +
+                              " " + (Mixed ? std::string("is pageable in every call") : A.How) +
                                   ", so this copy is staged through a pinned buffer "
                                   "and does not run asynchronously");
     Finding *F = report(SM, SourceRange(Copy.Call->getBeginLoc(), Copy.Call->getEndLoc()), Msg);

@@ -76,8 +76,7 @@ Allocation storageOfVar(const VarDecl *V, bool IsArray, bool Pointed = true) {
   const char *What = IsArray ? "array" : "variable";
   if (isa<ParmVarDecl>(V))
     return made(MemoryKind::Pageable,
-                Pointed ? "points to a parameter on the host stack"
-                        : "is a parameter on the host stack",
+                Pointed ? "points to the host stack" : "is on the host stack",
                 "by-value parameter", V, Loc, true);
   if (V->hasLocalStorage())
     return made(MemoryKind::Pageable, std::string("is a stack ") + What,
@@ -365,8 +364,7 @@ HostBufferOrigin::Values HostBufferOrigin::storageOf(const Expr *Obj, unsigned D
   }
   case ContainerClass::InitializerList:
     return Container(MemoryKind::Pageable,
-                     AsObject ? Is + " a std::initializer_list"
-                              : "is a std::initializer_list's backing array",
+                     AsObject ? Is + " an initializer list" : "is in an initializer list",
                      "std::initializer_list");
   case ContainerClass::Device:
     return Container(MemoryKind::Device,
@@ -427,7 +425,7 @@ HostBufferOrigin::Values HostBufferOrigin::uniquePtrStorage(const VarDecl *V, un
     if (!FD || !FD->isInStdNamespace() || !FD->getIdentifier() ||
         !FD->getName().starts_with("make_unique"))
       return Out;
-    Made.add(made(MemoryKind::Pageable, "comes from std::" + FD->getName().str(),
+    Made.add(made(MemoryKind::Pageable, "comes from " + FD->getName().str(),
                   "std::" + FD->getName().str(), Call, Call->getBeginLoc()));
   } else {
     return Out;
@@ -457,7 +455,7 @@ HostBufferOrigin::Values HostBufferOrigin::addressOf(const Expr *Obj, unsigned D
       O = EWC->getSubExpr();
     } else if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(O)) {
       // A prvalue bound to the wrapper's `const T &`: a temporary of the caller's frame.
-      Allocation A = made(MemoryKind::Pageable, "is a temporary on the host stack", "temporary",
+      Allocation A = made(MemoryKind::Pageable, "is a stack temporary", "temporary",
                           MTE, MTE->getBeginLoc(), true);
       Out.add(std::move(A));
       return Out;

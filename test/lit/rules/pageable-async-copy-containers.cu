@@ -119,15 +119,15 @@ void uniquePtrs(char *d, size_t n, cudaStream_t s, char *pinned) {
 // CHECK: pageable-async-copy-containers.cu:66:53: note: the pointer to the std::vector is declared here
 // CHECK: pageable-async-copy-containers.cu:67:3: note: [[D2H]]
 // CHECK: pageable-async-copy-containers.cu:67:3: note: [[FIX]]
-// CHECK: pageable-async-copy-containers.cu:73:3: warning: 'l.begin()' is a std::initializer_list's backing array[[MSG]]
+// CHECK: pageable-async-copy-containers.cu:73:3: warning: 'l.begin()' is in an initializer list[[MSG]]
 // CHECK: pageable-async-copy-containers.cu:72:50: note: the std::initializer_list is declared here
 // CHECK: pageable-async-copy-containers.cu:73:3: note: [[H2D]]
 // CHECK: pageable-async-copy-containers.cu:73:3: note: [[FIX]]
-// CHECK: pageable-async-copy-containers.cu:78:3: warning: '&n' points to a parameter on the host stack[[MSG]]
+// CHECK: pageable-async-copy-containers.cu:78:3: warning: '&n' points to the host stack[[MSG]]
 // CHECK: pageable-async-copy-containers.cu:77:39: note: the by-value parameter is declared here
 // CHECK: pageable-async-copy-containers.cu:78:3: note: [[H2D]]
 // CHECK: pageable-async-copy-containers.cu:78:3: note: [[FIX]]
-// CHECK: pageable-async-copy-containers.cu:79:34: warning: '&m' points to a parameter on the host stack[[MSG]]
+// CHECK: pageable-async-copy-containers.cu:79:34: warning: '&m' points to the host stack[[MSG]]
 // CHECK: pageable-async-copy-containers.cu:79:29: note: the by-value parameter is declared here
 // CHECK: pageable-async-copy-containers.cu:79:34: note: [[H2D]]
 // CHECK: pageable-async-copy-containers.cu:79:34: note: [[FIX]]
@@ -135,7 +135,7 @@ void uniquePtrs(char *d, size_t n, cudaStream_t s, char *pinned) {
 // CHECK: pageable-async-copy-containers.cu:85:31: note: the buffer is allocated here with new[]
 // CHECK: pageable-async-copy-containers.cu:86:3: note: [[H2D]]
 // CHECK: pageable-async-copy-containers.cu:86:3: note: [[FIX]]
-// CHECK: pageable-async-copy-containers.cu:88:3: warning: '&made[0]' comes from std::make_unique[[MSG]]
+// CHECK: pageable-async-copy-containers.cu:88:3: warning: '&made[0]' comes from make_unique[[MSG]]
 // CHECK: pageable-async-copy-containers.cu:87:15: note: the buffer is allocated here with std::make_unique
 // CHECK: pageable-async-copy-containers.cu:88:3: note: [[D2H]]
 // CHECK: pageable-async-copy-containers.cu:88:3: note: [[FIX]]

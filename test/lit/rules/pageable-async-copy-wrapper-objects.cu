@@ -99,12 +99,12 @@ void unknownCallers(DeviceVector<int> &lengths, const int &x, const int *maybe,
 // CHECK: pageable-async-copy-wrapper-objects.cu:48:67: note: the pointer to the std::vector is declared here
 // CHECK: pageable-async-copy-wrapper-objects.cu:49:3: note: [[D2H]]
 // CHECK: pageable-async-copy-wrapper-objects.cu:49:3: note: [[FIX]]
-// CHECK: pageable-async-copy-wrapper-objects.cu:67:3: warning: '(void *)c...' is a temporary on the host stack[[MSG]]
+// CHECK: pageable-async-copy-wrapper-objects.cu:67:3: warning: '(void *)codes....' is a stack temporary[[MSG]]
 // CHECK: pageable-async-copy-wrapper-objects.cu:67:21: note: the temporary is made here
 // CHECK: pageable-async-copy-wrapper-objects.cu:25:5: note: the copy is made by cudaMemcpyAsync in 'setAt', from the object this call binds to its reference parameter
 // CHECK: pageable-async-copy-wrapper-objects.cu:67:3: note: [[H2D]]
 // CHECK: pageable-async-copy-wrapper-objects.cu:67:3: note: [[FIX]]
-// CHECK: pageable-async-copy-wrapper-objects.cu:68:3: warning: 'numVecs' is a parameter on the host stack[[MSG]]
+// CHECK: pageable-async-copy-wrapper-objects.cu:68:3: warning: 'numVecs' is on the host stack[[MSG]]
 // CHECK: pageable-async-copy-wrapper-objects.cu:63:78: note: the by-value parameter is declared here
 // CHECK: pageable-async-copy-wrapper-objects.cu:25:5: note: the copy is made by cudaMemcpyAsync in 'setAt', from the object this call binds to its reference parameter
 // CHECK: pageable-async-copy-wrapper-objects.cu:68:3: note: [[H2D]]

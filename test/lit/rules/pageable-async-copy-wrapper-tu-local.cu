@@ -47,12 +47,12 @@ void callers(float *d, const float *unknown, cudaStream_t s) {
 // CHECK: pageable-async-copy-wrapper-tu-local.cu:22:5: note: the copy is made by cudaMemcpyAsync in 'copyToDevice'
 // CHECK: pageable-async-copy-wrapper-tu-local.cu:18:42: note: [[H2D]]
 // CHECK: pageable-async-copy-wrapper-tu-local.cu:18:42: note: [[FIX]]
-// CHECK: pageable-async-copy-wrapper-tu-local.cu:19:45: warning: 'l.begin()' is a std::initializer_list's backing array[[MSG]]
+// CHECK: pageable-async-copy-wrapper-tu-local.cu:19:45: warning: 'l.begin()' is in an initializer list[[MSG]]
 // CHECK: pageable-async-copy-wrapper-tu-local.cu:19:40: note: the std::initializer_list is declared here
 // CHECK: pageable-async-copy-wrapper-tu-local.cu:22:5: note: the copy is made by cudaMemcpyAsync in 'copyToDevice'
 // CHECK: pageable-async-copy-wrapper-tu-local.cu:19:45: note: [[H2D]]
 // CHECK: pageable-async-copy-wrapper-tu-local.cu:19:45: note: [[FIX]]
-// CHECK: pageable-async-copy-wrapper-tu-local.cu:22:5: warning: 'begin' is pageable wherever it comes from[[MSG]]
+// CHECK: pageable-async-copy-wrapper-tu-local.cu:22:5: warning: 'begin' is pageable in every call[[MSG]]
 // CHECK: pageable-async-copy-wrapper-tu-local.cu:18:37: note: the std::vector is declared here (and 1 more place)
 // CHECK: pageable-async-copy-wrapper-tu-local.cu:22:5: note: [[H2D]]
 // CHECK: pageable-async-copy-wrapper-tu-local.cu:22:5: note: [[FIX]]
