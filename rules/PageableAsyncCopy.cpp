@@ -61,6 +61,20 @@ const FunctionDecl *enclosingFunction(ASTContext &AC, const Stmt *S) {
   return nullptr;
 }
 
+/// Whether no other translation unit can call \p F: it has internal linkage, or it is a member
+/// of a class defined in the main file.
+bool onlyThisTU(const FunctionDecl *F, const SourceManager &SM) {
+  if (!F->isExternallyVisible())
+    return true;
+  const auto *M = dyn_cast<CXXMethodDecl>(F);
+  if (!M)
+    return false;
+  const CXXRecordDecl *RD = M->getParent();
+  if (const CXXRecordDecl *Pattern = RD->getTemplateInstantiationPattern())
+    RD = Pattern;
+  return SM.isInMainFile(SM.getExpansionLoc(RD->getLocation()));
+}
+
 class PageableAsyncCopy : public Rule {
 public:
   using Rule::Rule;
@@ -91,31 +105,47 @@ public:
         (Fn->hasAttr<CUDADeviceAttr>() && !Fn->hasAttr<CUDAHostAttr>()))
       return;
     // The copy of a wrapper is reported at the wrapper's calls, where the buffer is seen.
-    if (const AsyncCopy *W = Copies->wrapped(Fn); W && W->Call == Call)
+    // The copy of a wrapper is reported at the wrapper's calls, where the buffer is seen; also
+    // here when the wrapper is given a container or an object (its type may say pageable).
+    // A wrapper only this TU can call (static, or a member of a class the .cu file defines,
+    // xgboost's HostDeviceVectorImpl::CopyToDevice) is also reported inside when every call
+    // passes pageable memory: the parameter is followed to them.
+    if (const AsyncCopy *W = Copies->wrapped(Fn);
+        W && W->Call == Call && W->HostKnownAtCallsOnly && !onlyThisTU(Fn, SM))
       return;
     const Expr *Host = nullptr;
+    PointerFrom From = PointerFrom::Value;
     bool ToDevice = false;
-    BufferOrigin Origin;
+    BufferOrigin Origin, Other;
+    const Expr *OtherExpr = nullptr;
     switch (Copy->Direction) {
     case CopyDirection::HostToDevice:
       Host = Copy->Src;
+      From = Copy->SrcFrom;
       ToDevice = true;
       break;
     case CopyDirection::DeviceToHost:
       Host = Copy->Dst;
+      From = Copy->DstFrom;
       break;
     case CopyDirection::Default: {
       if (!Copy->Dst || !Copy->Src)
         return;
-      BufferOrigin Dst = Origins->originOf(Copy->Dst, Call);
-      BufferOrigin Src = Origins->originOf(Copy->Src, Call);
+      BufferOrigin Dst = Origins->originOf(Copy->Dst, Call, Copy->DstFrom);
+      BufferOrigin Src = Origins->originOf(Copy->Src, Call, Copy->SrcFrom);
       if (Src.Kind == MemoryKind::Pageable && Dst.Kind == MemoryKind::Device) {
         Host = Copy->Src;
+        From = Copy->SrcFrom;
         ToDevice = true;
         Origin = Src;
+        Other = Dst;
+        OtherExpr = Copy->Dst;
       } else if (Dst.Kind == MemoryKind::Pageable && Src.Kind == MemoryKind::Device) {
         Host = Copy->Dst;
+        From = Copy->DstFrom;
         Origin = Dst;
+        Other = Src;
+        OtherExpr = Copy->Src;
       } else {
         return;
       }
@@ -128,35 +158,51 @@ public:
     if (!Host)
       return;
     if (Copy->Direction != CopyDirection::Default)
-      Origin = Origins->originOf(Host, Call);
+      Origin = Origins->originOf(Host, Call, From);
     if (Origin.Kind != MemoryKind::Pageable)
       return;
-    reportCopy(*Copy, Host, Origin, ToDevice, SM, AC.getLangOpts());
+    reportCopy(*Copy, Host, Origin, From, ToDevice, SM, AC.getLangOpts(),
+               OtherExpr ? &Other : nullptr, OtherExpr);
   }
 
 private:
-  void reportCopy(const AsyncCopy &Copy, const Expr *Host, const BufferOrigin &Origin,
-                  bool ToDevice, const SourceManager &SM, const LangOptions &LO) {
-    const Expr *Shown = stripPointerCasts(Host);
-    // The argument as written, also inside a macro's arguments (CHECK(cudaMemcpyAsync(...))).
+  /// The expression as written, also inside a macro's arguments (CHECK(cudaMemcpyAsync(...))).
+  static std::string written(const Expr *E, const SourceManager &SM, const LangOptions &LO,
+                             const char *Otherwise, bool StripCasts = true) {
+    const Expr *Shown = StripCasts ? stripPointerCasts(E) : E;
     CharSourceRange Written =
         Lexer::makeFileCharRange(CharSourceRange::getTokenRange(Shown->getSourceRange()), SM, LO);
     std::string Text =
         Written.isValid() ? Lexer::getSourceText(Written, SM, LO).str() : std::string();
     if (Text.empty()) {
       const auto *Ref = dyn_cast<DeclRefExpr>(Shown);
-      Text = Ref ? Ref->getDecl()->getNameAsString() : "the host buffer";
+      Text = Ref ? Ref->getDecl()->getNameAsString() : Otherwise;
     }
+    return Text;
+  }
+
+  void reportCopy(const AsyncCopy &Copy, const Expr *Host, const BufferOrigin &Origin,
+                  PointerFrom From, bool ToDevice, const SourceManager &SM,
+                  const LangOptions &LO, const BufferOrigin *Other, const Expr *OtherExpr) {
+    // An object bound to a wrapper's reference parameter is shown whole: `(void *)p`.
+    std::string Text = From == PointerFrom::AddressOf
+                           ? written(Host->IgnoreImplicit(), SM, LO, "the host buffer", false)
+                           : written(Host, SM, LO, "the host buffer");
     const Allocation &A = Origin.Allocations.front();
+    // Several origins of different kinds (a parameter whose callers pass a vector and a list):
+    // what they share.
+    bool Mixed = llvm::any_of(Origin.Allocations,
+                              [&](const Allocation &B) { return B.How != A.How; });
     std::string Msg = fitLine("", Text,
-                              " " + A.How +
+                              " " + (Mixed ? std::string("is pageable in every call") : A.How) +
                                   ", so this copy is staged through a pinned buffer "
                                   "and does not run asynchronously");
     Finding *F = report(SM, SourceRange(Copy.Call->getBeginLoc(), Copy.Call->getEndLoc()), Msg);
     if (!F)
       return;
-    std::string Where = A.Declared ? "the " + A.By + " is declared here"
-                                   : "the buffer is allocated here with " + A.By;
+    std::string Where = A.By == "temporary" ? std::string("the temporary is made here")
+                        : A.Declared        ? "the " + A.By + " is declared here"
+                                            : "the buffer is allocated here with " + A.By;
     if (Origin.Allocations.size() > 1)
       Where += " (and " + std::to_string(Origin.Allocations.size() - 1) + " more place" +
                (Origin.Allocations.size() > 2 ? "s" : "") + ")";
@@ -164,7 +210,19 @@ private:
     if (Copy.Wrapper)
       addNote(*F, SM, Copy.Api->getBeginLoc(),
               "the copy is made by " + Copy.ApiName + " in '" +
-                  clip(Copy.Wrapper->getNameAsString()) + "'");
+                  clip(Copy.Wrapper->getNameAsString()) + "'" +
+                  (From == PointerFrom::AddressOf
+                       ? ", from the object this call binds to its reference parameter"
+                       : ""));
+    // cudaMemcpyDefault: the direction comes from the other side's memory.
+    if (Other && !Other->Allocations.empty()) {
+      const Allocation &D = Other->Allocations.front();
+      addNote(*F, SM, D.Loc,
+              "with cudaMemcpyDefault the direction comes from the pointers: '" +
+                  clip(written(OtherExpr, SM, LO, "the other side")) + "' " + D.How +
+                  (ToDevice ? ", so this copy is host-to-device"
+                            : ", so this copy is device-to-host"));
+    }
     F->Notes.push_back({ToDevice ? WhyToDevice : WhyToHost, "", 0, 0});
     F->Notes.push_back({Fix, "", 0, 0});
   }

@@ -65,12 +65,125 @@ const ParmVarDecl *paramOf(const Expr *E, const FunctionDecl *F, unsigned Depth 
   return nullptr;
 }
 
-/// \p E from inside wrapper \p F, as call \p C passes it.
-const Expr *atCall(const Expr *E, const FunctionDecl *F, const CallExpr *C) {
-  const ParmVarDecl *P = paramOf(E, F);
+/// The parameter of \p F that \p E names (through parentheses and implicit casts).
+const ParmVarDecl *namedParam(const Expr *E, const FunctionDecl *F) {
+  const auto *DRE = E ? dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()) : nullptr;
+  const auto *P = DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
+  return P && P->getDeclContext() == F ? P : nullptr;
+}
+
+/// The object whose storage the pointer \p E is: `v.data()`, `v->data()`, `s.c_str()`,
+/// `&v[0]`, `thrust::raw_pointer_cast(v.data())`, `v.data().get()`; or null.
+const Expr *storageObject(const Expr *E) {
+  E = stripPointerCasts(E);
+  for (unsigned I = 0; I < 4; ++I) {
+    const auto *C = dyn_cast<CallExpr>(E);
+    const FunctionDecl *FD = C ? C->getDirectCallee() : nullptr;
+    if (!FD || !FD->getIdentifier())
+      break;
+    StringRef N = FD->getName();
+    if (N == "raw_pointer_cast" && C->getNumArgs() == 1) {
+      E = stripPointerCasts(C->getArg(0));
+      continue;
+    }
+    const auto *MC = dyn_cast<CXXMemberCallExpr>(C);
+    const Expr *Obj = MC ? MC->getImplicitObjectArgument() : nullptr;
+    if (!Obj)
+      return nullptr;
+    if (N == "get") { // the thrust::device_ptr that v.data() returns
+      E = Obj->IgnoreParenImpCasts();
+      continue;
+    }
+    return N == "data" || N == "c_str" ? Obj : nullptr;
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(E); UO && UO->getOpcode() == UO_AddrOf)
+    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(UO->getSubExpr()->IgnoreParens());
+        Op && Op->getOperator() == OO_Subscript && Op->getNumArgs() == 2)
+      return Op->getArg(0);
+  return nullptr;
+}
+
+/// The parameter of wrapper \p F that a side (\p E, read as \p From) comes from, and how a
+/// call's argument for it gives the pointer (\p Out); null when it is not a parameter's.
+const ParmVarDecl *sideParam(const Expr *E, PointerFrom From, const FunctionDecl *F,
+                             PointerFrom &Out) {
+  if (!E)
+    return nullptr;
+  auto RefOrPointer = [](const ParmVarDecl *P) {
+    return P && (P->getType()->isReferenceType() || P->getType()->isPointerType());
+  };
+  switch (From) {
+  case PointerFrom::Value: {
+    if (const ParmVarDecl *P = paramOf(E, F)) {
+      Out = PointerFrom::Value;
+      return P;
+    }
+    if (const Expr *Obj = storageObject(E)) {
+      const Expr *O = Obj->IgnoreParenImpCasts();
+      if (const auto *D = dyn_cast<UnaryOperator>(O); D && D->getOpcode() == UO_Deref)
+        O = D->getSubExpr();
+      const ParmVarDecl *P = namedParam(O, F);
+      if (!RefOrPointer(P))
+        return nullptr;
+      Out = PointerFrom::StorageOf;
+      return P;
+    }
+    const auto *UO = dyn_cast<UnaryOperator>(stripPointerCasts(E));
+    if (UO && UO->getOpcode() == UO_AddrOf) {
+      const ParmVarDecl *P = namedParam(UO->getSubExpr(), F);
+      if (!P || !P->getType()->isReferenceType())
+        return nullptr;
+      Out = PointerFrom::AddressOf;
+      return P;
+    }
+    return nullptr;
+  }
+  case PointerFrom::StorageOf: {
+    const Expr *O = E->IgnoreParenImpCasts();
+    if (const auto *U = dyn_cast<UnaryOperator>(O);
+        U && (U->getOpcode() == UO_AddrOf || U->getOpcode() == UO_Deref))
+      O = U->getSubExpr();
+    const ParmVarDecl *P = namedParam(O, F);
+    if (!RefOrPointer(P))
+      return nullptr;
+    Out = PointerFrom::StorageOf;
+    return P;
+  }
+  case PointerFrom::AddressOf: {
+    const ParmVarDecl *P = namedParam(E, F);
+    if (!P || !P->getType()->isReferenceType())
+      return nullptr;
+    Out = PointerFrom::AddressOf;
+    return P;
+  }
+  }
+  return nullptr;
+}
+
+/// Whether parameter \p P of the template instantiation \p F is declared with a template
+/// type parameter as its type (`const Src &src`, `Dst *dst`): what it is depends on the call.
+bool typedByTemplate(const FunctionDecl *F, const ParmVarDecl *P) {
+  const FunctionDecl *Pattern = F->getTemplateInstantiationPattern();
+  unsigned I = P->getFunctionScopeIndex();
+  if (!Pattern || I >= Pattern->getNumParams())
+    return false;
+  QualType T = Pattern->getParamDecl(I)->getType().getNonReferenceType();
+  if (T->isPointerType())
+    T = T->getPointeeType();
+  return T->isDependentType() && !T->getAs<TemplateSpecializationType>();
+}
+
+/// A side (\p E, read as \p From) from inside wrapper \p F, as call \p C passes it.
+const Expr *atCall(const Expr *E, PointerFrom &From, const FunctionDecl *F, const CallExpr *C) {
+  PointerFrom Out = From;
+  const ParmVarDecl *P = sideParam(E, From, F, Out);
   if (!P)
     return E;
   unsigned I = P->getFunctionScopeIndex();
+  // A member call's arguments do not count the object; an operator's do.
+  if (isa<CXXOperatorCallExpr>(C))
+    return nullptr;
+  From = Out;
   return I < C->getNumArgs() ? C->getArg(I) : nullptr;
 }
 
@@ -183,10 +296,11 @@ std::optional<AsyncCopy> AsyncCopies::copyAt(const CallExpr *C, unsigned Depth) 
   if (!Inner)
     return std::nullopt;
   AsyncCopy Copy = *Inner;
+  Copy.HostKnownAtCallsOnly = false; // the inner wrapper's, not this call's
   Copy.Call = C;
   Copy.Wrapper = Def;
-  Copy.Dst = atCall(Inner->Dst, Def, C);
-  Copy.Src = atCall(Inner->Src, Def, C);
+  Copy.Dst = atCall(Inner->Dst, Copy.DstFrom, Def, C);
+  Copy.Src = atCall(Inner->Src, Copy.SrcFrom, Def, C);
   if (const ParmVarDecl *P = paramOf(Inner->Kind, Def);
       P && P->getFunctionScopeIndex() < C->getNumArgs()) {
     Copy.Kind = C->getArg(P->getFunctionScopeIndex());
@@ -216,8 +330,8 @@ const AsyncCopy *AsyncCopies::wrapped(const FunctionDecl *F, unsigned Depth) {
   auto Calls = match(findAll(callExpr().bind("c")), *F->getBody(), Ctx);
   for (const BoundNodes &B : Calls) {
     std::optional<AsyncCopy> Copy = copyAt(B.getNodeAs<CallExpr>("c"), Depth);
-    if (!Copy)
-      continue;
+    if (!Copy || Copy->Direction == CopyDirection::NotHostDevice)
+      continue; // device-to-device beside it (faiss's DeviceVector::append)
     if (Only)
       return nullptr; // two copies: a function that copies, not a wrapper
     Only = Copy;
@@ -227,18 +341,26 @@ const AsyncCopy *AsyncCopies::wrapped(const FunctionDecl *F, unsigned Depth) {
   if (!Only)
     return nullptr;
   bool HostFromCaller = false;
+  auto FromCaller = [&](const Expr *E, PointerFrom From) {
+    PointerFrom Reads = From;
+    const ParmVarDecl *P = sideParam(E, From, F, Reads);
+    if (!P)
+      return false;
+    Only->HostKnownAtCallsOnly |= Reads == PointerFrom::Value || typedByTemplate(F, P);
+    return true;
+  };
   switch (Only->Direction) {
   case CopyDirection::HostToDevice:
-    HostFromCaller = paramOf(Only->Src, F);
+    HostFromCaller = FromCaller(Only->Src, Only->SrcFrom);
     break;
   case CopyDirection::DeviceToHost:
-    HostFromCaller = paramOf(Only->Dst, F);
+    HostFromCaller = FromCaller(Only->Dst, Only->DstFrom);
     break;
   case CopyDirection::NotHostDevice:
     break;
   case CopyDirection::Default:
   case CopyDirection::Unknown:
-    HostFromCaller = paramOf(Only->Dst, F) || paramOf(Only->Src, F);
+    HostFromCaller = FromCaller(Only->Dst, Only->DstFrom) || FromCaller(Only->Src, Only->SrcFrom);
     break;
   }
   // Its calls are all seen (the TU's call sites are collected only here, for a function that

@@ -10,19 +10,25 @@
 // cudaMemcpyKind the source determines) and the pointer expressions of its
 // two sides, as the caller sees them.
 //
-// A wrapper is a host function that makes exactly one such copy, whose host
-// pointer is one of its parameters, and whose every call the TU sees (its
-// address is not taken): `void upload(float *d, const float *h, size_t n,
-// cudaStream_t s) { check(cudaMemcpyAsync(d, h, n, cudaMemcpyHostToDevice,
-// s)); }`. A call of it is the copy, with the wrapper's parameters replaced by
-// the call's arguments (the kind too, when it is a parameter); wrappers of
-// wrappers are followed three levels deep.
+// A wrapper is a host function that makes exactly one such copy between host
+// and device (device-to-device and host-to-host copies beside it do not
+// count), whose host pointer comes from one of its parameters, and whose every
+// call the TU sees (its address is not taken): `void upload(float *d, const
+// float *h, size_t n, cudaStream_t s) { check(cudaMemcpyAsync(d, h, n,
+// cudaMemcpyHostToDevice, s)); }`. The host pointer is the parameter itself
+// (a pointer), the storage of a container the parameter names or points to
+// (`const std::vector<T> &v` read as `v.data()`, `std::vector<T> *dst` as
+// `dst->data()`), or the address of a reference parameter (`const T &value`
+// read as `&value`). A call of it is the copy, with the wrapper's parameters
+// replaced by the call's arguments (the kind too, when it is a parameter) and
+// read the same way; wrappers of wrappers are followed three levels deep.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUDALINT_RULES_ANALYSIS_ASYNCCOPY_H
 #define CUDALINT_RULES_ANALYSIS_ASYNCCOPY_H
 
 #include "rules/analysis/CallSites.h"
+#include "rules/analysis/HostBufferOrigin.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
@@ -47,6 +53,14 @@ struct AsyncCopy {
   /// The pointer expressions of the two sides as Call passes them; null for a
   /// side that is not a host pointer (a symbol, an array, a CUdeviceptr).
   const clang::Expr *Dst = nullptr, *Src = nullptr;
+  /// How each side's expression gives the pointer (a wrapper's container or
+  /// reference parameter: the call passes the object).
+  PointerFrom DstFrom = PointerFrom::Value, SrcFrom = PointerFrom::Value;
+  /// For what wrapped() returns: what the host side is is known only at the
+  /// calls: it is a pointer parameter of the wrapper, or a parameter whose type
+  /// in the template is a template parameter (`const Src &src`). Otherwise (a
+  /// `const std::vector<T> &` parameter) its type may already say pageable.
+  bool HostKnownAtCallsOnly = false;
   /// The cudaMemcpyKind expression the direction comes from, or null.
   const clang::Expr *Kind = nullptr;
 };

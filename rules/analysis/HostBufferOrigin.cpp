@@ -1,6 +1,7 @@
 //===- HostBufferOrigin.cpp - Where a host pointer's memory comes from ----===//
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "rules/analysis/HostBufferOrigin.h"
+#include "rules/analysis/HostBufferStorage.h"
 #include "rules/analysis/ErrorTaint.h"
 
 #include "clang/AST/Attr.h"
@@ -17,15 +18,12 @@ using namespace clang;
 using namespace clang::ast_matchers;
 
 namespace cudalint {
+using namespace detail;
 namespace {
 
 constexpr unsigned MaxDepth = 12;
 constexpr unsigned MaxCallerLevels = 2;
 
-Allocation made(MemoryKind Kind, std::string How, std::string By, const void *Identity,
-                SourceLocation Loc, bool Declared = false) {
-  return Allocation{Kind, std::move(How), std::move(By), Identity, Loc, Declared};
-}
 
 /// What an allocating function returns (malloc) or stores through its first
 /// argument (cudaMallocHost(&p, n)); Unknown for any other function.
@@ -50,76 +48,6 @@ MemoryKind allocatorKind(StringRef Name, bool &OutParam) {
       .Default(MemoryKind::Unknown);
 }
 
-/// Whether \p V is declared __managed__: Clang keeps that attribute for HIP
-/// only, so the declaration's own text says it.
-bool isManaged(const VarDecl *V) {
-  if (V->hasAttr<HIPManagedAttr>())
-    return true;
-  const SourceManager &SM = V->getASTContext().getSourceManager();
-  SourceLocation Begin = SM.getExpansionLoc(V->getOuterLocStart());
-  SourceLocation Name = SM.getExpansionLoc(V->getLocation());
-  if (Begin.isInvalid() || Name.isInvalid() || SM.getFileID(Begin) != SM.getFileID(Name))
-    return false;
-  StringRef Text = Lexer::getSourceText(CharSourceRange::getCharRange(Begin, Name), SM,
-                                        V->getASTContext().getLangOpts());
-  return Text.contains("__managed__");
-}
-
-/// Where a variable of static or automatic storage lives.
-Allocation storageOfVar(const VarDecl *V, bool IsArray) {
-  SourceLocation Loc = V->getLocation();
-  if (!V->hasLocalStorage() && isManaged(V))
-    return made(MemoryKind::Pinned, "is a __managed__ variable", "__managed__", V, Loc, true);
-  if (V->hasAttr<CUDADeviceAttr>() || V->hasAttr<CUDAConstantAttr>() ||
-      V->hasAttr<CUDASharedAttr>())
-    return made(MemoryKind::Device, "is device memory", "__device__ variable", V, Loc, true);
-  const char *What = IsArray ? "array" : "variable";
-  if (V->hasLocalStorage())
-    return made(MemoryKind::Pageable, std::string("is a stack ") + What,
-                std::string("stack ") + What, V, Loc, true);
-  bool Static = V->isStaticLocal() || V->isStaticDataMember() ||
-                V->getStorageClass() == SC_Static || !V->isExternallyVisible();
-  std::string Kind = std::string(Static ? "static " : "global ") + What;
-  return made(MemoryKind::Pageable, "is a " + Kind, Kind, V, Loc, true);
-}
-
-/// The variable whose storage \p E (an object, `s` or `s.a.b`) is part of.
-const VarDecl *objectVar(const Expr *E) {
-  E = E->IgnoreParenImpCasts();
-  while (const auto *ME = dyn_cast<MemberExpr>(E)) {
-    if (ME->isArrow())
-      return nullptr;
-    E = ME->getBase()->IgnoreParenImpCasts();
-  }
-  const auto *DRE = dyn_cast<DeclRefExpr>(E);
-  const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-  if (!V || V->getType()->isReferenceType() || isa<ParmVarDecl>(V))
-    return nullptr;
-  return V;
-}
-
-/// The declaration an object expression names (for a container's identity).
-const void *identityOf(const Expr *E) {
-  E = E->IgnoreParenImpCasts();
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
-    return DRE->getDecl();
-  if (const auto *ME = dyn_cast<MemberExpr>(E))
-    return ME->getMemberDecl();
-  return E;
-}
-
-/// Whether the std::vector / std::basic_string \p RD uses std::allocator.
-bool usesStdAllocator(const ClassTemplateSpecializationDecl *RD) {
-  const TemplateArgumentList &Args = RD->getTemplateArgs();
-  for (unsigned I = 0; I < Args.size(); ++I) {
-    if (Args[I].getKind() != TemplateArgument::Type)
-      continue;
-    const auto *A = Args[I].getAsType()->getAsCXXRecordDecl();
-    if (I + 1 == Args.size())
-      return A && A->isInStdNamespace() && A->getName() == "allocator";
-  }
-  return false;
-}
 
 bool isFalse(const Expr *Cond, ASTContext &Ctx) {
   Expr::EvalResult R;
@@ -193,6 +121,11 @@ HostBufferOrigin::Values HostBufferOrigin::trace(const Expr *E, unsigned Depth) 
   E = stripPointerCasts(E);
   if (const auto *Default = dyn_cast<CXXDefaultArgExpr>(E))
     return trace(Default->getExpr(), Depth + 1);
+  if (const auto *Bind = dyn_cast<CXXBindTemporaryExpr>(E))
+    return trace(Bind->getSubExpr(), Depth + 1);
+  if (const auto *Ctor = dyn_cast<CXXConstructExpr>(E);
+      Ctor && Ctor->getNumArgs() == 1 && Ctor->getConstructor()->isCopyOrMoveConstructor())
+    return trace(Ctor->getArg(0), Depth + 1); // a thrust::device_ptr passed by value
   if (isa<ImplicitValueInitExpr>(E) || isa<CXXNullPtrLiteralExpr>(E) ||
       E->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
     return Out; // no buffer
@@ -216,12 +149,12 @@ HostBufferOrigin::Values HostBufferOrigin::trace(const Expr *E, unsigned Depth) 
       return trace(Deref->getSubExpr(), Depth + 1);
     if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Sub);
         Op && Op->getOperator() == OO_Subscript && Op->getNumArgs() == 2)
-      return storageOf(Op->getArg(0));
+      return storageOf(Op->getArg(0), Depth);
     if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Sub);
         MC && MC->getMethodDecl() && MC->getMethodDecl()->getIdentifier()) {
       StringRef M = MC->getMethodDecl()->getName();
       if (M == "front" || M == "at")
-        return storageOf(MC->getImplicitObjectArgument());
+        return storageOf(MC->getImplicitObjectArgument(), Depth);
     }
     if (const VarDecl *V = objectVar(Sub)) {
       Out.add(storageOfVar(V, false));
@@ -277,14 +210,32 @@ HostBufferOrigin::Values HostBufferOrigin::traceCall(const CallExpr *C, unsigned
   Values Out;
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(C)) {
     const CXXMethodDecl *M = MC->getMethodDecl();
-    if (M && M->getIdentifier() && (M->getName() == "data" || M->getName() == "c_str"))
-      return storageOf(MC->getImplicitObjectArgument());
+    const Expr *Obj = MC->getImplicitObjectArgument();
+    if (Obj)
+      Obj = Obj->IgnoreParenImpCasts(); // get() of a base class: the derived object's type
+    if (M && M->getIdentifier() && Obj) {
+      StringRef N = M->getName();
+      QualType T = Obj->getType();
+      if (T->isPointerType())
+        T = T->getPointeeType();
+      std::string Name;
+      ContainerClass K = classifyContainer(T, Name);
+      // data() and c_str() of a container; get() of a smart pointer or thrust::device_ptr;
+      // begin() of an initializer list or a device container.
+      if (N == "data" || N == "c_str" ||
+          (N == "get" && (K == ContainerClass::UniquePtr || K == ContainerClass::Device)) ||
+          (N == "begin" && (K == ContainerClass::InitializerList || K == ContainerClass::Device)))
+        return storageOf(Obj, Depth);
+    }
   }
   const FunctionDecl *FD = C->getDirectCallee();
   if (!FD) {
     Out.Unknown = true;
     return Out;
   }
+  // thrust::raw_pointer_cast(v.data()): the pointer a thrust pointer holds.
+  if (FD->getIdentifier() && FD->getName() == "raw_pointer_cast" && C->getNumArgs() == 1)
+    return trace(C->getArg(0), Depth + 1);
   if (isSystemFunction(FD)) {
     bool OutParam;
     StringRef Name = apiName(FD);
@@ -299,41 +250,6 @@ HostBufferOrigin::Values HostBufferOrigin::traceCall(const CallExpr *C, unsigned
   return traceReturn(FD, Depth);
 }
 
-HostBufferOrigin::Values HostBufferOrigin::storageOf(const Expr *Obj) {
-  Values Out;
-  const Expr *O = Obj->IgnoreParenImpCasts();
-  const auto *RD =
-      dyn_cast_or_null<ClassTemplateSpecializationDecl>(O->getType()->getAsCXXRecordDecl());
-  if (!RD || !RD->isInStdNamespace() || !RD->getIdentifier()) {
-    Out.Unknown = true;
-    return Out;
-  }
-  StringRef Name = RD->getName();
-  SourceLocation Loc = O->getBeginLoc();
-  const void *Id = identityOf(O);
-  if (const auto *D = dyn_cast<DeclRefExpr>(O))
-    Loc = D->getDecl()->getLocation();
-  else if (const auto *ME = dyn_cast<MemberExpr>(O))
-    Loc = ME->getMemberDecl()->getLocation();
-  if ((Name == "vector" || Name == "basic_string") && usesStdAllocator(RD)) {
-    std::string What = Name == "vector" ? "std::vector" : "std::string";
-    Out.add(made(MemoryKind::Pageable, "is a " + What + "'s storage", What, Id, Loc, true));
-    return Out;
-  }
-  if (Name == "array") {
-    if (const VarDecl *V = objectVar(O)) {
-      Allocation A = storageOfVar(V, true);
-      if (A.Kind == MemoryKind::Pageable) {
-        A.How = "is a std::array";
-        A.By = "std::array";
-      }
-      Out.add(A);
-      return Out;
-    }
-  }
-  Out.Unknown = true;
-  return Out;
-}
 
 std::vector<const Expr *> HostBufferOrigin::refsTo(const ValueDecl *D, const Stmt *Root) {
   auto Ref = expr(anyOf(declRefExpr(to(valueDecl(equalsNode(D)))),
@@ -638,10 +554,18 @@ const CallExpr *HostBufferOrigin::pinningRegistration(const BufferOrigin &O, con
     if (!R->getNumArgs() || R->isInstantiationDependent())
       continue;
     Values Registered = trace(R->getArg(0), 0);
-    bool Same = false;
+    bool Same = false, SameKind = false;
     for (const Allocation &A : Registered.Allocs)
-      for (const Allocation &B : O.Allocations)
+      for (const Allocation &B : O.Allocations) {
         Same |= A.Identity == B.Identity;
+        // A container reached through a pointer or reference may be the one registered.
+        SameKind |= A.Declared && B.Declared && (A.Indirect || B.Indirect) &&
+                    StringRef(A.How) == StringRef(B.How);
+      }
+    if (!Same && SameKind) {
+      MaybeRegistered = true;
+      continue;
+    }
     if (!Same && Registered.Unknown) {
       MaybeRegistered = true; // a registration of a buffer not known may be this one
       continue;
@@ -660,9 +584,11 @@ const CallExpr *HostBufferOrigin::pinningRegistration(const BufferOrigin &O, con
   return nullptr;
 }
 
-BufferOrigin HostBufferOrigin::originOf(const Expr *E, const Stmt *Site) {
+BufferOrigin HostBufferOrigin::originOf(const Expr *E, const Stmt *Site, PointerFrom From) {
   BufferOrigin O;
-  Values V = trace(E, 0);
+  Values V = From == PointerFrom::StorageOf   ? storageOf(E, 0, true)
+             : From == PointerFrom::AddressOf ? addressOf(E, 0)
+                                              : trace(E, 0);
   if (V.Unknown || V.Allocs.empty())
     return O;
   MemoryKind K = V.Allocs.front().Kind;

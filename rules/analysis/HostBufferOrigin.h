@@ -4,16 +4,20 @@
 // Follows a pointer expression back to the memory it points into, as far as
 // the translation unit proves it:
 //   - pageable: malloc/calloc/realloc/aligned_alloc/posix_memalign, the
-//     global operator new and new[], the storage of a std::vector,
-//     std::string (std::allocator) or std::array, arrays and variables on the
-//     stack, and arrays and variables of static storage;
+//     global operator new and new[] (also owned by a local std::unique_ptr
+//     that only lends it), the storage of a std::vector, std::string
+//     (std::allocator), std::array or std::initializer_list, arrays,
+//     variables and by-value parameters on the stack, and arrays and
+//     variables of static storage;
 //   - pinned: cudaMallocHost, cudaHostAlloc, cudaMallocManaged, the driver's
 //     cuMemAllocHost/cuMemHostAlloc/cuMemAllocManaged, __managed__ variables,
 //     and pageable memory passed to cudaHostRegister (cuMemHostRegister) on
 //     every path before the use (a TU that registers a buffer whose origin
 //     is not known may have registered any: its pageable buffers are unknown);
 //   - device: cudaMalloc, cudaMallocAsync, cudaMallocPitch, cuMemAlloc,
-//     __device__ and __constant__ variables.
+//     __device__ and __constant__ variables, and the storage of a device
+//     container (ContainerStorage.h: thrust::device_vector, RMM's and the
+//     libraries' Device* containers).
 // The pointer is followed through casts, pointer arithmetic and &p[i], locals,
 // globals and struct members (every value the TU stores into them: their
 // initializers, assignments and allocator out-parameters, when their address
@@ -27,6 +31,7 @@
 #define CUDALINT_RULES_ANALYSIS_HOSTBUFFERORIGIN_H
 
 #include "rules/analysis/CallSites.h"
+#include "rules/analysis/ContainerStorage.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
@@ -56,6 +61,10 @@ struct Allocation {
   /// Loc is the declaration of the storage (an array, a container), not an
   /// allocating expression.
   bool Declared = false;
+  /// The storage of a container reached through a pointer or a reference
+  /// (`p->data()`, a `const std::vector<T> &` parameter): which object it is
+  /// is not known, so a registration of any such container may be its.
+  bool Indirect = false;
 };
 
 /// What a pointer may point into: every allocation found, and their common
@@ -67,6 +76,13 @@ struct BufferOrigin {
   const clang::CallExpr *Registered = nullptr;
 };
 
+/// How an expression gives a host pointer: it is the pointer; it names a
+/// container (or points to one) whose storage is the buffer (a wrapper's
+/// `const std::vector<T> &` parameter, read as `v.data()` inside); it names
+/// the object whose address is the buffer (a wrapper's `const T &` parameter,
+/// read as `&value` inside).
+enum class PointerFrom { Value, StorageOf, AddressOf };
+
 class HostBufferOrigin {
 public:
   HostBufferOrigin(clang::ASTContext &Ctx, CallSites &Callers) : Ctx(Ctx), Callers(Callers) {}
@@ -75,7 +91,8 @@ public:
   /// buffer that cudaHostRegister pins before \p Site is Pinned, and one that
   /// may be registered on some path only, or in a TU that registers a buffer
   /// of unknown origin, is Unknown.
-  BufferOrigin originOf(const clang::Expr *E, const clang::Stmt *Site);
+  BufferOrigin originOf(const clang::Expr *E, const clang::Stmt *Site,
+                        PointerFrom From = PointerFrom::Value);
 
   /// The parent of \p S in the TU, through the whole-TU parent map.
   const clang::Stmt *parentStmt(const clang::Stmt *S);
@@ -94,7 +111,9 @@ private:
   Values traceParam(const clang::ParmVarDecl *P, unsigned Depth);
   Values traceReturn(const clang::FunctionDecl *F, unsigned Depth);
   Values traceCall(const clang::CallExpr *C, unsigned Depth);
-  Values storageOf(const clang::Expr *Obj);
+  Values storageOf(const clang::Expr *Obj, unsigned Depth, bool AsObject = false);
+  Values addressOf(const clang::Expr *Obj, unsigned Depth);
+  Values uniquePtrStorage(const clang::VarDecl *V, unsigned Depth);
   /// Every value stored into the variable or field that \p Refs name; adds
   /// Unknown when a reference lets it change unseen.
   void storesThrough(llvm::ArrayRef<const clang::Expr *> Refs, Values &Out, unsigned Depth);

@@ -333,15 +333,17 @@ void defaultKind(float *unknown, cudaStream_t s) {
   // CHECK-NEXT: {{^}}  cudaMemcpyAsync(d, h, Bytes, cudaMemcpyDefault, s);
   // CHECK-NEXT: {{^}}  ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~{{$}}
   // CHECK-NEXT: pageable-async-copy.cu:[[@LINE-5]]:23: note: the buffer is allocated here with malloc
-  // CHECK-NEXT: pageable-async-copy.cu:[[@LINE-5]]:3: note: [[H2D]]
-  // CHECK-NEXT: pageable-async-copy.cu:[[@LINE-6]]:3: note: [[FIX]]
+  // CHECK-NEXT: pageable-async-copy.cu:[[@LINE-7]]:3: note: with cudaMemcpyDefault the direction comes from the pointers: 'd' comes from cudaMalloc, so this copy is host-to-device
+  // CHECK-NEXT: pageable-async-copy.cu:[[@LINE-6]]:3: note: [[H2D]]
+  // CHECK-NEXT: pageable-async-copy.cu:[[@LINE-7]]:3: note: [[FIX]]
   cudaMemcpyAsync(h, d, Bytes, cudaMemcpyDefault, s);
   // CHECK: pageable-async-copy.cu:[[@LINE-1]]:3: warning: 'h' comes from malloc[[MSG]]
   // CHECK-NEXT: {{^}}  cudaMemcpyAsync(h, d, Bytes, cudaMemcpyDefault, s);
   // CHECK-NEXT: {{^}}  ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~{{$}}
-  // CHECK-NEXT: pageable-async-copy.cu:[[@LINE-12]]:23: note: the buffer is allocated here with malloc
-  // CHECK-NEXT: pageable-async-copy.cu:[[@LINE-5]]:3: note: [[D2H]]
-  // CHECK-NEXT: pageable-async-copy.cu:[[@LINE-6]]:3: note: [[FIX]]
+  // CHECK-NEXT: pageable-async-copy.cu:[[@LINE-13]]:23: note: the buffer is allocated here with malloc
+  // CHECK-NEXT: pageable-async-copy.cu:[[@LINE-15]]:3: note: with cudaMemcpyDefault the direction comes from the pointers: 'd' comes from cudaMalloc, so this copy is device-to-host
+  // CHECK-NEXT: pageable-async-copy.cu:[[@LINE-6]]:3: note: [[D2H]]
+  // CHECK-NEXT: pageable-async-copy.cu:[[@LINE-7]]:3: note: [[FIX]]
   cudaMemcpyAsync(unknown, h, Bytes, cudaMemcpyDefault, s); // the other side unknown: silent
 }
 
