@@ -1,9 +1,12 @@
 //===- MemoryAccessRule.cpp - What the two memory-access rules share ------===//
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "rules/MemoryAccessRule.h"
+#include "rules/analysis/lanes/AccessPattern.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
 #include "clang/AST/Expr.h"
+#include "llvm/Support/raw_ostream.h"
 #include "llvm/ADT/FoldingSet.h"
 
 #include <algorithm>
@@ -45,12 +48,43 @@ const Expr *withoutConstant(const Expr *E, const ASTContext &Ctx) {
   return E;
 }
 
+void profileCore(const Expr *E, llvm::FoldingSetNodeID &ID, const ASTContext &Ctx);
+
+/// The element pointer \p P points to, profiled as the subscript it is written
+/// for: `*(p + 2 * i + 1)` and `(p + i)->x` as `p[2 * i]` and `p[i].x`.
+void profilePointee(const Expr *P, llvm::FoldingSetNodeID &ID, const ASTContext &Ctx) {
+  P = P->IgnoreParenImpCasts();
+  if (const auto *B = dyn_cast<BinaryOperator>(P);
+      B && (B->getOpcode() == BO_Add || B->getOpcode() == BO_Sub) && B->getType()->isPointerType()) {
+    bool PtrLeft = B->getLHS()->getType()->isPointerType();
+    const Expr *Ptr = PtrLeft ? B->getLHS() : B->getRHS();
+    const Expr *Idx = PtrLeft ? B->getRHS() : B->getLHS();
+    if (Idx->IgnoreParenImpCasts()->isIntegerConstantExpr(Ctx)) {
+      profilePointee(Ptr, ID, Ctx);
+      return;
+    }
+    ID.AddInteger(2);
+    profileCore(Ptr, ID, Ctx);
+    withoutConstant(Idx, Ctx)->Profile(ID, Ctx, /*Canonical=*/true);
+    return;
+  }
+  ID.AddInteger(3);
+  profileCore(P, ID, Ctx);
+}
+
 /// What identifies the element a thread reads, up to constants and fields.
 void profileCore(const Expr *E, llvm::FoldingSetNodeID &ID, const ASTContext &Ctx) {
   E = E->IgnoreParenImpCasts();
   if (const auto *ME = dyn_cast<MemberExpr>(E)) {
     ID.AddInteger(1);
-    profileCore(ME->getBase(), ID, Ctx);
+    if (ME->isArrow())
+      profilePointee(ME->getBase(), ID, Ctx);
+    else
+      profileCore(ME->getBase(), ID, Ctx);
+    return;
+  }
+  if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_Deref) {
+    profilePointee(U->getSubExpr(), ID, Ctx);
     return;
   }
   if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
@@ -169,6 +203,72 @@ bool statesNarrowBlock(const FunctionDecl *FD, const ASTContext &Ctx) {
   };
   Scan(FD->getBody());
   return Found;
+}
+
+bool assumedShape(const AccessEvent &E) { return E.Shape && !E.Shape->Block; }
+
+namespace {
+
+/// \p E's offsets with only the first \p Width lanes, moved by \p Shift bytes.
+std::optional<LaneValue> firstLanes(const AccessEvent &E, unsigned Width, int64_t Shift) {
+  if (E.Offset.K != LaneValue::Lane || E.Offset.HasFactor || Width > WarpLanes)
+    return std::nullopt;
+  uint32_t Mask = Width == WarpLanes ? ~0u : (1u << Width) - 1;
+  if ((E.Offset.Active & Mask) != Mask)
+    return std::nullopt;
+  LaneValue V = E.Offset;
+  V.Active = Mask;
+  for (unsigned I = 0; I < WarpLanes; ++I)
+    V.L[I] += Shift;
+  return V;
+}
+
+int64_t floorDiv32(int64_t A) { return A >= 0 ? A / 32 : -((-A + 31) / 32); }
+
+} // namespace
+
+unsigned rowSectorsAtLeast(const AccessEvent &E, unsigned Width) {
+  std::optional<LaneValue> V = firstLanes(E, Width, 0);
+  if (!V)
+    return 0;
+  unsigned Least = ~0u;
+  for (int64_t Shift = 0; Shift < 32; ++Shift) {
+    std::vector<int64_t> Sectors;
+    for (unsigned I = 0; I < Width; ++I)
+      for (int64_t S = floorDiv32(V->L[I] + Shift); S <= floorDiv32(V->L[I] + Shift + E.Size - 1);
+           ++S)
+        Sectors.push_back(S);
+    std::sort(Sectors.begin(), Sectors.end());
+    Least = std::min<unsigned>(
+        Least, std::unique(Sectors.begin(), Sectors.end()) - Sectors.begin());
+  }
+  return Least;
+}
+
+unsigned rowConflictAtLeast(const AccessEvent &E, unsigned Width) {
+  unsigned Least = ~0u;
+  // Elements of 4 bytes or more start on a word; narrower ones anywhere in it.
+  for (int64_t Shift = 0; Shift < (E.Size >= 4 ? 1 : 4); ++Shift) {
+    std::optional<LaneValue> V = firstLanes(E, Width, Shift);
+    if (!V)
+      return 1;
+    Least = std::min(Least, bankConflictOf(*V, E.Size).Degree);
+  }
+  return Least;
+}
+
+std::string assumptionNote(const AccessEvent &E, const std::string &Rows, const ASTContext &Ctx) {
+  std::string Name;
+  llvm::raw_string_ostream OS(Name);
+  E.Root->getNameForDiagnostic(OS, Ctx.getPrintingPolicy(), /*Qualified=*/false);
+  std::string Why;
+  if (!E.Root->hasAttr<CUDAGlobalAttr>())
+    Why = "no kernel launch in this file reaches '" + OS.str() + "'";
+  else if (E.Shape->NoKnownLaunch)
+    Why = "no launch of '" + OS.str() + "' in this file gives the block shape";
+  else
+    Why = "no launch of '" + OS.str() + "' in this file has a block shape known here";
+  return "assuming blocks of at least 32 threads in x: " + Why + (Rows.empty() ? "" : "; " + Rows);
 }
 
 std::string verbOf(const std::vector<const AccessEvent *> &Events) {

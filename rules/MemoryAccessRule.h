@@ -42,6 +42,32 @@ bool shortLoopCovers(const AccessEvent &E, int64_t Stride, const clang::ASTConte
 /// the multiple-of-32 x-extent that is assumed without a known launch would be wrong.
 bool statesNarrowBlock(const clang::FunctionDecl *FD, const clang::ASTContext &Ctx);
 
+/// Whether \p E was walked under an assumed block shape: no launch in the
+/// translation unit gives its kernel's block shape (or none with a known one).
+/// The walk then takes blocks of at least 32 threads in x, and threadIdx.y/z
+/// the same in a warp.
+bool assumedShape(const AccessEvent &E);
+
+/// The narrowest block, in threads along x, that a kernel reading threadIdx.y
+/// or blockDim.y (2-D blocks) is taken to run with when no launch says: 8x8
+/// is the narrowest common 2-D shape. A warp then spans 32 / 8 rows.
+constexpr unsigned NarrowestRow = 8;
+
+/// The fewest 32-byte sectors that the first \p Width lanes of \p E (one row of
+/// a block \p Width threads wide: threadIdx.x 0 to Width - 1, threadIdx.y the
+/// same) touch, wherever the row starts; 0 when one of them is inactive.
+unsigned rowSectorsAtLeast(const AccessEvent &E, unsigned Width);
+
+/// The least bank conflict of the first \p Width lanes of \p E, wherever the
+/// row starts within a word.
+unsigned rowConflictAtLeast(const AccessEvent &E, unsigned Width);
+
+/// The note that names the assumption of an assumed shape:
+/// "assuming blocks of at least 32 threads in x: no launch of 'k' in this file
+/// gives the block shape", with \p Rows appended when not empty.
+std::string assumptionNote(const AccessEvent &E, const std::string &Rows,
+                           const clang::ASTContext &Ctx);
+
 /// "read", "write" or "read and write" for the events of one location.
 std::string verbOf(const std::vector<const AccessEvent *> &Events);
 

@@ -52,6 +52,7 @@ public:
       struct Seen {
         const AccessEvent *E;
         BankConflict B;
+        unsigned Least; // the degree under every block shape taken as plausible
       };
       std::vector<Seen> Conflicts;
       bool SharedBound = false;
@@ -62,7 +63,15 @@ public:
         // The lanes come from an assumed block shape that the kernel says is wrong.
         if (E->Shape && !E->Shape->Block && memrules::statesNarrowBlock(E->Root, *AST))
           continue;
-        Conflicts.push_back({E, B});
+        // No launch gives the shape and the kernel reads threadIdx.y: a warp may span
+        // rows of a block as narrow as 8 threads, and the degree is at least that of one row.
+        unsigned Least = B.Degree;
+        if (memrules::assumedShape(*E) && E->ReadsRows) {
+          Least = memrules::rowConflictAtLeast(*E, memrules::NarrowestRow);
+          if (Least < 2)
+            continue;
+        }
+        Conflicts.push_back({E, B, Least});
         SharedBound |= E->InLoop && !E->LoopTouchesGlobal;
       }
       if (Conflicts.empty())
@@ -75,7 +84,10 @@ public:
         if (!S.E->Trip.empty() && !Max.E->Trip.empty() && S.E->Root == Max.E->Root &&
             S.E->Shape == Max.E->Shape && S.B.Degree < Min->B.Degree)
           Min = &S;
-      bool Warn = Max.B.Degree >= WarnAnywhere || SharedBound;
+      unsigned Least = ~0u;
+      for (const Seen &S : Conflicts)
+        Least = std::min(Least, S.Least);
+      bool Warn = std::min(Max.B.Degree, Least) >= WarnAnywhere || SharedBound;
       if (!Warn && !Ctx.Pedantic)
         continue;
       std::vector<const AccessEvent *> Reported;
@@ -171,6 +183,14 @@ private:
       Cost = "it runs once per thread, outside any loop: measured on an H100, conflicts up to "
              "8-way cost nothing measurable beside global memory accesses (a tiled transpose), "
              "16-way 1.20x";
+    if (memrules::assumedShape(E)) {
+      std::string Rows;
+      if (E.ReadsRows && Max.Least < N)
+        Rows = "with blocks 8 threads wide (a warp over 4 rows) it is at least a" +
+               std::string(Max.Least == 8 || Max.Least == 11 || Max.Least == 18 ? "n " : " ") +
+               std::to_string(Max.Least) + "-way conflict";
+      Cost = memrules::assumptionNote(E, Rows, AST) + "\n" + Cost;
+    }
     std::string Fix;
     if (Lo != N)
       Fix = "use sequential addressing: 's[tid] += s[tid + stride]' with a stride that halves "

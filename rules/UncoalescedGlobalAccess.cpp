@@ -58,6 +58,12 @@ public:
           continue;
         if (E->Shape && !E->Shape->Block && memrules::statesNarrowBlock(E->Root, *AST))
           continue;
+        // No launch gives the shape and the kernel reads threadIdx.y: a warp may span
+        // rows of a block as narrow as 8 threads. Only a verdict that holds then too:
+        // one row's lanes alone touch twice the sectors 32 consecutive elements need.
+        if (memrules::assumedShape(*E) && E->ReadsRows &&
+            memrules::rowSectorsAtLeast(*E, memrules::NarrowestRow) < std::max(2 * E->Size, 4u))
+          continue;
         Reported.push_back(E);
         if (!Worst || C.Sectors * WorstC.Ideal > WorstC.Sectors * C.Ideal) {
           Worst = E;
@@ -105,6 +111,15 @@ private:
               std::to_string((*E.Shape->Block)[1]) + " threads, one warp spans " +
               std::to_string(32 / std::max<int64_t>(1, (*E.Shape->Block)[0])) +
               " values of threadIdx.y";
+    if (memrules::assumedShape(E)) {
+      std::string Rows;
+      if (E.ReadsRows)
+        Rows = "with blocks 8 or 16 threads wide (a warp over several rows) it still touches at "
+               "least " +
+               std::to_string(memrules::rowSectorsAtLeast(E, 8)) + " and " +
+               std::to_string(memrules::rowSectorsAtLeast(E, 16)) + " sectors";
+      Where += "\n" + memrules::assumptionNote(E, Rows, AST);
+    }
     if (!E.Trip.empty())
       Where += "\nin the loop's trip where " + E.Trip;
     if (!E.Args.empty())

@@ -135,6 +135,8 @@ void ThreadDependence::run() {
     size_t B = Branches.size(), Ba = Barriers.size(), Ac = Accesses.size();
     Walker W(*Ctx, Shape, FD, Branches, Barriers, Accesses, Reached, Loops);
     W.run();
+    for (size_t I = Ac; I < Accesses.size(); ++I)
+      Accesses[I].ReadsRows = W.readsRows();
     if (W.tooDeep()) {
       // Cut short: what it found cannot be weighed against what it missed.
       Branches.erase(Branches.begin() + B, Branches.end());
@@ -157,6 +159,8 @@ void ThreadDependence::run() {
     Walker Bound(*Ctx, Shape, FD, Branches, Barriers, Accesses, Reached, Loops);
     Bound.bindArgs(Args);
     Bound.run();
+    for (size_t I = Ac; I < Accesses.size(); ++I)
+      Accesses[I].ReadsRows = Bound.readsRows() || W.readsRows();
     if (Bound.tooDeep()) {
       Branches.erase(Branches.begin() + B, Branches.end());
       Accesses.erase(Accesses.begin() + Ac, Accesses.end());
@@ -229,6 +233,8 @@ void ThreadDependence::run() {
       size_t Bi = Branches.size(), Ba = Barriers.size(), Ac = Accesses.size();
       Walker W(*Ctx, *Shape, B, Branches, Barriers, Accesses, Reached, Loops);
       W.runCall(CE);
+      for (size_t I = Ac; I < Accesses.size(); ++I)
+        Accesses[I].ReadsRows = true; // the rest of the broken function is not seen
       if (W.tooDeep()) {
         Branches.erase(Branches.begin() + Bi, Branches.end());
         Barriers.erase(Barriers.begin() + Ba, Barriers.end());

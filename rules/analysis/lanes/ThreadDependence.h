@@ -117,6 +117,9 @@ struct AccessEvent {
   const clang::FunctionDecl *Root = nullptr;
   std::string Trip; // as BranchEvent::Trip: one trip of a loop walked with its own values
   std::string Args; // as BranchEvent::Args
+  /// The walk that recorded it read threadIdx.y/z or blockDim.y/z: under an
+  /// assumed block shape (no launch gives it) a warp may span rows.
+  bool ReadsRows = false;
 };
 
 /// Collects the device functions and launches of a translation unit from

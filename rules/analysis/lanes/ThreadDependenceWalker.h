@@ -184,6 +184,9 @@ struct Frame {
   /// Pointer parameters bound to a kernel's pointer parameter (global memory),
   /// in the same element units.
   llvm::DenseSet<const ValueDecl *> GlobalPtrs;
+  /// A member function called on a kernel's by-value struct parameter (or from
+  /// one): the pointer fields of `this` point to global memory.
+  bool ThisGlobal = false;
 };
 
 struct Target {
@@ -255,6 +258,9 @@ public:
   void runCall(const CallExpr *CE);
   /// The walk stopped at MaxNesting: its events are incomplete.
   bool tooDeep() const { return TooDeep; }
+  /// The walk read threadIdx.y/z or blockDim.y/z (or a block group's y/z
+  /// index or size): the function may run with blocks of several rows.
+  bool readsRows() const { return ReadsRows; }
 
 private:
   /// Counts the nesting of stmt()/expr() (they recurse into each other); past
@@ -455,8 +461,26 @@ private:
     const ValueDecl *Base = nullptr;
     AccessEvent::Space Sp = AccessEvent::Space::Global;
     LaneValue Bytes;
+    /// Bytes is the value of E (a pointer: `p + i`), not the place E names (`a[i]`).
+    bool IsValue = false;
   };
   std::optional<Address> LastAddr;
+  /// The address \p E (a pointer, already walked) holds: a global pointer
+  /// parameter, a __shared__ array, a pointer field of a by-value kernel
+  /// parameter, a local pointer never moved (PtrVars), or the pointer
+  /// arithmetic and pointer casts just walked (LastAddr).
+  std::optional<Address> addressOf(const Expr *E);
+  /// `p + i`, `i + p`, `p - i` of a pointer \p PtrE whose address \p A is known.
+  void notePointerArith(const BinaryOperator *B, const Address &A, const LaneValue &I);
+  /// A struct parameter of a kernel, taken by value (its pointer fields point to global memory).
+  bool kernelStructParam(const ValueDecl *D) const;
+  /// `*(p + i)`: the element \p U reads or writes.
+  void noteDeref(const UnaryOperator *U, bool Store);
+  /// A local pointer variable initialised to a known address and never
+  /// changed afterwards (`const float *row = in + r * COLS`).
+  void notePointerVar(const VarDecl *VD);
+  llvm::DenseMap<const ValueDecl *, Address> PtrVars;
+  llvm::DenseMap<const VarDecl *, bool> VarMoved;
   /// The access recorded last (an element of struct type, replaced by its field).
   const Expr *LastRecorded = nullptr;
   /// Under `&a[i]` and similar: an address computed, nothing read.
@@ -562,6 +586,7 @@ private:
   unsigned CondDepth = 0;
   uint64_t Steps = 0;
   bool Exhausted = false;
+  bool ReadsRows = false;
   unsigned Nesting = 0;
   bool TooDeep = false;
 };

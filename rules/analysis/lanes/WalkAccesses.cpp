@@ -10,6 +10,7 @@
 // the offsets are built from the index values the walk has just computed.
 //
 //===----------------------------------------------------------------------===//
+#include "rules/analysis/Mutation.h"
 #include "rules/analysis/lanes/ThreadDependenceWalker.h"
 
 #include "clang/AST/Attr.h"
@@ -79,17 +80,105 @@ static std::optional<int64_t> sizeOf(QualType T, const ASTContext &Ctx) {
   return N;
 }
 
+std::optional<Walker::Address> Walker::addressOf(const Expr *E) {
+  const Expr *Core = E;
+  bool Decayed = false;
+  for (;;) {
+    Core = Core->IgnoreParens();
+    // The pointer arithmetic just walked, or an array (a row of a 2-D array) that decays.
+    if (LastAddr && LastAddr->E == Core && (LastAddr->IsValue || Decayed))
+      return Address{E, LastAddr->Base, LastAddr->Sp, LastAddr->Bytes, true};
+    const auto *CE = dyn_cast<CastExpr>(Core);
+    if (!CE)
+      break;
+    CastKind K = CE->getCastKind();
+    if (K == CK_ArrayToPointerDecay)
+      Decayed = true;
+    else if (K != CK_BitCast && K != CK_NoOp && K != CK_LValueToRValue)
+      return std::nullopt;
+    Core = CE->getSubExpr();
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(Core)) {
+    if (!DRE->getType()->isPointerType() && !(Decayed && DRE->getType()->isArrayType()))
+      return std::nullopt;
+    const ValueDecl *D = nullptr;
+    if (std::optional<AccessEvent::Space> Sp = spaceOf(DRE, D))
+      return Address{E, D, *Sp, LaneValue::constant(0), true};
+    if (auto It = PtrVars.find(resolve(DRE->getDecl())); It != PtrVars.end())
+      return Address{E, It->second.Base, It->second.Sp, It->second.Bytes, true};
+    return std::nullopt;
+  }
+  // A pointer field of a struct that a kernel takes by value (`view.ptr`, or
+  // `ptr` in a member function called on it): global memory, the same in
+  // every thread.
+  const auto *ME = dyn_cast<MemberExpr>(Core);
+  const auto *FD = ME ? dyn_cast<FieldDecl>(ME->getMemberDecl()) : nullptr;
+  if (!FD || !FD->getType()->isPointerType() || FD->getType()->getPointeeType()->isFunctionType())
+    return std::nullopt;
+  const Expr *Obj = ME->getBase()->IgnoreParenImpCasts();
+  bool Global = false;
+  if (isa<CXXThisExpr>(Obj))
+    Global = !Frames.empty() && Frames.back().ThisGlobal;
+  else if (const auto *P = dyn_cast<DeclRefExpr>(Obj); P && !ME->isArrow())
+    Global = kernelStructParam(P->getDecl());
+  if (!Global)
+    return std::nullopt;
+  return Address{E, FD, AccessEvent::Space::Global, LaneValue::constant(0), true};
+}
+
+bool Walker::kernelStructParam(const ValueDecl *D) const {
+  const auto *P = dyn_cast_or_null<ParmVarDecl>(D);
+  const auto *FD = P ? dyn_cast<FunctionDecl>(P->getDeclContext()) : nullptr;
+  return FD && FD->hasAttr<CUDAGlobalAttr>() && P->getType()->isRecordType();
+}
+
+void Walker::notePointerArith(const BinaryOperator *B, const Address &A, const LaneValue &I) {
+  LastAddr.reset();
+  std::optional<int64_t> Elt = sizeOf(B->getType()->getPointeeType(), Ctx);
+  if (!Elt)
+    return;
+  LaneValue Scaled = lane::binary(BO_Mul, I, LaneValue::constant(*Elt));
+  LastAddr = Address{B, A.Base, A.Sp,
+                     lane::binary(B->getOpcode() == BO_Sub ? BO_Sub : BO_Add, A.Bytes, Scaled),
+                     true};
+}
+
+void Walker::noteDeref(const UnaryOperator *U, bool Store) {
+  std::optional<Address> A = addressOf(U->getSubExpr());
+  LastAddr.reset();
+  if (!A || !sizeOf(U->getType(), Ctx))
+    return;
+  LastAddr = Address{U, A->Base, A->Sp, A->Bytes, false};
+  if (!U->getType()->isArrayType())
+    recordAccess(U, Store);
+}
+
+void Walker::notePointerVar(const VarDecl *VD) {
+  PtrVars.erase(VD);
+  const Expr *Init = VD->getInit();
+  if (!Init || !VD->getType()->isPointerType())
+    return;
+  auto [It, New] = VarMoved.try_emplace(VD, true);
+  if (New) {
+    const auto *FD = dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
+    It->second = !FD || !FD->getBody() || changesVariable(FD->getBody(), VD);
+  }
+  if (It->second)
+    return; // moved (`p += stride`) or its address taken: not followed
+  if (std::optional<Address> A = addressOf(Init))
+    PtrVars[VD] = *A;
+}
+
 void Walker::noteSubscript(const ArraySubscriptExpr *AS, const LaneValue &I, const LaneValue &,
                            bool Store) {
   std::optional<Address> Base;
   const Expr *BaseE = AS->getBase()->IgnoreParenImpCasts();
-  if (isa<ArraySubscriptExpr, MemberExpr>(BaseE)) {
+  if (isa<ArraySubscriptExpr, MemberExpr>(BaseE) && !BaseE->getType()->isPointerType()) {
+    // A row of a multi-dimensional array, an array field: its place is the address.
     if (LastAddr && LastAddr->E == BaseE)
       Base = std::move(LastAddr);
   } else {
-    const ValueDecl *D = nullptr;
-    if (std::optional<AccessEvent::Space> Sp = spaceOf(AS->getBase(), D))
-      Base = Address{BaseE, D, *Sp, LaneValue::constant(0)};
+    Base = addressOf(AS->getBase());
   }
   LastAddr.reset();
   if (!Base)
@@ -106,7 +195,10 @@ void Walker::noteSubscript(const ArraySubscriptExpr *AS, const LaneValue &I, con
 void Walker::noteMember(const MemberExpr *ME, bool Store) {
   const Expr *BaseE = ME->getBase()->IgnoreParenImpCasts();
   std::optional<Address> Base;
-  if (!ME->isArrow()) {
+  if (ME->isArrow()) {
+    if (!isa<CXXThisExpr>(BaseE))
+      Base = addressOf(ME->getBase());
+  } else {
     if (LastAddr && LastAddr->E == BaseE) {
       Base = std::move(LastAddr);
     } else if (isa<DeclRefExpr>(BaseE)) {

@@ -399,6 +399,16 @@ LaneValue Walker::inlineCall(const CallExpr *CE, const FunctionDecl *Def,
     S.Vars[P] = V;
   }
   noteGlobalArgs(F, CE, Def, Offset);
+  // A member function of a struct the kernel takes by value (`view.Get(row, col)`).
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE)) {
+    const Expr *Obj = MC->getImplicitObjectArgument();
+    Obj = Obj ? Obj->IgnoreParenImpCasts() : nullptr;
+    if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(Obj))
+      F.ThisGlobal = !MC->isImplicitCXXThis() && kernelStructParam(DRE->getDecl()) &&
+                     !cast<CXXMethodDecl>(Def)->isStatic();
+    else if (isa_and_nonnull<CXXThisExpr>(Obj))
+      F.ThisGlobal = !Frames.empty() && Frames.back().ThisGlobal;
+  }
   Frames.push_back(std::move(F));
   stmt(Def->getBody());
   Frame Done = std::move(Frames.back());

@@ -77,8 +77,13 @@ void Walker::assign(const Expr *LHS, const LaneValue &V, bool Weak) {
   const ArraySubscriptExpr *NestedAS = nullptr;
   LaneValue NestedI;
   if (const auto *ME = dyn_cast<MemberExpr>(E)) {
-    if (!ME->isArrow())
+    if (!ME->isArrow()) {
       Base = ME->getBase();
+    } else if (!hasEffects(ME->getBase(), Ctx)) {
+      // `(p + i)->x = v`: the field's address, from a base that does nothing else.
+      expr(ME->getBase());
+      noteMember(ME, /*Store=*/true);
+    }
   } else if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
     LaneValue I = expr(AS->getIdx());
     Base = AS->getBase();
@@ -113,6 +118,7 @@ void Walker::assign(const Expr *LHS, const LaneValue &V, bool Weak) {
         }
       }
     LaneValue P = expr(UO->getSubExpr());
+    noteDeref(UO, /*Store=*/true);
     if (!Watches.empty())
       noteStore(nullptr, P);
     return;
@@ -155,6 +161,8 @@ LaneValue Walker::builtinVar(const MSPropertyRefExpr *P) {
   int A = Axis == "x" ? 0 : Axis == "y" ? 1 : Axis == "z" ? 2 : -1;
   if (A < 0)
     return LaneValue();
+  if (A > 0 && (Var == "threadIdx" || Var == "blockDim"))
+    ReadsRows = true;
   if (Var == "threadIdx")
     return Model.Tid[A];
   if (Var == "blockDim")
@@ -373,6 +381,8 @@ LaneValue Walker::member(const MemberExpr *ME) {
       StringRef Field = ME->getMemberDecl()->getName();
       int A = Field == "x" ? 0 : Field == "y" ? 1 : Field == "z" ? 2 : -1;
       StringRef M = Method->getName();
+      if (A > 0 && (M == "thread_index" || M == "group_dim" || M == "dim_threads"))
+        ReadsRows = true;
       if (A >= 0 && M == "thread_index")
         return Model.Tid[A];
       if (A >= 0 && (M == "group_dim" || M == "dim_threads"))
@@ -432,6 +442,7 @@ LaneValue Walker::unary(const UnaryOperator *U) {
         }
       }
     LaneValue P = expr(Sub);
+    noteDeref(U, /*Store=*/false);
     return P.isThreadDependent() ? LaneValue::data(U) : LaneValue();
   }
   case UO_AddrOf: {
@@ -503,7 +514,22 @@ LaneValue Walker::binary(const BinaryOperator *B) {
   }
   if (Op == BO_LAnd || Op == BO_LOr)
     return logical(B);
-  LaneValue L = expr(B->getLHS()), R = expr(B->getRHS());
+  bool PtrArith = (Op == BO_Add || Op == BO_Sub) && B->getType()->isPointerType();
+  LaneValue L = expr(B->getLHS());
+  // The address of the pointer operand, before the other operand's walk moves LastAddr.
+  std::optional<Address> LA = PtrArith && B->getLHS()->getType()->isPointerType()
+                                  ? addressOf(B->getLHS())
+                                  : std::nullopt;
+  LaneValue R = expr(B->getRHS());
+  if (PtrArith) {
+    if (LA && B->getRHS()->getType()->isIntegralOrEnumerationType())
+      notePointerArith(B, *LA, R);
+    else if (std::optional<Address> RA = Op == BO_Add && B->getRHS()->getType()->isPointerType()
+                                             ? addressOf(B->getRHS())
+                                             : std::nullopt;
+             RA && B->getLHS()->getType()->isIntegralOrEnumerationType())
+      notePointerArith(B, *RA, L);
+  }
   if (B->isComparisonOp()) {
     if (L.K == LaneValue::Uniform && R.K == LaneValue::Uniform)
       return lane::binary(Op, L, R);

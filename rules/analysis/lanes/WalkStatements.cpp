@@ -278,6 +278,7 @@ void Walker::declare(const VarDecl *VD) {
     if (!Frames.empty())
       noteGroup(Frames.back(), VD, Init);
   }
+  notePointerVar(VD);
   if (VD->getType()->isUnsignedIntegerType() && V.K == LaneValue::Uniform && !V.Const)
     V.NonNeg = true;
   S.Vars[VD] = V;
@@ -445,11 +446,10 @@ void Walker::asmStmt(const GCCAsmStmt *A) {
     Out = LaneValue::lanes(lanesOf([](int64_t L, int64_t) { return L; }, 0), 0, false);
   else if (T.contains("%tid.x"))
     Out = Model.Tid[0];
-  else if (T.contains("%tid.y"))
-    Out = Model.Tid[1];
-  else if (T.contains("%tid.z"))
-    Out = Model.Tid[2];
-  else if (T.contains("%warpid"))
+  else if (T.contains("%tid.y") || T.contains("%tid.z")) {
+    Out = Model.Tid[T.contains("%tid.y") ? 1 : 2];
+    ReadsRows = true;
+  } else if (T.contains("%warpid"))
     Out = LaneValue::warpUniform();
   else if (T.contains("%lanemask") || T.contains("%clock") || T.contains("%globaltimer") ||
            T.contains("%smid"))
