@@ -34,6 +34,8 @@ ByLocation groupByLocation(const ThreadDependence &TD, AccessEvent::Space Sp) {
 
 namespace {
 
+int64_t floorDiv32(int64_t A) { return A >= 0 ? A / 32 : -((-A + 31) / 32); }
+
 /// The index of a subscript without a constant added to it: `2 * i` for
 /// `2 * i + 1`; the constant in \p K.
 const Expr *withoutConstant(const Expr *E, const ASTContext &Ctx) {
@@ -68,8 +70,9 @@ void profilePointee(const Expr *P, llvm::FoldingSetNodeID &ID, const ASTContext 
     withoutConstant(Idx, Ctx)->Profile(ID, Ctx, /*Canonical=*/true);
     return;
   }
-  ID.AddInteger(3);
+  ID.AddInteger(2); // as `p[0]`
   profileCore(P, ID, Ctx);
+  ID.AddInteger(-1);
 }
 
 /// What identifies the element a thread reads, up to constants and fields.
@@ -90,7 +93,11 @@ void profileCore(const Expr *E, llvm::FoldingSetNodeID &ID, const ASTContext &Ct
   if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
     ID.AddInteger(2);
     profileCore(AS->getBase(), ID, Ctx);
-    withoutConstant(AS->getIdx(), Ctx)->Profile(ID, Ctx, /*Canonical=*/true);
+    // `row[0]`, `row[1]` of a pointer that differs per lane: the same element up to constants.
+    if (AS->getIdx()->IgnoreParenImpCasts()->isIntegerConstantExpr(Ctx))
+      ID.AddInteger(-1);
+    else
+      withoutConstant(AS->getIdx(), Ctx)->Profile(ID, Ctx, /*Canonical=*/true);
     return;
   }
   E->Profile(ID, Ctx, /*Canonical=*/true);
@@ -143,22 +150,31 @@ bool coveredBySiblings(const AccessEvent &E, const ThreadDependence &TD, int64_t
   return Reach >= Stride;
 }
 
-bool shortLoopCovers(const AccessEvent &E, int64_t Stride, const ASTContext &Ctx) {
+/// The trips of the counted loop around \p E (`for (int k = 0; k < 4; ++k)`,
+/// also `for (k = 0; ...)`), 0 when it is not one.
+static int64_t countedTrips(const AccessEvent &E, const ASTContext &Ctx) {
   const auto *For = dyn_cast_or_null<ForStmt>(E.Loop);
   // A loop walked trip by trip changes the lanes' pattern itself (p[i * k]): its trips
   // do not sweep the bytes between the lanes.
-  if (!For || !For->getCond() || !For->getInc() || Stride <= 0 || !E.Trip.empty())
-    return false;
+  if (!For || !For->getCond() || !For->getInc() || !E.Trip.empty())
+    return 0;
   // The counter and its start.
-  const VarDecl *V = nullptr;
+  const ValueDecl *V = nullptr;
   std::optional<llvm::APSInt> Start;
   if (const auto *DS = dyn_cast_or_null<DeclStmt>(For->getInit()); DS && DS->isSingleDecl()) {
-    V = dyn_cast<VarDecl>(DS->getSingleDecl());
-    if (V && V->getInit())
-      Start = V->getInit()->getIntegerConstantExpr(Ctx);
+    const auto *VD = dyn_cast<VarDecl>(DS->getSingleDecl());
+    if (VD && VD->getInit())
+      Start = VD->getInit()->getIntegerConstantExpr(Ctx);
+    V = VD;
+  } else if (const auto *A = dyn_cast_or_null<BinaryOperator>(For->getInit());
+             A && A->getOpcode() == BO_Assign) {
+    if (const auto *L = dyn_cast<DeclRefExpr>(A->getLHS()->IgnoreParenImpCasts())) {
+      V = L->getDecl();
+      Start = A->getRHS()->getIntegerConstantExpr(Ctx);
+    }
   }
   if (!V || !Start)
-    return false;
+    return 0;
   const auto *Cond = dyn_cast<BinaryOperator>(For->getCond()->IgnoreParenImpCasts());
   if (!Cond || (Cond->getOpcode() != BO_LT && Cond->getOpcode() != BO_LE))
     return false;
@@ -168,9 +184,70 @@ bool shortLoopCovers(const AccessEvent &E, int64_t Stride, const ASTContext &Ctx
     return false;
   const auto *Inc = dyn_cast<UnaryOperator>(For->getInc()->IgnoreParenImpCasts());
   if (!Inc || !Inc->isIncrementOp())
-    return false;
+    return 0;
   int64_t Trips = End->getExtValue() - Start->getExtValue() + (Cond->getOpcode() == BO_LE);
-  return Trips >= 1 && Trips <= 16 && Stride <= Trips * static_cast<int64_t>(E.Size);
+  return Trips >= 1 ? Trips : 0;
+}
+
+bool shortLoopCovers(const AccessEvent &E, int64_t Stride, const ASTContext &Ctx) {
+  int64_t Trips = countedTrips(E, Ctx);
+  return Stride > 0 && Trips >= 1 && Trips <= 16 && Stride <= Trips * static_cast<int64_t>(E.Size);
+}
+
+bool usesFetchedSectors(const AccessEvent &E, const ThreadDependence &TD, const ASTContext &Ctx) {
+  int64_t Trips = countedTrips(E, Ctx);
+  if (Trips < 1 || Trips > MaxSweepTrips)
+    Trips = 1;
+  int64_t Min = INT64_MAX;
+  for (unsigned I = 0; I < WarpLanes; ++I)
+    if (E.Offset.Active & (1u << I))
+      Min = std::min(Min, E.Offset.L[I]);
+  if (Min == INT64_MAX)
+    return false;
+  // The bytes each lane uses over the loop's trips, through this access and the others
+  // of the same thread on the same base in the same loop.
+  std::vector<std::pair<int64_t, int64_t>> Used;
+  for (const AccessEvent &O : TD.accesses()) {
+    if (&O != &E &&
+        (O.Sp != E.Sp || O.Root != E.Root || O.Shape != E.Shape || O.Base != E.Base ||
+         O.Trip != E.Trip || O.Args != E.Args || O.Loop != E.Loop ||
+         O.Offset.Active != E.Offset.Active || O.Offset.HasFactor ||
+         O.Offset.K != LaneValue::Lane))
+      continue;
+    // The same lanes' pattern, moved: `p[4 * i + 1]` beside `p[4 * i]`, `q->y` beside `q->x`.
+    bool SamePattern = true;
+    int64_t Shift = INT64_MIN;
+    for (unsigned I = 0; I < WarpLanes && SamePattern; ++I)
+      if (E.Offset.Active & (1u << I)) {
+        int64_t D = O.Offset.L[I] - E.Offset.L[I];
+        SamePattern = Shift == INT64_MIN || D == Shift;
+        Shift = D;
+      }
+    if (!SamePattern)
+      continue;
+    for (unsigned I = 0; I < WarpLanes; ++I)
+      if (O.Offset.Active & (1u << I)) {
+        int64_t B = O.Offset.L[I] - Min;
+        if (B < -(int64_t(1) << 40) || B > (int64_t(1) << 40))
+          return false;
+        Used.push_back({B, B + static_cast<int64_t>(O.Size) * Trips});
+      }
+    if (Used.size() > 4096)
+      return false;
+  }
+  std::sort(Used.begin(), Used.end());
+  int64_t Bytes = 0, Sectors = 0, Reach = INT64_MIN, LastSector = INT64_MIN;
+  for (auto [B, End] : Used) {
+    int64_t From = std::max(B, Reach);
+    if (End > From)
+      Bytes += End - From;
+    Reach = std::max(Reach, End);
+    for (int64_t S = std::max(floorDiv32(B), LastSector + 1); S <= floorDiv32(End - 1); ++S) {
+      ++Sectors;
+      LastSector = S;
+    }
+  }
+  return Bytes > 0 && Sectors < 2 * ((Bytes + 31) / 32);
 }
 
 bool statesNarrowBlock(const FunctionDecl *FD, const ASTContext &Ctx) {
@@ -222,8 +299,6 @@ std::optional<LaneValue> firstLanes(const AccessEvent &E, unsigned Width, int64_
     V.L[I] += Shift;
   return V;
 }
-
-int64_t floorDiv32(int64_t A) { return A >= 0 ? A / 32 : -((-A + 31) / 32); }
 
 } // namespace
 

@@ -38,6 +38,19 @@ bool coveredBySiblings(const AccessEvent &E, const ThreadDependence &TD, int64_t
 /// locals: its trips then use what the first one fetched, as adjacent accesses do).
 bool shortLoopCovers(const AccessEvent &E, int64_t Stride, const clang::ASTContext &Ctx);
 
+/// The most trips of a counted loop that usesFetchedSectors takes to sweep a
+/// lane's bytes (`for (k = 0; k < 20; ++k) dst[k] = src[k]`, a per-thread copy).
+constexpr int64_t MaxSweepTrips = 64;
+
+/// Whether the bytes that the thread of each lane uses through \p E and the other
+/// accesses on the same base in the same loop (over the trips of a counted loop
+/// around them, at most MaxSweepTrips) fill at least half of the 32-byte sectors
+/// they touch: the sectors one request fetches are used by the next ones (measured
+/// on an H100, a thread reading every field of its 32-byte struct costs nothing
+/// against a struct of arrays), so no request wastes what the rule reports.
+bool usesFetchedSectors(const AccessEvent &E, const ThreadDependence &TD,
+                        const clang::ASTContext &Ctx);
+
 /// Whether \p FD states a block narrower than a warp (`assert(blockDim.x == 4)`):
 /// the multiple-of-32 x-extent that is assumed without a known launch would be wrong.
 bool statesNarrowBlock(const clang::FunctionDecl *FD, const clang::ASTContext &Ctx);

@@ -84,10 +84,11 @@ public:
         if (!S.E->Trip.empty() && !Max.E->Trip.empty() && S.E->Root == Max.E->Root &&
             S.E->Shape == Max.E->Shape && S.B.Degree < Min->B.Degree)
           Min = &S;
-      unsigned Least = ~0u;
+      // The degree that holds under every shape taken as plausible, in the worst walk.
+      unsigned Sure = 0;
       for (const Seen &S : Conflicts)
-        Least = std::min(Least, S.Least);
-      bool Warn = std::min(Max.B.Degree, Least) >= WarnAnywhere || SharedBound;
+        Sure = std::max(Sure, S.Least);
+      bool Warn = Sure >= WarnAnywhere || SharedBound;
       if (!Warn && !Ctx.Pedantic)
         continue;
       std::vector<const AccessEvent *> Reported;

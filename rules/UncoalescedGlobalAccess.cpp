@@ -54,7 +54,8 @@ public:
           continue;
         int64_t Stride = C.Stride < 0 ? -C.Stride : C.Stride;
         if (memrules::coveredBySiblings(*E, TD, Stride) ||
-            memrules::shortLoopCovers(*E, Stride, *AST))
+            memrules::shortLoopCovers(*E, Stride, *AST) ||
+            memrules::usesFetchedSectors(*E, TD, *AST))
           continue;
         if (E->Shape && !E->Shape->Block && memrules::statesNarrowBlock(E->Root, *AST))
           continue;
