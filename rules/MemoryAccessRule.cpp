@@ -236,8 +236,12 @@ bool usesFetchedSectors(const AccessEvent &E, const ThreadDependence &TD, const 
       return false;
   }
   std::sort(Used.begin(), Used.end());
+  // As sectorsOf: the lowest byte used starts a sector.
+  int64_t Low = Used.empty() ? 0 : Used.front().first;
   int64_t Bytes = 0, Sectors = 0, Reach = INT64_MIN, LastSector = INT64_MIN;
   for (auto [B, End] : Used) {
+    B -= Low;
+    End -= Low;
     int64_t From = std::max(B, Reach);
     if (End > From)
       Bytes += End - From;

@@ -42,6 +42,7 @@ SectorCount sectorsOf(const LaneValue &Offset, unsigned Size) {
     C.Span = std::max(C.Span, Off);
   }
   C.Lanes = Lanes.size();
+  C.Elements = Elements.size();
   C.Sectors = Sectors.size();
   C.Ideal = static_cast<unsigned>((Elements.size() * Size + 31) / 32);
   if (Lanes.size() >= 2) {

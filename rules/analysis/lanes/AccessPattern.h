@@ -27,6 +27,7 @@ struct SectorCount {
   unsigned Sectors = 0; // 32-byte sectors one request touches
   unsigned Ideal = 0;   // what its distinct elements need when consecutive
   unsigned Lanes = 0;   // active lanes
+  unsigned Elements = 0; // distinct elements (lanes of a broadcast share one)
   int64_t Stride = 0;   // bytes between consecutive active lanes when the same for all, else 0
   int64_t Span = 0;     // bytes from the lowest to the highest element
 };
