@@ -7,7 +7,9 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/Expr.h"
 #include "llvm/Support/raw_ostream.h"
+#include "clang/AST/ParentMapContext.h"
 #include "llvm/ADT/FoldingSet.h"
+#include "llvm/ADT/STLExtras.h"
 
 #include <algorithm>
 #include <functional>
@@ -150,13 +152,12 @@ bool coveredBySiblings(const AccessEvent &E, const ThreadDependence &TD, int64_t
   return Reach >= Stride;
 }
 
-/// The trips of the counted loop around \p E (`for (int k = 0; k < 4; ++k)`,
-/// also `for (k = 0; ...)`), 0 when it is not one.
-static int64_t countedTrips(const AccessEvent &E, const ASTContext &Ctx) {
-  const auto *For = dyn_cast_or_null<ForStmt>(E.Loop);
-  // A loop walked trip by trip changes the lanes' pattern itself (p[i * k]): its trips
-  // do not sweep the bytes between the lanes.
-  if (!For || !For->getCond() || !For->getInc() || !E.Trip.empty())
+/// The trips of counted loop \p Loop (`for (int k = 0; k < 4; ++k)`, also
+/// `for (k = 0; ...)`), 0 when it is not one; its counter in \p Counter.
+static int64_t countedTrips(const Stmt *Loop, const ASTContext &Ctx,
+                            const ValueDecl **Counter = nullptr) {
+  const auto *For = dyn_cast_or_null<ForStmt>(Loop);
+  if (!For || !For->getCond() || !For->getInc())
     return 0;
   // The counter and its start.
   const ValueDecl *V = nullptr;
@@ -177,16 +178,66 @@ static int64_t countedTrips(const AccessEvent &E, const ASTContext &Ctx) {
     return 0;
   const auto *Cond = dyn_cast<BinaryOperator>(For->getCond()->IgnoreParenImpCasts());
   if (!Cond || (Cond->getOpcode() != BO_LT && Cond->getOpcode() != BO_LE))
-    return false;
+    return 0;
   const auto *L = dyn_cast<DeclRefExpr>(Cond->getLHS()->IgnoreParenImpCasts());
   std::optional<llvm::APSInt> End = Cond->getRHS()->getIntegerConstantExpr(Ctx);
   if (!L || L->getDecl() != V || !End)
-    return false;
+    return 0;
   const auto *Inc = dyn_cast<UnaryOperator>(For->getInc()->IgnoreParenImpCasts());
   if (!Inc || !Inc->isIncrementOp())
     return 0;
   int64_t Trips = End->getExtValue() - Start->getExtValue() + (Cond->getOpcode() == BO_LE);
+  if (Counter)
+    *Counter = V;
   return Trips >= 1 ? Trips : 0;
+}
+
+/// The trips of the counted loop around \p E, 0 when it is not one. A loop walked
+/// trip by trip changes the lanes' pattern itself (p[i * k]): its trips do not
+/// sweep the bytes between the lanes.
+static int64_t countedTrips(const AccessEvent &E, const ASTContext &Ctx) {
+  return E.Trip.empty() ? countedTrips(E.Loop, Ctx) : 0;
+}
+
+/// The loop \p Loop stands for when its short counted loops (at most
+/// MaxSweepTrips trips, whose trips run one after another) are folded into the
+/// loop around them; their counters in \p Folded.
+static const Stmt *anchorOf(const Stmt *Loop, const ASTContext &Ctx,
+                            std::vector<std::string> &Folded) {
+  ASTContext &C = const_cast<ASTContext &>(Ctx);
+  for (const ValueDecl *Counter = nullptr; Loop;) {
+    int64_t Trips = countedTrips(Loop, Ctx, &Counter);
+    if (Trips < 1 || Trips > MaxSweepTrips)
+      return Loop;
+    Folded.push_back(Counter->getName().str());
+    // Up to the next loop of the function.
+    const Stmt *Up = nullptr;
+    for (DynTypedNodeList P = C.getParents(*Loop); !P.empty(); P = C.getParents(P[0])) {
+      const Stmt *S = P[0].get<Stmt>();
+      if (!S)
+        break;
+      if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S)) {
+        Up = S;
+        break;
+      }
+    }
+    Loop = Up;
+  }
+  return nullptr;
+}
+
+/// \p Trip without the loop variables of \p Folded ("k = 2, j = 1" without j).
+static std::string tripWithout(const std::string &Trip, const std::vector<std::string> &Folded) {
+  std::string Out;
+  StringRef Rest(Trip);
+  while (!Rest.empty()) {
+    auto [Part, Tail] = Rest.split(", ");
+    Rest = Tail;
+    if (llvm::is_contained(Folded, Part.split(" = ").first.str()))
+      continue;
+    Out += (Out.empty() ? "" : ", ") + Part.str();
+  }
+  return Out;
 }
 
 bool shortLoopCovers(const AccessEvent &E, int64_t Stride, const ASTContext &Ctx) {
@@ -195,9 +246,13 @@ bool shortLoopCovers(const AccessEvent &E, int64_t Stride, const ASTContext &Ctx
 }
 
 bool usesFetchedSectors(const AccessEvent &E, const ThreadDependence &TD, const ASTContext &Ctx) {
-  int64_t Trips = countedTrips(E, Ctx);
-  if (Trips < 1 || Trips > MaxSweepTrips)
-    Trips = 1;
+  auto SweepOf = [&](const AccessEvent &O) {
+    int64_t T = countedTrips(O, Ctx);
+    return T < 1 || T > MaxSweepTrips ? 1 : T;
+  };
+  std::vector<std::string> Folded;
+  const Stmt *Anchor = anchorOf(E.Loop, Ctx, Folded);
+  std::string Trip = tripWithout(E.Trip, Folded);
   int64_t Min = INT64_MAX;
   for (unsigned I = 0; I < WarpLanes; ++I)
     if (E.Offset.Active & (1u << I))
@@ -210,27 +265,38 @@ bool usesFetchedSectors(const AccessEvent &E, const ThreadDependence &TD, const 
   for (const AccessEvent &O : TD.accesses()) {
     if (&O != &E &&
         (O.Sp != E.Sp || O.Root != E.Root || O.Shape != E.Shape || O.Base != E.Base ||
-         O.Trip != E.Trip || O.Args != E.Args || O.Loop != E.Loop ||
-         O.Offset.Active != E.Offset.Active || O.Offset.HasFactor ||
+         O.Args != E.Args || O.Offset.Active != E.Offset.Active || O.Offset.HasFactor ||
          O.Offset.K != LaneValue::Lane))
       continue;
-    // The same lanes' pattern, moved: `p[4 * i + 1]` beside `p[4 * i]`, `q->y` beside `q->x`.
-    bool SamePattern = true;
-    int64_t Shift = INT64_MIN;
-    for (unsigned I = 0; I < WarpLanes && SamePattern; ++I)
-      if (E.Offset.Active & (1u << I)) {
-        int64_t D = O.Offset.L[I] - E.Offset.L[I];
-        SamePattern = Shift == INT64_MIN || D == Shift;
-        Shift = D;
-      }
-    if (!SamePattern)
-      continue;
+    if (&O != &E) {
+      // The same lanes' pattern, moved: `p[2 * i + 1]` beside `p[2 * i]`, also in
+      // another trip of a short loop or beside it in the loop around it (`src[idx]`
+      // before `for (j = 1; j < 4; ++j) src[idx + j]`). A pattern that changes with
+      // the trip (p[i * k]) is its own.
+      std::vector<std::string> OFolded;
+      if (anchorOf(O.Loop, Ctx, OFolded) != Anchor)
+        continue;
+      OFolded.insert(OFolded.end(), Folded.begin(), Folded.end());
+      if (tripWithout(O.Trip, OFolded) != tripWithout(Trip, OFolded))
+        continue;
+      bool SamePattern = true;
+      int64_t Shift = INT64_MIN;
+      for (unsigned I = 0; I < WarpLanes && SamePattern; ++I)
+        if (E.Offset.Active & (1u << I)) {
+          int64_t D = O.Offset.L[I] - E.Offset.L[I];
+          SamePattern = Shift == INT64_MIN || D == Shift;
+          Shift = D;
+        }
+      if (!SamePattern)
+        continue;
+    }
+    int64_t Sweep = SweepOf(O);
     for (unsigned I = 0; I < WarpLanes; ++I)
       if (O.Offset.Active & (1u << I)) {
         int64_t B = O.Offset.L[I] - Min;
         if (B < -(int64_t(1) << 40) || B > (int64_t(1) << 40))
           return false;
-        Used.push_back({B, B + static_cast<int64_t>(O.Size) * Trips});
+        Used.push_back({B, B + static_cast<int64_t>(O.Size) * Sweep});
       }
     if (Used.size() > 4096)
       return false;

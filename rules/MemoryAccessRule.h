@@ -44,12 +44,13 @@ bool shortLoopCovers(const AccessEvent &E, int64_t Stride, const clang::ASTConte
 /// an H100: a row per thread of 1024 floats, 3.11x against a column per thread).
 constexpr int64_t MaxSweepTrips = 16;
 
-/// Whether the bytes that the thread of each lane uses through \p E and the other
-/// accesses on the same base in the same loop (over the trips of a counted loop
-/// around them, at most MaxSweepTrips) fill at least half of the 32-byte sectors
-/// they touch: the sectors one request fetches are used by the next ones (measured
-/// on an H100, a thread reading every field of its 32-byte struct costs nothing
-/// against a struct of arrays), so no request wastes what the rule reports.
+/// Whether the bytes that the lanes of a warp use through \p E and the other
+/// accesses on the same base in the same walk with the same lanes' pattern, moved
+/// (in the same loop, also in the other trips of a short counted loop or beside
+/// it; over the trips of a counted loop of at most MaxSweepTrips) fill at least
+/// half of the 32-byte sectors they touch: the sectors one request fetches
+/// are used by the next ones (measured on an H100, a thread reading every field
+/// of its 32-byte struct costs nothing against a struct of arrays).
 bool usesFetchedSectors(const AccessEvent &E, const ThreadDependence &TD,
                         const clang::ASTContext &Ctx);
 

@@ -52,9 +52,10 @@ public:
         // no more than one unit-stride request of floats: nothing to gain.
         if (!C.Ideal || C.Sectors < 2 * C.Ideal || C.Sectors < 4)
           continue;
-        // So do 4 sectors for at most 8 distinct elements: a few lanes active (`if (sub ==
-        // 0)`), or groups of lanes reading one element of each thread's own data.
-        if (C.Sectors <= 4 && C.Elements <= 8)
+        // At most 8 distinct elements in at most 8 sectors (a few lanes active, `if (sub
+        // == 0)`; groups of lanes reading one field of each group's block, `x->d` of
+        // quantised blocks) cost at most two unit-stride requests of floats.
+        if (C.Elements <= 8 && C.Sectors <= 8)
           continue;
         int64_t Stride = C.Stride < 0 ? -C.Stride : C.Stride;
         if (memrules::coveredBySiblings(*E, TD, Stride) ||
