@@ -168,20 +168,11 @@ def profile(cmd, workdir, kernel_names, env=None, timeout=None, ncu=None,
     if not ncu:
         return SourceCounters(ok=False, error="ncu not found")
     report = os.path.join(workdir, "cuda-lint-source")
-    run = [ncu, "--section", "SourceCounters", "--import-source", "no", "--clock-control",
-           "none", "--export", report, "--force-overwrite"]
-    run += ncu_metrics.kernel_filter(kernel_names)
-    run += ncu_metrics.launch_limit(launches_per_kernel)
-    run += list(cmd)
-    try:
-        proc = subprocess.run(run, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                              text=True, timeout=timeout)
-    except (OSError, subprocess.TimeoutExpired) as e:
-        return SourceCounters(ok=False, error="ncu failed to run: %s" % e)
-    if not os.path.exists(report + ".ncu-rep"):
-        lines = [l for l in proc.stdout.splitlines() if l.startswith("==ERROR==")]
-        return SourceCounters(ok=False, error="; ".join(lines[-3:]) or "ncu wrote no report "
-                              "(exit %d)" % proc.returncode)
+    error = ncu_metrics.run_under_ncu(
+        ncu, ["--section", "SourceCounters", "--import-source", "no", "--clock-control", "none"],
+        cmd, report, kernel_names, env, timeout, launches_per_kernel)
+    if error:
+        return SourceCounters(ok=False, error=error)
     exported = subprocess.run([ncu, "--import", report + ".ncu-rep", "--csv", "--page",
                                "source", "--print-source", "cuda,sass"],
                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)

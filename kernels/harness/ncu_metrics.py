@@ -177,6 +177,28 @@ def launch_limit(per_kernel):
     return ["--filter-mode", "per-launch-config", "--launch-count", str(int(per_kernel))]
 
 
+def run_under_ncu(ncu, options, cmd, report, kernel_names=None, env=None, timeout=None,
+                  launches_per_kernel=DEFAULT_LAUNCHES_PER_KERNEL):
+    """Runs `cmd` under ncu with `options`, exporting to REPORT.ncu-rep (only `kernel_names` when
+    given, at most `launches_per_kernel` launches of each kernel and launch configuration).
+    Returns None when the report was written, else why not."""
+    run = [ncu] + list(options) + ["--export", report, "--force-overwrite"]
+    if kernel_names is not None:
+        run += kernel_filter(kernel_names)
+    run += launch_limit(launches_per_kernel)
+    run += list(cmd)
+    try:
+        proc = subprocess.run(run, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                              text=True, timeout=timeout)
+    except (OSError, subprocess.TimeoutExpired) as e:
+        return "ncu failed to run: %s" % e
+    if not os.path.exists(report + ".ncu-rep"):
+        lines = [l for l in proc.stdout.splitlines() if l.startswith("==ERROR==")
+                 or l.startswith("==WARNING==")]
+        return "; ".join(lines[-3:]) or "ncu wrote no report (exit %d)" % proc.returncode
+    return None
+
+
 def profile(cmd, workdir, kernel_names=None, env=None, timeout=None, ncu=None,
             launches_per_kernel=DEFAULT_LAUNCHES_PER_KERNEL):
     """Runs `cmd` under ncu (only `kernel_names` when given, at most `launches_per_kernel`
@@ -187,22 +209,11 @@ def profile(cmd, workdir, kernel_names=None, env=None, timeout=None, ncu=None,
     report = os.path.join(workdir, "cuda-lint-profile")
     # No cache flush between replay passes: these counters do not depend on a cold cache, and
     # the flushes are much of the cost of a profiled launch.
-    run = [ncu, "--metrics", ",".join(METRICS.values()), "--clock-control", "none",
-           "--cache-control", "none", "--export", report, "--force-overwrite"]
-    if kernel_names is not None:
-        run += kernel_filter(kernel_names)
-    run += launch_limit(launches_per_kernel)
-    run += list(cmd)
-    try:
-        proc = subprocess.run(run, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                              text=True, timeout=timeout)
-    except (OSError, subprocess.TimeoutExpired) as e:
-        return Profile(ok=False, error="ncu failed to run: %s" % e)
-    if not os.path.exists(report + ".ncu-rep"):
-        lines = [l for l in proc.stdout.splitlines() if l.startswith("==ERROR==")
-                 or l.startswith("==WARNING==")]
-        return Profile(ok=False, error="; ".join(lines[-3:]) or "ncu wrote no report "
-                       "(exit %d)" % proc.returncode)
+    error = run_under_ncu(ncu, ["--metrics", ",".join(METRICS.values()), "--clock-control",
+                                "none", "--cache-control", "none"], cmd, report, kernel_names,
+                          env, timeout, launches_per_kernel)
+    if error:
+        return Profile(ok=False, error=error)
     return read_report(ncu, report + ".ncu-rep")
 
 
