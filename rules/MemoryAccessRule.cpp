@@ -152,6 +152,77 @@ bool coveredBySiblings(const AccessEvent &E, const ThreadDependence &TD, int64_t
   return Reach >= Stride;
 }
 
+/// The declaration subscript \p E indexes (`s` of `s[i]`), null for other forms.
+static const Decl *subscriptBase(const Expr *E) {
+  const auto *AS = dyn_cast<ArraySubscriptExpr>(E->IgnoreParenImpCasts());
+  const auto *Ref = AS ? dyn_cast<DeclRefExpr>(AS->getBase()->IgnoreParenImpCasts()) : nullptr;
+  return Ref ? Ref->getDecl() : nullptr;
+}
+
+/// The index of subscript \p E without a constant addend, through locals initialised to
+/// such an index (`i1 = i0 + 1`, `i0 = pos << 1`: both `pos << 1`); null for other accesses.
+static const Expr *indexCore(const Expr *E, const ASTContext &Ctx) {
+  const auto *AS = dyn_cast<ArraySubscriptExpr>(E->IgnoreParenImpCasts());
+  const Expr *I = AS ? withoutConstant(AS->getIdx(), Ctx) : nullptr;
+  for (unsigned Depth = 0; I && Depth < 4; ++Depth) {
+    const auto *Ref = dyn_cast<DeclRefExpr>(I);
+    const auto *VD = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    if (!VD || !VD->isLocalVarDecl() || !VD->getInit())
+      break;
+    I = withoutConstant(VD->getInit(), Ctx);
+  }
+  return I;
+}
+
+std::optional<BankConflict> mergedPairConflict(const AccessEvent &E, const ThreadDependence &TD) {
+  // The compiled code must hold the two indices a constant apart: not values of one trip of
+  // a loop walked trip by trip (s[index] and s[index + stride] with stride = 1).
+  if (E.Sp != AccessEvent::Space::Shared || (E.Size != 4 && E.Size != 8) || !E.Trip.empty() ||
+      !TD.context())
+    return std::nullopt;
+  const ASTContext &Ctx = *TD.context();
+  const Expr *Core = indexCore(E.Access, Ctx);
+  if (!Core || !subscriptBase(E.Access))
+    return std::nullopt;
+  llvm::FoldingSetNodeID CoreID;
+  Core->Profile(CoreID, Ctx, /*Canonical=*/true);
+  unsigned First = 0;
+  while (First < WarpLanes && !(E.Offset.Active & (1u << First)))
+    ++First;
+  if (First == WarpLanes)
+    return std::nullopt;
+  const int64_t Pair = 2 * static_cast<int64_t>(E.Size);
+  for (const AccessEvent &O : TD.accesses()) {
+    if (&O == &E || O.Sp != E.Sp || O.Root != E.Root || O.Shape != E.Shape ||
+        O.Base != E.Base || O.Trip != E.Trip || O.Args != E.Args || O.Loop != E.Loop ||
+        O.Store != E.Store || O.Size != E.Size || O.Offset.Active != E.Offset.Active)
+      continue;
+    int64_t Shift = O.Offset.L[First] - E.Offset.L[First];
+    if (Shift != static_cast<int64_t>(E.Size) && Shift != -static_cast<int64_t>(E.Size))
+      continue;
+    // Subscripts of the same array or pointer variable (`dweight = shared + C` is not
+    // `dbias = shared`: C is not known here).
+    if (subscriptBase(O.Access) != subscriptBase(E.Access))
+      continue;
+    const Expr *OCore = indexCore(O.Access, Ctx);
+    llvm::FoldingSetNodeID OID;
+    if (!OCore)
+      continue;
+    OCore->Profile(OID, Ctx, /*Canonical=*/true);
+    if (OID != CoreID)
+      continue;
+    const LaneValue &Low = Shift > 0 ? E.Offset : O.Offset;
+    // The lanes' own parts and the warp-uniform part (U = 0 mod Align) both aligned.
+    bool Aligned = Low.Align == 0 || Low.Align % Pair == 0;
+    for (unsigned I = 0; I < WarpLanes && Aligned; ++I)
+      if (E.Offset.Active & (1u << I))
+        Aligned = O.Offset.L[I] - E.Offset.L[I] == Shift && Low.L[I] % Pair == 0;
+    if (Aligned)
+      return bankConflictOf(Low, static_cast<unsigned>(Pair));
+  }
+  return std::nullopt;
+}
+
 /// The trips of counted loop \p Loop (`for (int k = 0; k < 4; ++k)`, also
 /// `for (k = 0; ...)`), 0 when it is not one; its counter in \p Counter.
 static int64_t countedTrips(const Stmt *Loop, const ASTContext &Ctx,

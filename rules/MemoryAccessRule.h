@@ -11,11 +11,13 @@
 #define CUDALINT_RULES_MEMORYACCESSRULE_H
 
 #include "rules/ThreadDependenceRule.h"
+#include "rules/analysis/lanes/AccessPattern.h"
 
 #include "clang/Basic/SourceManager.h"
 
 #include <map>
 #include <string>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -31,6 +33,15 @@ ByLocation groupByLocation(const ThreadDependence &TD, AccessEvent::Space Sp);
 /// other fields of the same struct) together cover every byte between two
 /// lanes' elements: the sectors the access fetches are all used.
 bool coveredBySiblings(const AccessEvent &E, const ThreadDependence &TD, int64_t Stride);
+
+/// The bank conflict of shared-memory access \p E when nvcc can merge it with
+/// the thread's access of the next (or previous) element into one access of
+/// twice the size: the same base, lanes, walk and loop, loads with loads and
+/// stores with stores, indices a constant apart in the source (through locals)
+/// and one element apart in every lane, the pair's first element aligned to the
+/// pair's size in every lane (`s[2 * i]` and `s[2 * i + 1]` become one 8-byte
+/// access, served per half-warp). None when there is no such pair.
+std::optional<BankConflict> mergedPairConflict(const AccessEvent &E, const ThreadDependence &TD);
 
 /// Whether the innermost loop around \p E is a short counted loop (`for (int k =
 /// 0; k < 4; ++k)`, at most 16 trips) whose trips can cover the \p Stride bytes

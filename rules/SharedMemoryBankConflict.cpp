@@ -60,6 +60,9 @@ public:
         BankConflict B = bankConflictOf(E->Offset, E->Size);
         if (B.Degree < 2)
           continue;
+        // s[2 * i] with s[2 * i + 1]: nvcc makes them one access of twice the size.
+        if (std::optional<BankConflict> M = memrules::mergedPairConflict(*E, TD); M && M->Degree < 2)
+          continue;
         // The lanes come from an assumed block shape that the kernel says is wrong.
         if (E->Shape && !E->Shape->Block && memrules::statesNarrowBlock(E->Root, *AST))
           continue;
