@@ -107,29 +107,40 @@ void profileCore(const Expr *E, llvm::FoldingSetNodeID &ID, const ASTContext &Ct
 
 } // namespace
 
+/// The bytes by which every active lane's offset in \p O is \p E's moved (the same
+/// lanes, one constant shift): `p[2 * i + 1]` against `p[2 * i]` is 4. None when the
+/// lanes differ or the shift is not the same in every lane.
+static std::optional<int64_t> patternShift(const LaneValue &E, const LaneValue &O) {
+  if (O.Active != E.Active)
+    return std::nullopt;
+  std::optional<int64_t> Shift;
+  for (unsigned I = 0; I < WarpLanes; ++I)
+    if (E.Active & (1u << I)) {
+      int64_t D = O.L[I] - E.L[I];
+      if (Shift && *Shift != D)
+        return std::nullopt;
+      Shift = D;
+    }
+  return Shift;
+}
+
 bool coveredBySiblings(const AccessEvent &E, const ThreadDependence &TD, int64_t Stride) {
   if (Stride <= 0 || Stride > 4096 || !TD.context())
     return false;
   const ASTContext &Ctx = *TD.context();
   llvm::FoldingSetNodeID Core;
   profileCore(E.Access, Core, Ctx);
-  unsigned First = 0;
-  while (First < WarpLanes && !(E.Offset.Active & (1u << First)))
-    ++First;
-  if (First == WarpLanes)
+  if (!E.Offset.Active)
     return false;
   std::vector<std::pair<int64_t, int64_t>> Covered; // [begin, end) within one stride
   for (const AccessEvent &O : TD.accesses()) {
     if (O.Sp != E.Sp || O.Root != E.Root || O.Shape != E.Shape || O.Base != E.Base ||
-        O.Trip != E.Trip || O.Args != E.Args || O.Offset.Active != E.Offset.Active)
+        O.Trip != E.Trip || O.Args != E.Args)
       continue;
-    int64_t Shift = O.Offset.L[First] - E.Offset.L[First];
-    bool SamePattern = true;
-    for (unsigned I = 0; I < WarpLanes && SamePattern; ++I)
-      if (E.Offset.Active & (1u << I))
-        SamePattern = O.Offset.L[I] - E.Offset.L[I] == Shift;
-    if (!SamePattern)
+    std::optional<int64_t> Moved = patternShift(E.Offset, O.Offset);
+    if (!Moved)
       continue;
+    int64_t Shift = *Moved;
     llvm::FoldingSetNodeID Other;
     profileCore(O.Access, Other, Ctx);
     if (Other != Core)
@@ -186,19 +197,14 @@ std::optional<BankConflict> mergedPairConflict(const AccessEvent &E, const Threa
     return std::nullopt;
   llvm::FoldingSetNodeID CoreID;
   Core->Profile(CoreID, Ctx, /*Canonical=*/true);
-  unsigned First = 0;
-  while (First < WarpLanes && !(E.Offset.Active & (1u << First)))
-    ++First;
-  if (First == WarpLanes)
-    return std::nullopt;
   const int64_t Pair = 2 * static_cast<int64_t>(E.Size);
   for (const AccessEvent &O : TD.accesses()) {
     if (&O == &E || O.Sp != E.Sp || O.Root != E.Root || O.Shape != E.Shape ||
         O.Base != E.Base || O.Trip != E.Trip || O.Args != E.Args || O.Loop != E.Loop ||
-        O.Store != E.Store || O.Size != E.Size || O.Offset.Active != E.Offset.Active)
+        O.Store != E.Store || O.Size != E.Size)
       continue;
-    int64_t Shift = O.Offset.L[First] - E.Offset.L[First];
-    if (Shift != static_cast<int64_t>(E.Size) && Shift != -static_cast<int64_t>(E.Size))
+    std::optional<int64_t> Shift = patternShift(E.Offset, O.Offset);
+    if (!Shift || (*Shift != Pair / 2 && *Shift != -Pair / 2))
       continue;
     // Subscripts of the same array or pointer variable (`dweight = shared + C` is not
     // `dbias = shared`: C is not known here).
@@ -211,12 +217,12 @@ std::optional<BankConflict> mergedPairConflict(const AccessEvent &E, const Threa
     OCore->Profile(OID, Ctx, /*Canonical=*/true);
     if (OID != CoreID)
       continue;
-    const LaneValue &Low = Shift > 0 ? E.Offset : O.Offset;
+    const LaneValue &Low = *Shift > 0 ? E.Offset : O.Offset;
     // The lanes' own parts and the warp-uniform part (U = 0 mod Align) both aligned.
     bool Aligned = Low.Align == 0 || Low.Align % Pair == 0;
     for (unsigned I = 0; I < WarpLanes && Aligned; ++I)
-      if (E.Offset.Active & (1u << I))
-        Aligned = O.Offset.L[I] - E.Offset.L[I] == Shift && Low.L[I] % Pair == 0;
+      if (Low.Active & (1u << I))
+        Aligned = Low.L[I] % Pair == 0;
     if (Aligned)
       return bankConflictOf(Low, static_cast<unsigned>(Pair));
   }
@@ -350,15 +356,7 @@ bool usesFetchedSectors(const AccessEvent &E, const ThreadDependence &TD, const 
       OFolded.insert(OFolded.end(), Folded.begin(), Folded.end());
       if (tripWithout(O.Trip, OFolded) != tripWithout(Trip, OFolded))
         continue;
-      bool SamePattern = true;
-      int64_t Shift = INT64_MIN;
-      for (unsigned I = 0; I < WarpLanes && SamePattern; ++I)
-        if (E.Offset.Active & (1u << I)) {
-          int64_t D = O.Offset.L[I] - E.Offset.L[I];
-          SamePattern = Shift == INT64_MIN || D == Shift;
-          Shift = D;
-        }
-      if (!SamePattern)
+      if (!patternShift(E.Offset, O.Offset))
         continue;
     }
     int64_t Sweep = SweepOf(O);
