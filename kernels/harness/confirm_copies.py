@@ -100,23 +100,25 @@ def copy_calls(recording):
     return calls
 
 
+def covered_ns(start, end, intervals):
+    """Nanoseconds of [start, end) that any of `intervals` ((begin, end) pairs) covers, the
+    intervals merged."""
+    total, reach = 0, start
+    for begin, stop in sorted((max(b, start), min(e, end)) for b, e in intervals):
+        begin = max(begin, reach)
+        if stop > begin:
+            total += stop - begin
+            reach = stop
+    return total
+
+
 def overlap_ns(call, recording):
     """Nanoseconds of the call's transfers during which a kernel of another stream of its
     process ran (the kernels' intervals merged)."""
-    total = 0
-    for t in call.transfers:
-        if not t.get("end"):
-            continue
-        spans = sorted((max(l.start, t["start"]), min(l.end, t["end"]))
-                       for l in recording.launches
-                       if l.timed and l.pid == call.pid and l.stream_id != t.get("stream_id"))
-        reach = t["start"]
-        for begin, end in spans:
-            begin = max(begin, reach)
-            if end > begin:
-                total += end - begin
-                reach = end
-    return total
+    return sum(covered_ns(t["start"], t["end"],
+                          [(l.start, l.end) for l in recording.launches if l.timed and
+                           l.pid == call.pid and l.stream_id != t.get("stream_id")])
+               for t in call.transfers if t.get("end"))
 
 
 def _unplaced(site, calls, recording):

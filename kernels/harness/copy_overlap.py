@@ -16,6 +16,8 @@ import argparse
 import json
 import sys
 
+from confirm_copies import covered_ns
+
 _DIRECTION = {1: "HtoD", 2: "DtoH"}  # CUpti_ActivityMemcpyKind
 
 
@@ -36,15 +38,9 @@ def load(path):
 
 def overlap_ns(copy, kernels):
     """Nanoseconds of `copy` during which a kernel of another stream ran (intervals merged)."""
-    spans = sorted((max(k["start"], copy["start"]), min(k["end"], copy["end"]))
-                   for k in kernels if k.get("stream_id") != copy.get("stream_id"))
-    total, reach = 0, copy["start"]
-    for begin, end in spans:
-        begin = max(begin, reach)
-        if end > begin:
-            total += end - begin
-            reach = end
-    return total
+    return covered_ns(copy["start"], copy["end"],
+                      [(k["start"], k["end"]) for k in kernels
+                       if k.get("stream_id") != copy.get("stream_id")])
 
 
 def main(argv):
