@@ -169,6 +169,16 @@ private:
       Trips += (I ? "; " : " ") + Done[I];
     if (Done.empty())
       Trips.clear();
+    // Known only in trips walked with their own values (a halving loop's last,
+    // stride = 1): say which.
+    if (Trips.empty() && std::all_of(All.begin(), All.end(),
+                                     [](const SeenT &S) { return !S.E->Trip.empty(); })) {
+      for (const SeenT &S : All)
+        Add(S.E->Trip);
+      for (size_t I = 0; I < Done.size(); ++I)
+        Trips += (I ? "; " : "") + Done[I];
+      Trips = "\nin the loop's trip" + std::string(Done.size() > 1 ? "s" : "") + " where " + Trips;
+    }
     std::string Cost;
     if (SharedBound)
       Cost = "it runs in a loop that accesses no global memory, where shared memory bounds the "

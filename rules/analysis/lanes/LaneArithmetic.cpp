@@ -56,9 +56,59 @@ LaneValue uniformBinary(BinaryOperatorKind Op, const LaneValue &A, const LaneVal
   return R;
 }
 
+/// `A Op B` where both are symbolic in one variable (`depth - (depth - 1)`,
+/// `i < n` with i = n - 1): a constant, as the offsets give it.
+std::optional<int64_t> symbolicConstant(BinaryOperatorKind Op, const LaneValue &A,
+                                        const LaneValue &B) {
+  if (!A.SymVar || A.SymVar != B.SymVar)
+    return std::nullopt;
+  int64_t X = A.SymOff, Y = B.SymOff, Z = 0;
+  switch (Op) {
+  case BO_Sub:
+    if (__builtin_sub_overflow(X, Y, &Z))
+      return std::nullopt;
+    return Z;
+  case BO_LT:
+    return X < Y;
+  case BO_GT:
+    return X > Y;
+  case BO_LE:
+    return X <= Y;
+  case BO_GE:
+    return X >= Y;
+  case BO_EQ:
+    return X == Y;
+  case BO_NE:
+    return X != Y;
+  default:
+    return std::nullopt;
+  }
+}
+
+/// The value of `A Op B` for a symbolic value and a constant added or
+/// subtracted: the same variable, another offset.
+void addSymbol(LaneValue &R, BinaryOperatorKind Op, const LaneValue &A, const LaneValue &B) {
+  int64_t Off;
+  if (A.SymVar && B.Const &&
+      !(Op == BO_Add ? __builtin_add_overflow(A.SymOff, *B.Const, &Off)
+                     : __builtin_sub_overflow(A.SymOff, *B.Const, &Off))) {
+    R.SymVar = A.SymVar;
+    R.SymOff = Off;
+  } else if (Op == BO_Add && B.SymVar && A.Const &&
+             !__builtin_add_overflow(B.SymOff, *A.Const, &Off)) {
+    R.SymVar = B.SymVar;
+    R.SymOff = Off;
+  }
+}
+
 LaneValue uniformArith(BinaryOperatorKind Op, const LaneValue &A, const LaneValue &B) {
   LaneValue R;
   withProvenance(R, A, B);
+  if (std::optional<int64_t> Z = symbolicConstant(Op, A, B)) {
+    R.Const = *Z;
+    R.NonNeg = *Z >= 0;
+    return R;
+  }
   if (A.Const && B.Const) {
     int64_t X = *A.Const, Y = *B.Const, Z = 0;
     bool Ok = true;
@@ -156,6 +206,7 @@ LaneValue uniformArith(BinaryOperatorKind Op, const LaneValue &A, const LaneValu
   case BO_Add:
   case BO_Sub:
     R.Align = std::max<int64_t>(1, gcd64(alignOf(A), alignOf(B)));
+    addSymbol(R, Op, A, B);
     // d + 1, d - 1, 1 + d change as d does; n - d changes the other way.
     if (A.G != Growth::None && B.Const)
       R.G = A.G, R.GrowthVar = A.GrowthVar;
@@ -572,6 +623,7 @@ LaneValue negate(const LaneValue &A) {
     R.G = Growth::None;
     R.GrowthVar = nullptr;
     R.GrowthExact = false;
+    R.SymVar = nullptr; // -(n - 1) is not n plus an offset
     return R;
   }
   case LaneValue::Lane: {

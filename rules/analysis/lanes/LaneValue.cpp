@@ -261,7 +261,7 @@ bool CondClass::identical(const CondClass &O) const {
 
 bool LaneValue::identical(const LaneValue &O) const {
   auto Fields = [](const LaneValue &V) {
-    return std::tie(V.K, V.Const, V.Align, V.NonNeg, V.L, V.Active, V.WarpCoef, V.WarpVaries,
+    return std::tie(V.K, V.Const, V.Align, V.NonNeg, V.SymVar, V.SymOff, V.L, V.Active, V.WarpCoef, V.WarpVaries,
                     V.USign, V.UBound, V.Wraps, V.VBound, V.HasFactor, V.G, V.GrowthVar,
                     V.GrowthExact, V.ModOfLane, V.BitOfLane, V.AssumedAxis, V.NarrowAxis,
                     V.PerBlock, V.TidPlusBlocks, V.TidExtent, V.BlockDimMultiple, V.SameInWarps,
@@ -288,7 +288,10 @@ bool LaneValue::operator==(const LaneValue &O) const {
   };
   switch (K) {
   case Uniform:
-    return Const == O.Const && (Const || (Align == O.Align && NonNeg == O.NonNeg)) && G == O.G &&
+    return Const == O.Const &&
+           (Const || (Align == O.Align && NonNeg == O.NonNeg && SymVar == O.SymVar &&
+                      SymOff == O.SymOff)) &&
+           G == O.G &&
            GrowthVar == O.GrowthVar && BlockDimMultiple == O.BlockDimMultiple && SameCond();
   case Lane: {
     if (Active != O.Active || Align != O.Align || WarpVaries != O.WarpVaries ||

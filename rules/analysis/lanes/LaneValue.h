@@ -128,6 +128,12 @@ struct LaneValue {
   std::optional<int64_t> Const;
   int64_t Align = 1;
   bool NonNeg = false; // Uniform: known to be >= 0 (blockIdx, blockDim, unsigned values)
+  // Uniform, not constant: the value is SymVar's value where the walk stands
+  // plus SymOff (`depth - 1` while depth keeps its value), so that
+  // `depth - (depth - 1)` is 1 although depth is not known. Only walks of
+  // single trips of a loop make such values (Walker::SymMode).
+  const clang::VarDecl *SymVar = nullptr;
+  int64_t SymOff = 0;
   // Lane.
   std::array<int64_t, WarpLanes> L{};
   uint32_t Active = AllLanes; // lanes that exist (a block of 16 threads fills half a warp)

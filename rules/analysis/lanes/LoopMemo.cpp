@@ -101,7 +101,7 @@ const LoopMemo *Walker::findLoopMemo(const Stmt *L, const State &Entry) const {
 
 void Walker::keepLoopMemo(const Stmt *L, State Entry, const State &Head, const CondClass &C,
                           uint64_t Used) {
-  if (Exhausted || !Watches.empty() || memoOff())
+  if (Exhausted || !Watches.empty() || SymMode || memoOff())
     return;
   LoopMemo M;
   for (const Frame &F : Frames)

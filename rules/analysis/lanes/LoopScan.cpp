@@ -28,6 +28,7 @@ public:
     if (U->isIncrementDecrementOp())
       if (const VarDecl *V = refVar(U->getSubExpr())) {
         Info.Modified.insert(V);
+        ++Info.Updates[V];
         Info.Factor[V] = 0;
         note(V, U->isIncrementOp() ? Growth::Grows : Growth::Shrinks);
         if (!Info.Step.count(V))
@@ -43,6 +44,7 @@ public:
     if (!V)
       return true;
     Info.Modified.insert(V);
+    ++Info.Updates[V];
     const Expr *R = B->getRHS()->IgnoreParenImpCasts();
     std::optional<int64_t> C = constant(R);
     int64_t F = 0;

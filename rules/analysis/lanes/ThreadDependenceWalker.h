@@ -78,6 +78,8 @@ struct LoopInfo {
   /// factor by which v changes each trip (2 for all four); 0 when v has other
   /// updates.
   llvm::DenseMap<const VarDecl *, int64_t> Factor;
+  /// How many expressions of the loop update each variable.
+  llvm::DenseMap<const VarDecl *, unsigned> Updates;
 };
 
 /// Adds to \p Info what \p S updates (variables modified, how they grow, their steps).
@@ -410,8 +412,21 @@ private:
   llvm::DenseMap<const Stmt *, llvm::SmallVector<LoopMemo, 2>> LoopMemos;
   /// Walks the first trips of a loop again one by one from \p Entry, while its
   /// condition is a known true, recording only lane splits (see loop()).
-  void walkTrips(const Stmt *L, const Expr *Cond, const Stmt *Inc, const Stmt *Body,
-                 const LoopInfo &Info, State Entry);
+  /// Returns whether it walked every trip (the condition became false).
+  bool walkTrips(const Stmt *L, const Stmt *Init, const Expr *Cond, const Stmt *Inc,
+                 const Stmt *Body, const LoopInfo &Info, State Entry);
+  /// Walks the last trip of a counted loop again from its head state \p Head,
+  /// with the counter's last value (`v < B` stepped by one: B - 1, in terms of B
+  /// where B is not known; halved while `v > 0`: 1), recording only lane splits.
+  /// A bitonic network's `(tid / half) % 2` splits every warp only in the last
+  /// trips, where half is 1 whatever the runtime depth.
+  void walkLastTrip(const Stmt *L, const Expr *Cond, const Stmt *Inc, const Stmt *Body,
+                    const LoopInfo &Info, State Head);
+  /// Under SymMode, values that name \p D's value (LaneValue::SymVar) do not
+  /// hold once \p D is written: they become unknown.
+  void forgetSymbol(const ValueDecl *D);
+  /// "n - 1" for a symbolic value, "5" for a constant; empty otherwise.
+  static std::string valueText(const LaneValue &V);
 
   // --- expressions -------------------------------------------------------------------------
   void assign(const Expr *LHS, const LaneValue &V, bool Weak = false);
@@ -575,6 +590,10 @@ private:
   /// Walking single trips of a loop (walkTrips) or with bound arguments: only
   /// lane splits of every warp are recorded.
   bool OnlyLaneSplits = false;
+  /// Single trips are walked (walkTrips, walkLastTrip): a uniform variable
+  /// read gets its symbolic value (LaneValue::SymVar) unless it has one, so that
+  /// `1 << (depth - inner)` is 2 in the trip where inner = depth - 1.
+  bool SymMode = false;
   /// The trips being walked (walkTrips), outer loops first: "col = 1".
   std::vector<std::string> Trips;
   /// bindArgs: Root's parameters with values, and "filter_size = 9".

@@ -193,8 +193,10 @@ LaneValue Walker::opaqueCall(const CallExpr *CE, StringRef Name, llvm::ArrayRef<
       if (const FunctionDecl *FD = CE->getDirectCallee(); FD && I < FD->getNumParams() &&
                                                            FD->getParamDecl(I)->getType()->isReferenceType())
         D = trackedVar(A);
-    if (D)
+    if (D) {
       S.Vars[D] = Dep ? (Result.K == LaneValue::Data ? Result : LaneValue::data(CE)) : LaneValue();
+      forgetSymbol(D);
+    }
   }
   if (CE->getType()->isVoidType())
     return LaneValue();
@@ -397,6 +399,7 @@ LaneValue Walker::inlineCall(const CallExpr *CE, const FunctionDecl *Def,
           F.PtrAlias[P] = D;
     }
     S.Vars[P] = V;
+    forgetSymbol(P);
   }
   noteGlobalArgs(F, CE, Def, Offset);
   // A member function of a struct the kernel takes by value (`view.Get(row, col)`).

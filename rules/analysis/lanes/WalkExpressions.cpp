@@ -68,6 +68,7 @@ void Walker::assign(const Expr *LHS, const LaneValue &V, bool Weak) {
       It->second = lane::join(It->second, V);
     else
       S.Vars[D] = V;
+    forgetSymbol(D);
     return;
   }
   const Expr *E = LHS->IgnoreParenImpCasts();
@@ -114,6 +115,7 @@ void Walker::assign(const Expr *LHS, const LaneValue &V, bool Weak) {
         auto A = F->PtrAlias.find(DRE->getDecl());
         if (A != F->PtrAlias.end()) {
           S.Vars[A->second] = V;
+          forgetSymbol(A->second);
           return;
         }
       }
@@ -132,6 +134,7 @@ void Walker::assign(const Expr *LHS, const LaneValue &V, bool Weak) {
         It->second = lane::join(It->second, V);
       else
         S.Vars[D] = V;
+      forgetSymbol(D);
       return;
     }
     if (isa<MemberExpr>(Base->IgnoreParenImpCasts()) ||
@@ -338,13 +341,29 @@ LaneValue Walker::castValue(const CastExpr *CE) {
   }
 }
 
+void Walker::forgetSymbol(const ValueDecl *D) {
+  if (!SymMode)
+    return;
+  for (auto &Entry : S.Vars)
+    if (Entry.second->K == LaneValue::Uniform && Entry.second->SymVar == D) {
+      LaneValue V = Entry.second;
+      V.SymVar = nullptr;
+      V.SymOff = 0;
+      Entry.second = V;
+    }
+}
+
 LaneValue Walker::declRef(const DeclRefExpr *DRE) {
   const ValueDecl *D = resolve(DRE->getDecl());
   auto It = S.Vars.find(D);
   if (It != S.Vars.end()) {
     LaneValue V = It->second;
-    if (const auto *VD = dyn_cast<VarDecl>(D))
+    if (const auto *VD = dyn_cast<VarDecl>(D)) {
       annotateGrowth(V, VD);
+      if (SymMode && V.K == LaneValue::Uniform && !V.Const && !V.SymVar &&
+          VD->getType()->isIntegralOrEnumerationType())
+        V.SymVar = VD, V.SymOff = 0;
+    }
     return V;
   }
   if (std::optional<int64_t> C = constantOf(DRE))

@@ -221,8 +221,10 @@ void Walker::stmt(const Stmt *St) {
     stmt(F->getRangeStmt());
     stmt(F->getBeginStmt());
     stmt(F->getEndStmt());
-    if (const VarDecl *LV = F->getLoopVariable())
+    if (const VarDecl *LV = F->getLoopVariable()) {
       S.Vars[LV] = LaneValue();
+      forgetSymbol(LV);
+    }
     loop(F, nullptr, nullptr, nullptr, F->getBody(), true);
     return;
   }
@@ -282,6 +284,7 @@ void Walker::declare(const VarDecl *VD) {
   if (VD->getType()->isUnsignedIntegerType() && V.K == LaneValue::Uniform && !V.Const)
     V.NonNeg = true;
   S.Vars[VD] = V;
+  forgetSymbol(VD);
 }
 
 void Walker::ifStmt(const IfStmt *If) {
@@ -645,7 +648,8 @@ void Walker::loop(const Stmt *L, const Stmt *Init, const Expr *Cond, const Stmt 
   // 24, with col 0 then 1 in a 16-wide block. The first trips of a loop whose
   // condition is known true are walked again with their own values.
   if (Unsettled > UnsettledBefore && TestFirst && Cond && Recording && !Exhausted) {
-    walkTrips(L, Cond, Inc, Body, Info, std::move(Entry));
+    if (!walkTrips(L, Init, Cond, Inc, Body, Info, std::move(Entry)) && !Exhausted)
+      walkLastTrip(L, Cond, Inc, Body, Info, std::move(Head));
   } else if (Growing && TestFirst && Cond && Recording && !Exhausted && !AccessTripsOnly) {
     // An access whose lane factor this loop changes (s[2 * stride * tid]): its
     // pattern in each of the first trips, recording nothing else and leaving
@@ -653,7 +657,7 @@ void Walker::loop(const Stmt *L, const Stmt *Init, const Expr *Cond, const Stmt 
     // are those of a walk without it.
     uint64_t SavedSteps = Steps;
     AccessTripsOnly = true;
-    walkTrips(L, Cond, Inc, Body, Info, std::move(Entry));
+    walkTrips(L, Init, Cond, Inc, Body, Info, std::move(Entry));
     AccessTripsOnly = false;
     Steps = SavedSteps;
     Exhausted = false;
@@ -663,24 +667,65 @@ void Walker::loop(const Stmt *L, const Stmt *Init, const Expr *Cond, const Stmt 
   LoopEntry.pop_back();
 }
 
-void Walker::walkTrips(const Stmt *L, const Expr *Cond, const Stmt *Inc, const Stmt *Body,
-                       const LoopInfo &Info, State Entry) {
+/// Whether \p E only computes a value from variables and constants (no
+/// memory read, no call), so that walking it twice changes nothing.
+static bool plainArithmetic(const Expr *E) {
+  E = E->IgnoreParenCasts();
+  if (isa<IntegerLiteral, DeclRefExpr>(E))
+    return true;
+  if (const auto *B = dyn_cast<BinaryOperator>(E))
+    return !B->isAssignmentOp() && plainArithmetic(B->getLHS()) && plainArithmetic(B->getRHS());
+  if (const auto *U = dyn_cast<UnaryOperator>(E))
+    return !U->isIncrementDecrementOp() && U->getOpcode() != UO_Deref &&
+           U->getOpcode() != UO_AddrOf && plainArithmetic(U->getSubExpr());
+  return false;
+}
+
+std::string Walker::valueText(const LaneValue &V) {
+  if (V.K != LaneValue::Uniform)
+    return "";
+  if (V.Const)
+    return std::to_string(*V.Const);
+  if (!V.SymVar)
+    return "";
+  std::string T = V.SymVar->getName().str();
+  if (V.SymOff > 0)
+    T += " + " + std::to_string(V.SymOff);
+  else if (V.SymOff < 0)
+    T += " - " + std::to_string(-static_cast<uint64_t>(V.SymOff));
+  return T;
+}
+
+bool Walker::walkTrips(const Stmt *L, const Stmt *Init, const Expr *Cond, const Stmt *Inc,
+                       const Stmt *Body, const LoopInfo &Info, State Entry) {
   llvm::SmallVector<const VarDecl *, 2> Counters;
   referencedVars(Cond, Info.Modified, Counters);
-  bool SavedOnly = OnlyLaneSplits;
+  bool SavedOnly = OnlyLaneSplits, SavedSym = SymMode;
   OnlyLaneSplits = true;
+  SymMode = true;
   S = std::move(Entry);
+  // The counters again, in terms of what they start from (`depth = max_depth
+  // - 1`), when their declaration only computes a value.
+  if (const auto *DS = dyn_cast_or_null<DeclStmt>(Init);
+      DS && llvm::all_of(DS->decls(), [](const Decl *D) {
+        const auto *VD = dyn_cast<VarDecl>(D);
+        return VD && VD->getType()->isIntegralOrEnumerationType() && VD->getInit() &&
+               plainArithmetic(VD->getInit());
+      }))
+    stmt(Init);
+  bool Finished = false;
   for (unsigned N = 0; N < MaxTripsWalked && !S.Dead && !Exhausted; ++N) {
     LaneValue CV = peek(Cond);
-    if (CV.K != LaneValue::Uniform || !CV.Const || *CV.Const == 0)
+    if (CV.K != LaneValue::Uniform || !CV.Const || *CV.Const == 0) {
+      Finished = CV.K == LaneValue::Uniform && CV.Const && *CV.Const == 0;
       break;
+    }
     // The values of the loop's counters (what its condition reads and it updates).
     std::string Trip;
     for (const VarDecl *V : Counters)
-      if (auto It = S.Vars.find(V);
-          It != S.Vars.end() && It->second->K == LaneValue::Uniform && It->second->Const)
-        Trip += (Trip.empty() ? "" : ", ") + V->getName().str() + " = " +
-                std::to_string(*It->second->Const);
+      if (auto It = S.Vars.find(V); It != S.Vars.end())
+        if (std::string T = valueText(It->second); !T.empty())
+          Trip += (Trip.empty() ? "" : ", ") + V->getName().str() + " = " + T;
     Trips.push_back(std::move(Trip));
     CondClass C;
     std::vector<State> Breaks;
@@ -688,6 +733,77 @@ void Walker::walkTrips(const Stmt *L, const Expr *Cond, const Stmt *Inc, const S
     Trips.pop_back();
   }
   OnlyLaneSplits = SavedOnly;
+  SymMode = SavedSym;
+  return Finished;
+}
+
+void Walker::walkLastTrip(const Stmt *L, const Expr *Cond, const Stmt *Inc, const Stmt *Body,
+                          const LoopInfo &Info, State Head) {
+  const auto *B = dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts());
+  if (!B || !B->isComparisonOp() || Head.Dead)
+    return;
+  // The counter on the left: `v < B`, or `B > v` turned round.
+  BinaryOperatorKind Op = B->getOpcode();
+  const VarDecl *V = refVar(B->getLHS());
+  const Expr *Bound = B->getRHS();
+  if (!V || !Info.Modified.count(V)) {
+    V = refVar(B->getRHS());
+    Bound = B->getLHS();
+    Op = BinaryOperator::reverseComparisonOp(Op);
+  }
+  if (!V || !Info.Modified.count(V) || references(Bound, Info.Modified))
+    return;
+  auto Count = Info.Updates.find(V);
+  auto G = Info.Grow.find(V);
+  if (Count == Info.Updates.end() || Count->second != 1 || G == Info.Grow.end())
+    return;
+  // How the counter moves each trip: by one (++v, v -= 1), or halved.
+  int Delta = 0;
+  if (auto St = Info.Step.find(V); St != Info.Step.end()) {
+    Expr::EvalResult R;
+    if (!St->second ||
+        (!St->second->isValueDependent() && St->second->EvaluateAsInt(R, Ctx) &&
+         R.Val.getInt() == 1))
+      Delta = G->second == Growth::Grows ? 1 : G->second == Growth::Shrinks ? -1 : 0;
+  }
+  auto F = Info.Factor.find(V);
+  bool Halved = F != Info.Factor.end() && F->second == 2 && G->second == Growth::Shrinks;
+  bool SavedOnly = OnlyLaneSplits, SavedSym = SymMode;
+  OnlyLaneSplits = true;
+  SymMode = true;
+  S = std::move(Head);
+  LaneValue BV = peek(Bound);
+  std::optional<LaneValue> Last;
+  auto Moved = [&](int64_t By) {
+    return By == 0 ? BV : lane::binary(By > 0 ? BO_Add : BO_Sub, BV, LaneValue::constant(By > 0 ? By : -By));
+  };
+  if (BV.K == LaneValue::Uniform && (BV.Const || BV.SymVar)) {
+    if (Delta == 1 && (Op == BO_LT || Op == BO_NE))
+      Last = Moved(-1);
+    else if (Delta == 1 && Op == BO_LE)
+      Last = Moved(0);
+    else if (Delta == -1 && (Op == BO_GT || Op == BO_NE))
+      Last = Moved(1);
+    else if (Delta == -1 && Op == BO_GE)
+      Last = Moved(0);
+    else if (Halved && BV.Const &&
+             (((Op == BO_GT || Op == BO_NE) && *BV.Const == 0) || (Op == BO_GE && *BV.Const == 1)))
+      Last = LaneValue::constant(1);
+  }
+  if (Last && !valueText(*Last).empty()) {
+    S.Vars[V] = *Last;
+    forgetSymbol(V);
+    LaneValue CV = peek(Cond);
+    if (CV.K == LaneValue::Uniform && CV.Const && *CV.Const != 0) {
+      Trips.push_back(V->getName().str() + " = " + valueText(*Last));
+      CondClass C;
+      std::vector<State> Breaks;
+      iterate(L, nullptr, Inc, Body, true, Info, C, Breaks);
+      Trips.pop_back();
+    }
+  }
+  OnlyLaneSplits = SavedOnly;
+  SymMode = SavedSym;
 }
 
 } // namespace walker
