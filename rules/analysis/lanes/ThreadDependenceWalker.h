@@ -4,7 +4,9 @@
 // Internal to the thread-dependence analysis (ThreadDependence.h); only its
 // own files include this. The Walker runs one function body in statement
 // order with a LaneValue per local; its parts live in one file each:
-//   WalkStatements.cpp   statements, control-flow merges, loops and their fixed point
+//   WalkStatements.cpp   statements and control-flow merges
+//   WalkLoops.cpp        loops: their fixed point, and single trips walked with
+//                        their own values (the first ones, the last one)
 //   WalkExpressions.cpp  the value of each expression (the lane-value algebra applied)
 //   WalkCalls.cpp        calls: CUDA builtins, cooperative groups, device functions
 //                        walked with their arguments' values (the summaries)
