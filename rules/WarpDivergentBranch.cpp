@@ -313,8 +313,10 @@ private:
                " and false for " + describeLanes(F) + Where + ": " + Idle + "\n" +
                (Narrow    ? NarrowFix
                 : Indexed ? KeepFix
-                          : "partition the work by warp instead, e.g. '(" + Index +
-                                " / warpSize) % 2 == 0'");
+                : Index.empty()
+                    ? WarpFix
+                    : "partition the work by warp instead, e.g. '(" + Index +
+                          " / warpSize) % 2 == 0'");
       if (C.AtMost)
         return Head(Every) + "it is false for " + describeLanes(F) + " and can be true only for " +
                describeLanes(T) + Where + ": " + Idle + "\n" + Fix;
@@ -551,8 +553,30 @@ private:
     const Expr *E = LaneSide->IgnoreParenImpCasts();
     if (const auto *BO = dyn_cast<BinaryOperator>(E))
       if (BO->getOpcode() == BO_Rem || BO->getOpcode() == BO_And)
-        return sourceText(BO->getLHS(), AST);
-    return sourceText(LaneSide, AST);
+        E = BO->getLHS();
+    return withinWarp(E, AST, 0) ? "" : sourceText(E, AST);
+  }
+
+  /// Whether \p E takes the same values in every warp (`lane = tid % 32`, `sub =
+  /// tid & 3`): `(E / warpSize) % 2` would be 0 in every thread.
+  static bool withinWarp(const Expr *E, ASTContext &AST, unsigned Depth) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+      const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+      return VD && VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) && VD->getInit() &&
+             Depth < 3 && withinWarp(VD->getInit(), AST, Depth + 1);
+    }
+    const auto *BO = dyn_cast<BinaryOperator>(E);
+    if (!BO || (BO->getOpcode() != BO_Rem && BO->getOpcode() != BO_And))
+      return false;
+    const Expr *R = BO->getRHS()->IgnoreParenImpCasts();
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(R); Ref && Ref->getDecl()->getName() == "warpSize")
+      return BO->getOpcode() == BO_Rem;
+    Expr::EvalResult V;
+    if (R->isValueDependent() || !R->EvaluateAsInt(V, AST))
+      return false;
+    int64_t C = V.Val.getInt().getExtValue();
+    return BO->getOpcode() == BO_Rem ? C > 0 && C <= 32 : C >= 0 && C < 32;
   }
 
   std::string shrinking(const BranchEvent &E, const std::string &Cond) const {

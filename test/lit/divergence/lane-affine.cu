@@ -85,6 +85,16 @@ __global__ void splitTests(float *x, int n) {
   // CHECK-DAG: :[[@LINE-2]]:7: note: it is true for even lanes and false for odd lanes in every warp: each warp runs both paths one after the other with the lanes of the other path idle
   // CHECK-DAG: :[[@LINE-3]]:7: note: partition the work by warp instead, e.g. '(tid / warpSize) % 2 == 0'
     x[7] = 1.f;
+  // A lane index the same in every warp (tid % 32, tid & 3): '(lid / warpSize) % 2' would
+  // be 0 in every thread, so the fix is to give each path whole warps.
+  int lid = tid % 32;
+  int acc = 0;
+  if (lid % 2 == 1)
+  // CHECK-DAG: :[[@LINE-1]]:7: warning: warp-divergent branch (lane-split): 'lid % 2 == 1' splits every warp into even and odd lanes [warp-divergent-branch]
+  // CHECK-DAG: :[[@LINE-2]]:7: note: it is true for odd lanes and false for even lanes in every warp: each warp runs both paths one after the other with the lanes of the other path idle
+  // CHECK-DAG: :[[@LINE-3]]:7: note: if both paths do real work, give each path to whole warps instead (branch on a warp index such as 'threadIdx.x / warpSize', which all 32 lanes of a warp share)
+    acc = __float_as_int(x[8]) * 3;
+  x[9] = acc;
 }
 
 // Bounds checks and grid-stride loops split at most the warp that straddles
@@ -99,4 +109,4 @@ __global__ void tails(float *x, int n) {
     x[j] *= 2.f;
   if (i < 16) x[0] = 1.f; // the first warp of the grid only
 }
-// CHECK: cuda-lint: 10 warnings and 0 errors{{( \([0-9]+ notes\))?}} in 1 file; 1 file analysed
+// CHECK: cuda-lint: 11 warnings and 0 errors{{( \([0-9]+ notes\))?}} in 1 file; 1 file analysed
