@@ -359,6 +359,9 @@ namespace {
 /// `storeGlobal64(addr, v)`: a call with pure arguments of a function whose body is one store
 /// through a parameter (`*addr = val;`) or one `st.` instruction in inline assembly.
 bool storeHelperCall(const Stmt *St) {
+  // `storeGlobal64(p, n ^ q)` with a `T const &` parameter: the temporary's cleanup wraps it.
+  if (const auto *EWC = dyn_cast<ExprWithCleanups>(St))
+    St = EWC->getSubExpr();
   const auto *Call = dyn_cast<CallExpr>(St);
   const Stmt *Only = Call ? onlyStatement(Call->getDirectCallee()) : nullptr;
   if (!Only)

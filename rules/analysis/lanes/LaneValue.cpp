@@ -142,6 +142,9 @@ LaneValue normalize(LaneValue V) {
 LaneValue varyingOf(const LaneValue &A, const LaneValue &B) {
   if (A.K == LaneValue::Data || B.K == LaneValue::Data) {
     LaneValue R = LaneValue::data(A.K == LaneValue::Data ? A.DataSrc : B.DataSrc);
+    // What lanes hold alike in both, they hold alike in the result.
+    unsigned G = std::min(A.sameInGroupsOf(), B.sameInGroupsOf());
+    R.GroupSame = G >= 2 ? G : 0;
     return withProvenance(R, A, B);
   }
   LaneValue R = LaneValue::varying();
@@ -248,6 +251,32 @@ int64_t LaneValue::laneSpan() const {
   return MaxL - MinL;
 }
 
+unsigned LaneValue::sameInGroupsOf() const {
+  switch (K) {
+  case Uniform:
+    return WarpLanes;
+  case Data:
+    return GroupSame >= 2 ? GroupSame : 1;
+  case Varying:
+    return 1;
+  case Lane:
+    break;
+  }
+  for (unsigned G = WarpLanes; G >= 2; G /= 2) {
+    bool Same = true;
+    forActive(Active, [&](unsigned I) {
+      unsigned First = I - I % G;
+      // The group's first active lane stands for it.
+      while (First < I && !(Active & (1u << First)))
+        ++First;
+      Same &= L[I] == L[First];
+    });
+    if (Same)
+      return G;
+  }
+  return 1;
+}
+
 bool CondClass::identical(const CondClass &O) const {
   auto Fields = [](const CondClass &C) {
     return std::tie(C.Cat, C.Reason, C.TrueMask, C.ActiveMask, C.EveryWarp, C.SmallSideTrue,
@@ -264,7 +293,7 @@ bool LaneValue::identical(const LaneValue &O) const {
     return std::tie(V.K, V.Const, V.Align, V.NonNeg, V.SymVar, V.SymOff, V.L, V.Active, V.WarpCoef, V.WarpVaries,
                     V.USign, V.UBound, V.Wraps, V.VBound, V.HasFactor, V.G, V.GrowthVar,
                     V.GrowthExact, V.ModOfLane, V.BitOfLane, V.AssumedAxis, V.NarrowAxis,
-                    V.PerBlock, V.TidPlusBlocks, V.TidExtent, V.BlockDimMultiple, V.SameInWarps,
+                    V.PerBlock, V.TidPlusBlocks, V.TidExtent, V.BlockDimMultiple, V.SameInWarps, V.GroupSame,
                     V.DataSrc);
   };
   return Fields(*this) == Fields(O) && cudalint::identical(Cond, O.Cond);
@@ -306,7 +335,7 @@ bool LaneValue::operator==(const LaneValue &O) const {
   case Varying:
     return ModOfLane == O.ModOfLane && BitOfLane == O.BitOfLane && G == O.G && SameCond();
   case Data:
-    return DataSrc == O.DataSrc && SameInWarps == O.SameInWarps;
+    return DataSrc == O.DataSrc && SameInWarps == O.SameInWarps && GroupSame == O.GroupSame;
   }
   return false;
 }
@@ -322,8 +351,15 @@ LaneValue opaque(llvm::ArrayRef<LaneValue> Vs) {
     R.AssumedAxis |= V.AssumedAxis;
     R.NarrowAxis |= V.NarrowAxis;
     R.PerBlock |= V.PerBlock;
-    if (V.K == LaneValue::Data)
-      return LaneValue::data(V.DataSrc);
+    if (V.K == LaneValue::Data) {
+      // A function of values that a group of lanes holds alike is alike there.
+      LaneValue D = LaneValue::data(V.DataSrc);
+      unsigned G = 32;
+      for (const LaneValue &W : Vs)
+        G = std::min(G, W.sameInGroupsOf());
+      D.GroupSame = G >= 2 ? G : 0;
+      return D;
+    }
     if (V.K == LaneValue::Varying || (V.K == LaneValue::Lane && !V.isWarpUniform()))
       Lane = true;
     else if (V.K == LaneValue::Lane)

@@ -177,6 +177,11 @@ struct LaneValue {
   // i of every warp of the block reads the same value; a reduction over the
   // warp (__all_sync) then gives the same value in every warp.
   bool SameInWarps = false;
+  // Data: the lanes of each aligned group of GroupSame lanes (2, 4, ... 32) hold
+  // one value, because they read it at one address (`sPtr[0]` with sPtr =
+  // s + (tid & ~3)), received it from one lane (`__shfl_sync(m, v, 0, 4)`), or
+  // computed it from such values; 0 when not known.
+  uint8_t GroupSame = 0;
   const clang::Expr *DataSrc = nullptr;
   /// Set on boolean values that are a classified condition (bool p = tid % 2 == 0).
   std::shared_ptr<const CondClass> Cond;
@@ -205,6 +210,9 @@ struct LaneValue {
   static LaneValue threadIndex(uint32_t Active = AllLanes);
   /// max(L) - min(L) over the active lanes (Lane only).
   int64_t laneSpan() const;
+  /// The largest aligned group of lanes (1, 2, 4, ... 32) that holds one value
+  /// in every warp: 32 for a uniform value, from L for Lane, GroupSame for Data.
+  unsigned sameInGroupsOf() const;
 
   /// The same value for the analysis (what a loop's fixed point compares).
   bool operator==(const LaneValue &O) const;

@@ -188,6 +188,9 @@ struct Frame {
   /// Pointer parameters bound to a kernel's pointer parameter (global memory),
   /// in the same element units.
   llvm::DenseSet<const ValueDecl *> GlobalPtrs;
+  /// Pointer parameters' values when bound: the address they hold (the
+  /// parameter's own value also takes in what is stored through it).
+  llvm::DenseMap<const ValueDecl *, LaneValue> PtrArgs;
   /// A member function called on a kernel's by-value struct parameter (or from
   /// one): the pointer fields of `this` point to global memory.
   bool ThisGlobal = false;
@@ -455,6 +458,12 @@ private:
   LaneValue member(const MemberExpr *ME);
 
   LaneValue subscript(const ArraySubscriptExpr *AS);
+  /// The value \p Load reads from memory at \p Base + \p Index (thread-dependent).
+  LaneValue loaded(const Expr *Load, const LaneValue &Base,
+                   const LaneValue &Index = LaneValue()) const;
+  /// The address pointer \p E (of value \p V) holds: a pointer parameter's
+  /// argument when the function never moves it, else \p V.
+  LaneValue addressValue(const Expr *E, const LaneValue &V);
 
   LaneValue unary(const UnaryOperator *U);
 

@@ -134,7 +134,15 @@ LaneValue Walker::call(const CallExpr *CE) {
     bool FullWidth = Args.size() < 4 || (Args[3].Const && *Args[3].Const >= 32);
     if (Args[2].isWarpUniform() && FullWidth)
       return LaneValue::warpUniform();
-    return LaneValue::data(CE);
+    LaneValue D = LaneValue::data(CE);
+    // The lanes of a segment of `width` that name one source lane (`__shfl_sync(m,
+    // v, 0, 4)`) receive one value.
+    if (Args.size() >= 4 && Args[3].Const && *Args[3].Const >= 2 && *Args[3].Const < 32 &&
+        llvm::isPowerOf2_64(*Args[3].Const)) {
+      unsigned G = std::min<unsigned>(*Args[3].Const, Args[2].sameInGroupsOf());
+      D.GroupSame = G >= 2 ? G : 0;
+    }
+    return D;
   }
   if (Name.starts_with("__shfl"))
     return Args.size() >= 2 && !Args[1].isThreadDependent() ? LaneValue() : LaneValue::data(CE);
@@ -397,6 +405,7 @@ LaneValue Walker::inlineCall(const CallExpr *CE, const FunctionDecl *Def,
       if (const auto *UO = dyn_cast<UnaryOperator>(A); UO && UO->getOpcode() == UO_AddrOf)
         if (const ValueDecl *D = trackedVar(UO->getSubExpr()))
           F.PtrAlias[P] = D;
+      F.PtrArgs[P] = V;
     }
     S.Vars[P] = V;
     forgetSymbol(P);

@@ -42,16 +42,7 @@ void Walker::noteStore(const LaneValue *Index, const LaneValue &Base) {
   for (StoreWatch &W : Watches) {
     W.Any = true;
     // The same address for every lane of a group of W.Group lanes.
-    auto PerGroup = [&](const LaneValue &X) {
-      if (X.K == LaneValue::Uniform)
-        return true;
-      if (X.K != LaneValue::Lane || X.HasFactor)
-        return false;
-      for (unsigned I = 0; I < WarpLanes; ++I)
-        if ((X.Active & (1u << I)) && X.L[I] != X.L[I - I % W.Group])
-          return false;
-      return true;
-    };
+    auto PerGroup = [&](const LaneValue &X) { return X.sameInGroupsOf() >= W.Group; };
     if (!PerGroup(Base) || (Index && !PerGroup(*Index)))
       W.AllPerGroup = false;
   }
@@ -419,7 +410,7 @@ LaneValue Walker::member(const MemberExpr *ME) {
   noteMember(ME, /*Store=*/false);
   if (isa<FieldDecl>(ME->getMemberDecl()) || isa<VarDecl>(ME->getMemberDecl())) {
     if (ME->isArrow() && B.isThreadDependent())
-      return LaneValue::data(ME);
+      return loaded(ME, addressValue(ME->getBase(), B));
     if (B.K == LaneValue::Lane || B.K == LaneValue::Varying)
       return B.isWarpUniform() ? LaneValue::warpUniform() : LaneValue::varying();
     return B.K == LaneValue::Uniform ? LaneValue() : B;
@@ -440,12 +431,33 @@ LaneValue Walker::subscript(const ArraySubscriptExpr *AS) {
   LaneValue B = expr(AS->getBase());
   noteSubscript(AS, I, B, /*Store=*/false);
   if (B.isThreadDependent() || I.isThreadDependent()) {
-    LaneValue D = LaneValue::data(AS);
+    LaneValue D = loaded(AS, addressValue(AS->getBase(), B), I);
     D.SameInWarps = !B.isThreadDependent() && I.K == LaneValue::Lane && !I.warpVaries() &&
                     !I.HasFactor;
     return D;
   }
   return LaneValue();
+}
+
+LaneValue Walker::addressValue(const Expr *E, const LaneValue &V) {
+  const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  const auto *P = DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
+  if (!P || Frames.empty())
+    return V;
+  auto It = Frames.back().PtrArgs.find(P);
+  return It == Frames.back().PtrArgs.end() || pointerMoved(P) ? V : It->second;
+}
+
+LaneValue Walker::loaded(const Expr *Load, const LaneValue &Base, const LaneValue &Index) const {
+  LaneValue D = LaneValue::data(Load);
+  // Lanes that read one address read one value. The address, where the walk
+  // knows it (LastAddr); else from the base's value, which also holds what was
+  // stored through it and so can only show fewer lanes alike.
+  unsigned G = std::min(Base.sameInGroupsOf(), Index.sameInGroupsOf());
+  if (LastAddr && LastAddr->E == Load)
+    G = std::max(G, LastAddr->Bytes.sameInGroupsOf());
+  D.GroupSame = G >= 2 ? G : 0;
+  return D;
 }
 
 LaneValue Walker::unary(const UnaryOperator *U) {
@@ -462,7 +474,7 @@ LaneValue Walker::unary(const UnaryOperator *U) {
       }
     LaneValue P = expr(Sub);
     noteDeref(U, /*Store=*/false);
-    return P.isThreadDependent() ? LaneValue::data(U) : LaneValue();
+    return P.isThreadDependent() ? loaded(U, addressValue(Sub, P)) : LaneValue();
   }
   case UO_AddrOf: {
     // An address taken, nothing read: no access is recorded under it.

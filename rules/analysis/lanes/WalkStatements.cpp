@@ -461,6 +461,23 @@ void Walker::asmStmt(const GCCAsmStmt *A) {
     Out = lane::opaque(Inputs);
   if (Out.K == LaneValue::Varying)
     Out = LaneValue::data(nullptr);
+  // An instruction that computes from its operands alone (an ld.global.cg of
+  // one address, arithmetic) gives lanes with equal operands equal results;
+  // not one that exchanges values between lanes or returns one per lane.
+  bool Exchanges = T.contains("shfl") || T.contains("vote") || T.contains("match") ||
+                   T.contains("redux") || T.contains("atom") || T.contains("red.") ||
+                   T.contains("ld.local") || T.contains("activemask");
+  if (Out.K == LaneValue::Data && !Exchanges) {
+    unsigned G = WarpLanes;
+    for (const LaneValue &In : Inputs)
+      G = std::min(G, In.sameInGroupsOf());
+    Out.GroupSame = G >= 2 ? G : 0;
+  } else if (Out.K == LaneValue::Data) {
+    Out.GroupSame = 0;
+  }
+  // A store (`st.global.cg [%0], %1;`): where it writes, for a leader's watch.
+  if (!Watches.empty() && T.trim().starts_with("st.") && !Inputs.empty())
+    noteStore(nullptr, Inputs.front());
   for (unsigned I = 0; I < A->getNumOutputs(); ++I)
     assign(A->getOutputExpr(I), Out);
 }
