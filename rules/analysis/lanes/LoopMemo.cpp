@@ -63,7 +63,8 @@ bool identical(const Control &A, const Control &B) {
 bool Walker::sameContext(const LoopMemo &M) const {
   if (M.Frames.size() != Frames.size() || M.Controls.size() != Controls.size() ||
       M.Targets.size() != Targets.size() || M.LoopStack != LoopStack || M.CondDepth != CondDepth ||
-      M.Nesting != Nesting || M.OnlyLaneSplits != OnlyLaneSplits || M.Trips != Trips ||
+      M.Nesting != Nesting || M.OnlyLaneSplits != OnlyLaneSplits || M.SymMode != SymMode ||
+      M.Trips != Trips ||
       M.LoopEntry != LoopEntry)
     return false;
   for (size_t I = 0; I < Frames.size(); ++I) {
@@ -101,7 +102,7 @@ const LoopMemo *Walker::findLoopMemo(const Stmt *L, const State &Entry) const {
 
 void Walker::keepLoopMemo(const Stmt *L, State Entry, const State &Head, const CondClass &C,
                           uint64_t Used) {
-  if (Exhausted || !Watches.empty() || SymMode || memoOff())
+  if (Exhausted || !Watches.empty() || memoOff())
     return;
   LoopMemo M;
   for (const Frame &F : Frames)
@@ -114,6 +115,7 @@ void Walker::keepLoopMemo(const Stmt *L, State Entry, const State &Head, const C
   M.CondDepth = CondDepth;
   M.Nesting = Nesting;
   M.OnlyLaneSplits = OnlyLaneSplits;
+  M.SymMode = SymMode;
   M.Trips = Trips;
   M.Entry = std::move(Entry);
   M.Head = Head;

@@ -229,7 +229,7 @@ struct LoopMemo {
   std::vector<const LoopInfo *> LoopStack;
   std::vector<llvm::DenseMap<const VarDecl *, int64_t>> LoopEntry;
   unsigned CondDepth = 0, Nesting = 0;
-  bool OnlyLaneSplits = false;
+  bool OnlyLaneSplits = false, SymMode = false;
   std::vector<std::string> Trips;
   State Entry;
   // The result: the state at the loop head, the condition's class (for a
