@@ -30,6 +30,10 @@ public:
   /// Whether that code names \p F other than as the callee of a call (a
   /// function pointer, a table): it may be called where no call shows it.
   bool addressTaken(const clang::FunctionDecl *F);
+  /// Whether lambda \p Closure is held by a variable (`auto f = [&](...) {...};`)
+  /// that the TU's own code only calls (`f(x)`): never copied, passed or stored,
+  /// so its calls are all in callsOf(its operator()).
+  bool onlyCalled(const clang::CXXRecordDecl *Closure);
 
 private:
   void build();
@@ -38,6 +42,7 @@ private:
   bool Built = false;
   llvm::DenseMap<const clang::FunctionDecl *, llvm::SmallVector<const clang::CallExpr *, 2>> Calls;
   llvm::DenseSet<const clang::FunctionDecl *> Taken;
+  llvm::DenseSet<const clang::CXXRecordDecl *> HeldLambdas, EscapedLambdas;
 };
 
 } // namespace cudalint

@@ -425,8 +425,10 @@ HostBufferOrigin::Values HostBufferOrigin::traceParam(const ParmVarDecl *P, unsi
       (F->hasAttr<CUDADeviceAttr>() && !F->hasAttr<CUDAHostAttr>()) || F->isVariadic() ||
       P->getType()->isReferenceType() || !P->getType()->isPointerType() || localValueTainted(P, F))
     return Out;
-  if (const auto *M = dyn_cast<CXXMethodDecl>(F);
-      M && (M->isVirtual() || M->getParent()->isLambda()))
+  // A lambda's parameter: its calls are all seen when the variable holding it is only called.
+  const auto *M = dyn_cast<CXXMethodDecl>(F);
+  bool Lambda = M && M->getParent()->isLambda();
+  if (M && (M->isVirtual() || (Lambda && !Callers.onlyCalled(M->getParent()))))
     return Out;
   if (auto It = Memo.find(P); It != Memo.end())
     return It->second;
@@ -443,11 +445,13 @@ HostBufferOrigin::Values HostBufferOrigin::traceParam(const ParmVarDecl *P, unsi
   storesThrough(refsTo(P, F->getBody()), Out, Depth);
   unsigned Index = P->getFunctionScopeIndex();
   for (const CallExpr *Call : Calls) {
-    if (isa<CXXOperatorCallExpr>(Call) || Index >= Call->getNumArgs()) {
+    // `f(peer, &n)`: the closure is the operator call's first argument.
+    unsigned Arg = isa<CXXOperatorCallExpr>(Call) ? Index + 1 : Index;
+    if ((isa<CXXOperatorCallExpr>(Call) && !Lambda) || Arg >= Call->getNumArgs()) {
       Out.Unknown = true;
       break;
     }
-    Out.add(trace(Call->getArg(Index), Depth + 1));
+    Out.add(trace(Call->getArg(Arg), Depth + 1));
   }
   --CallerLevel;
   InProgress.erase(P);
