@@ -124,6 +124,45 @@ static std::optional<int64_t> patternShift(const LaneValue &E, const LaneValue &
   return Shift;
 }
 
+/// Whether \p A and \p B lie in different arms of one `if` or `?:`: a thread that runs one
+/// does not run the other in the same pass, so they never share a request's sectors.
+static bool exclusiveArms(const Expr *A, const Expr *B, const ASTContext &C) {
+  auto &Ctx = const_cast<ASTContext &>(C);
+  // The statement above \p S, through a declaration it initialises (`float4 r = v[p];`).
+  auto ParentOf = [&](const Stmt *S) -> const Stmt * {
+    DynTypedNodeList Parents = Ctx.getParents(*S);
+    while (!Parents.empty()) {
+      if (const auto *P = Parents[0].get<Stmt>())
+        return P;
+      const auto *D = Parents[0].get<VarDecl>();
+      if (!D)
+        return nullptr;
+      Parents = Ctx.getParents(*D);
+    }
+    return nullptr;
+  };
+  // A's ancestors, each with the child A's path comes through.
+  llvm::DenseMap<const Stmt *, const Stmt *> Via;
+  const Stmt *Child = A;
+  for (const Stmt *P = ParentOf(A); P; Child = P, P = ParentOf(P))
+    Via[P] = Child;
+  Child = B;
+  for (const Stmt *P = ParentOf(B); P; Child = P, P = ParentOf(P)) {
+    auto It = Via.find(P);
+    if (It == Via.end())
+      continue;
+    auto Apart = [&](const Stmt *X, const Stmt *Y) {
+      return (It->second == X && Child == Y) || (It->second == Y && Child == X);
+    };
+    if (const auto *If = dyn_cast<IfStmt>(P))
+      return If->getElse() && Apart(If->getThen(), If->getElse());
+    if (const auto *CO = dyn_cast<AbstractConditionalOperator>(P))
+      return Apart(CO->getTrueExpr(), CO->getFalseExpr());
+    return false;
+  }
+  return false;
+}
+
 bool coveredBySiblings(const AccessEvent &E, const ThreadDependence &TD, int64_t Stride) {
   if (Stride <= 0 || Stride > 4096 || !TD.context())
     return false;
@@ -143,7 +182,7 @@ bool coveredBySiblings(const AccessEvent &E, const ThreadDependence &TD, int64_t
     int64_t Shift = *Moved;
     llvm::FoldingSetNodeID Other;
     profileCore(O.Access, Other, Ctx);
-    if (Other != Core)
+    if (Other != Core || exclusiveArms(E.Access, O.Access, Ctx))
       continue;
     int64_t Begin = ((Shift % Stride) + Stride) % Stride;
     for (int64_t B = Begin, Left = O.Size; Left > 0;) {
@@ -356,7 +395,7 @@ bool usesFetchedSectors(const AccessEvent &E, const ThreadDependence &TD, const 
       OFolded.insert(OFolded.end(), Folded.begin(), Folded.end());
       if (tripWithout(O.Trip, OFolded) != tripWithout(Trip, OFolded))
         continue;
-      if (!patternShift(E.Offset, O.Offset))
+      if (!patternShift(E.Offset, O.Offset) || exclusiveArms(E.Access, O.Access, Ctx))
         continue;
     }
     int64_t Sweep = SweepOf(O);
