@@ -45,11 +45,23 @@ template <typename T> __device__ void __stwb(T *ptr, T value);
 // nvcc passes -D__CUDACC__, which is 1. Clang defines none of nvcc's version macros, so
 // `#if __CUDACC_VER_MAJOR__ >= 12` would take the path for old toolkits; they follow the
 // toolkit's runtime version (CUDART_VERSION, 13000 for 13.0). __CUDACC_VER_BUILD__ is not in
-// the headers and stays undefined. __NVCC__ is not defined: CCCL (CUB, Thrust, libcu++) would
-// take nvcc-only paths that Clang cannot parse.
+// the headers and stays undefined.
 #include <cuda_runtime_api.h>
 #undef __CUDACC__
 #define __CUDACC__ 1
+// __NVCC__ as nvcc defines it (1): projects keep nvcc-only code under it (CUDASW4's
+// hpc_helpers/simple_allocation.cuh is all inside `#ifdef __NVCC__`). CCCL picks its compiler's
+// paths from it, which Clang cannot parse; its two detection headers are read first, so that it
+// keeps Clang's paths (their include guards hold what they found).
+#if __has_include(<cuda/std/__cccl/compiler.h>)
+#include <cuda/std/__cccl/compiler.h>
+#endif
+#if __has_include(<nv/target>)
+#include <nv/target>
+#endif
+#ifndef __NVCC__
+#define __NVCC__ 1
+#endif
 #ifndef __CUDACC_VER_MAJOR__
 #define __CUDACC_VER_MAJOR__ (CUDART_VERSION / 1000)
 #define __CUDACC_VER_MINOR__ (CUDART_VERSION % 1000 / 10)
