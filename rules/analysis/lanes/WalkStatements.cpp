@@ -475,9 +475,18 @@ void Walker::asmStmt(const GCCAsmStmt *A) {
   } else if (Out.K == LaneValue::Data) {
     Out.GroupSame = 0;
   }
-  // A store (`st.global.cg [%0], %1;`): where it writes, for a leader's watch.
-  if (!Watches.empty() && T.trim().starts_with("st.") && !Inputs.empty())
-    noteStore(nullptr, Inputs.front());
+  // A store (`st.global.cg [%0], %1;`): where it writes (the operand in brackets), for a
+  // leader's watch; an address not read is any address.
+  if (!Watches.empty() && T.trim().starts_with("st.")) {
+    size_t At = T.find("[%");
+    StringRef Operand = At == StringRef::npos ? StringRef() : T.substr(At + 2);
+    unsigned N = 0;
+    if (!Operand.empty() && !Operand.consumeInteger(10, N) && N >= A->getNumOutputs() &&
+        N - A->getNumOutputs() < Inputs.size())
+      noteStore(nullptr, Inputs[N - A->getNumOutputs()]);
+    else
+      noteStore(nullptr, LaneValue::varying());
+  }
   for (unsigned I = 0; I < A->getNumOutputs(); ++I)
     assign(A->getOutputExpr(I), Out);
 }

@@ -37,6 +37,19 @@ __global__ void throughShuffle(unsigned *state, const unsigned *in) {
   // CHECK-DAG: group-shared-values.cu:[[@LINE-3]]:7: note: it is true for odd lanes, and the branch only stores to memory: each leader writes its group's result, the other lanes have nothing to store, so no regrouping would save anything
 }
 
+// The store helper is inline assembly (xmrig's storeGlobal64 below sm_70): the address operand.
+__device__ __forceinline__ void storeAsm(unsigned *addr, unsigned v) {
+  asm volatile("st.global.u32 [%0], %1;" : : "l"(addr), "r"(v));
+}
+__global__ void throughAsmStore(unsigned *state, const unsigned *in) {
+  const unsigned sub = threadIdx.x & 3;
+  unsigned v = __shfl_sync(0xffffffff, in[threadIdx.x], 0, 4);
+  if (sub & 1)
+    storeAsm(state + v, v + 1);
+  // CHECK-DAG: group-shared-values.cu:[[@LINE-2]]:7: note: thread-dependent branch (single-lane): 'sub & 1' picks one leader lane in each group of 2 [warp-divergent-branch]
+  // CHECK-DAG: group-shared-values.cu:[[@LINE-3]]:7: note: it is true for odd lanes, and the branch only stores to memory: each leader writes its group's result, the other lanes have nothing to store, so no regrouping would save anything
+}
+
 __global__ void ownAddress(unsigned *state, const unsigned *in) {
   const unsigned sub = threadIdx.x & 3;
   unsigned v = in[threadIdx.x];
@@ -70,8 +83,9 @@ __global__ void perLaneAtomic(unsigned *state, unsigned *counter) {
 void run(unsigned long long *s64, unsigned *s, unsigned *c, const unsigned *in, cudaStream_t st) {
   throughShared<<<64, 128, 512, st>>>(s64, in);
   throughShuffle<<<64, 128, 0, st>>>(s, in);
+  throughAsmStore<<<64, 128, 0, st>>>(s, in);
   ownAddress<<<64, 128, 0, st>>>(s, in);
   otherLane<<<64, 128, 0, st>>>(s, in);
   perLaneAtomic<<<64, 128, 0, st>>>(s, c);
 }
-// CHECK: cuda-lint: 3 warnings and 0 errors (2 notes) in 1 file; 1 file analysed
+// CHECK: cuda-lint: 3 warnings and 0 errors (3 notes) in 1 file; 1 file analysed
