@@ -125,6 +125,24 @@ ContainerClass classifyContainer(QualType T, std::string &Name) {
     Name += " with the allocator " + Alloc;
     return ContainerClass::Device;
   }
+  // An alias that names device memory, as the type is written: GenomeWorks' `device_buffer<T>`
+  // is `details::buffer<T, CudaMallocAllocator<T>>`.
+  for (const Type *Ty = T.getTypePtr();;) {
+    StringRef Alias;
+    if (const auto *TD = dyn_cast<TypedefType>(Ty))
+      Alias = TD->getDecl()->getName();
+    else if (const auto *TS = dyn_cast<TemplateSpecializationType>(Ty); TS && TS->isTypeAlias())
+      if (const TemplateDecl *D = TS->getTemplateName().getAsTemplateDecl(); D && D->getIdentifier())
+        Alias = D->getName();
+    if (!Alias.empty() && namesDeviceMemory(Alias)) {
+      Name = Alias.str();
+      return ContainerClass::Device;
+    }
+    const Type *Next = Ty->getLocallyUnqualifiedSingleStepDesugaredType().getTypePtr();
+    if (Next == Ty)
+      break;
+    Ty = Next;
+  }
   return ContainerClass::Unknown;
 }
 

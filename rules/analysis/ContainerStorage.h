@@ -12,8 +12,10 @@
 //     first word or whose allocator template argument does: thrust's
 //     `device_vector`, RMM's `device_uvector`/`device_buffer`/`device_scalar`,
 //     xgboost's `DeviceUVector` (`DeviceUVectorImpl`), faiss's `DeviceVector`
-//     and `DeviceTensor`, a `std::vector<T, XGBDeviceAllocator<T>>`. A class
-//     whose name also says host (`HostDeviceVector`) is neither.
+//     and `DeviceTensor`, a `std::vector<T, XGBDeviceAllocator<T>>`, and a class
+//     written through an alias so named (GenomeWorks' `device_buffer<T>`, an alias
+//     of `details::buffer<T, CudaMallocAllocator<T>>`). A class whose name also
+//     says host (`HostDeviceVector`) is neither.
 // Anything else is not known.
 //
 //===----------------------------------------------------------------------===//
