@@ -26,6 +26,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
@@ -135,7 +136,7 @@ private:
                       std::to_string(Max.B.Phases);
     // Per trip of the loop (in the worst walk), and per kernel or instantiation
     // when several walked functions hold the access.
-    std::string Trips;
+    std::string Trips, Label;
     std::vector<std::string> Done;
     auto Add = [&](std::string T) {
       if (std::find(Done.begin(), Done.end(), T) == Done.end())
@@ -145,7 +146,7 @@ private:
       for (const SeenT &S : All)
         if (!S.E->Trip.empty() && S.E->Root == E.Root && S.E->Shape == E.Shape)
           Add(S.E->Trip + ": " + std::to_string(S.B.Degree) + "-way");
-      Trips = "\nper trip:";
+      Label = "per trip: ";
     } else {
       std::vector<const FunctionDecl *> Roots;
       for (const SeenT &S : All)
@@ -162,23 +163,19 @@ private:
           R->getNameForDiagnostic(OS, AST.getPrintingPolicy(), /*Qualified=*/false);
           Add("'" + OS.str() + "': " + std::to_string(Worst) + "-way");
         }
-        Trips = "\nper kernel:";
+        Label = "per kernel: ";
       }
     }
-    for (size_t I = 0; I < Done.size(); ++I)
-      Trips += (I ? "; " : " ") + Done[I];
-    if (Done.empty())
-      Trips.clear();
     // Known only in trips walked with their own values (a halving loop's last,
     // stride = 1): say which.
-    if (Trips.empty() && std::all_of(All.begin(), All.end(),
-                                     [](const SeenT &S) { return !S.E->Trip.empty(); })) {
+    if (Done.empty() && std::all_of(All.begin(), All.end(),
+                                    [](const SeenT &S) { return !S.E->Trip.empty(); })) {
       for (const SeenT &S : All)
         Add(S.E->Trip);
-      for (size_t I = 0; I < Done.size(); ++I)
-        Trips += (I ? "; " : "") + Done[I];
-      Trips = "\nin the loop's trip" + std::string(Done.size() > 1 ? "s" : "") + " where " + Trips;
+      Label = Done.size() > 1 ? "in the loop's trips where " : "in the loop's trip where ";
     }
+    if (!Done.empty())
+      Trips = "\n" + Label + llvm::join(Done, "; ");
     std::string Cost;
     if (SharedBound)
       Cost = "it runs in a loop that accesses no global memory, where shared memory bounds the "

@@ -63,26 +63,11 @@ std::optional<int64_t> symbolicConstant(BinaryOperatorKind Op, const LaneValue &
   if (!A.SymVar || A.SymVar != B.SymVar)
     return std::nullopt;
   int64_t X = A.SymOff, Y = B.SymOff, Z = 0;
-  switch (Op) {
-  case BO_Sub:
-    if (__builtin_sub_overflow(X, Y, &Z))
-      return std::nullopt;
+  if (isComparison(Op))
+    return holds(Op, X, Y);
+  if (Op == BO_Sub && !__builtin_sub_overflow(X, Y, &Z))
     return Z;
-  case BO_LT:
-    return X < Y;
-  case BO_GT:
-    return X > Y;
-  case BO_LE:
-    return X <= Y;
-  case BO_GE:
-    return X >= Y;
-  case BO_EQ:
-    return X == Y;
-  case BO_NE:
-    return X != Y;
-  default:
-    return std::nullopt;
-  }
+  return std::nullopt;
 }
 
 /// The value of `A Op B` for a symbolic value and a constant added or

@@ -33,23 +33,6 @@ BinaryOperatorKind reversed(BinaryOperatorKind Op) {
   }
 }
 
-bool holds(BinaryOperatorKind Op, int64_t X, int64_t K) {
-  switch (Op) {
-  case BO_LT:
-    return X < K;
-  case BO_GT:
-    return X > K;
-  case BO_LE:
-    return X <= K;
-  case BO_GE:
-    return X >= K;
-  case BO_EQ:
-    return X == K;
-  default:
-    return X != K;
-  }
-}
-
 bool injective(const LaneValue &V) {
   llvm::SmallVector<int64_t, 32> Seen;
   forActive(V.Active, [&](unsigned I) { Seen.push_back(V.L[I]); });

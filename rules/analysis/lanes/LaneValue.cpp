@@ -159,6 +159,23 @@ bool isComparison(BinaryOperatorKind Op) {
   return Op == BO_LT || Op == BO_GT || Op == BO_LE || Op == BO_GE || Op == BO_EQ || Op == BO_NE;
 }
 
+bool holds(BinaryOperatorKind Op, int64_t X, int64_t K) {
+  switch (Op) {
+  case BO_LT:
+    return X < K;
+  case BO_GT:
+    return X > K;
+  case BO_LE:
+    return X <= K;
+  case BO_GE:
+    return X >= K;
+  case BO_EQ:
+    return X == K;
+  default:
+    return X != K;
+  }
+}
+
 } // namespace lane_detail
 
 // --- LaneValue -------------------------------------------------------------------

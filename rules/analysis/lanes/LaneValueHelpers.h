@@ -41,6 +41,8 @@ LaneValue varyingOf(const LaneValue &A, const LaneValue &B);
 bool isUnknownKind(const LaneValue &V);
 
 bool isComparison(clang::BinaryOperatorKind Op);
+/// `X Op K` for comparison \p Op (any other is taken as `!=`).
+bool holds(clang::BinaryOperatorKind Op, int64_t X, int64_t K);
 
 } // namespace lane_detail
 } // namespace cudalint

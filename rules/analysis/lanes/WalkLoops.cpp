@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "rules/analysis/lanes/ThreadDependenceWalker.h"
 
+#include "llvm/Support/SaveAndRestore.h"
+
 using namespace clang;
 
 namespace cudalint {
@@ -240,9 +242,7 @@ bool Walker::walkTrips(const Stmt *L, const Stmt *Init, const Expr *Cond, const 
                        const Stmt *Body, const LoopInfo &Info, State Entry) {
   llvm::SmallVector<const VarDecl *, 2> Counters;
   referencedVars(Cond, Info.Modified, Counters);
-  bool SavedOnly = OnlyLaneSplits, SavedSym = SymMode;
-  OnlyLaneSplits = true;
-  SymMode = true;
+  llvm::SaveAndRestore OnlySplits(OnlyLaneSplits, true), Symbolic(SymMode, true);
   S = std::move(Entry);
   // The counters again, in terms of what they start from (`depth = max_depth
   // - 1`), when their declaration only computes a value.
@@ -272,8 +272,6 @@ bool Walker::walkTrips(const Stmt *L, const Stmt *Init, const Expr *Cond, const 
     S = iterate(L, nullptr, Inc, Body, true, Info, C, Breaks);
     Trips.pop_back();
   }
-  OnlyLaneSplits = SavedOnly;
-  SymMode = SavedSym;
   return Finished;
 }
 
@@ -308,9 +306,7 @@ void Walker::walkLastTrip(const Stmt *L, const Expr *Cond, const Stmt *Inc, cons
   }
   auto F = Info.Factor.find(V);
   bool Halved = F != Info.Factor.end() && F->second == 2 && G->second == Growth::Shrinks;
-  bool SavedOnly = OnlyLaneSplits, SavedSym = SymMode;
-  OnlyLaneSplits = true;
-  SymMode = true;
+  llvm::SaveAndRestore OnlySplits(OnlyLaneSplits, true), Symbolic(SymMode, true);
   S = std::move(Head);
   LaneValue BV = peek(Bound);
   std::optional<LaneValue> Last;
@@ -342,8 +338,6 @@ void Walker::walkLastTrip(const Stmt *L, const Expr *Cond, const Stmt *Inc, cons
       Trips.pop_back();
     }
   }
-  OnlyLaneSplits = SavedOnly;
-  SymMode = SavedSym;
 }
 
 } // namespace walker
