@@ -8,8 +8,14 @@
 // Global memory (one 4-byte float used per thread and request unless said otherwise):
 //   stride2 / stride4 / stride32   `out[i] = in[S * i]`                      vs unitStride
 //   pairAdjacent                   `in[2 * i] + in[2 * i + 1]` (note)        vs pairVector (float2)
+//   pairAdjacentStore              `out[2 * i] = a; out[2 * i + 1] = b`      vs pairVectorStore
+//                                  (note; CudaSift's ScaleUp)                   (float2)
+//   guardedFieldsRare/All          `if (p[i].w > T) r = p[i].x + ...` of     vs guardedFieldsSoa
+//                                  float4s (note), the guard true for 1 lane    (the flag in an
+//                                  in 7 or for all (DualSPHysics's nopenshift)  array of its own)
 //   aosOneField                    `p[i].x` of a 32-byte struct              vs soaOneField
 //   aosAllFields                   every field of `p[i]` (note)              vs soaAllFields
+//   aosUpdateOneField              `p[i].q = p[i].x + ... + p[i].m`          vs soaUpdateOneField
 //   rowPerThread                   `m[r * kCols + c]`, a row per thread      vs colPerThread
 //   naiveTranspose                 `out[x * W + y] = in[y * W + x]`          vs tiledTranspose33
 // Shared memory:
@@ -51,6 +57,41 @@ __global__ void __launch_bounds__(1024) pairVector(const float2 *in, float *out)
   out[i] = v.x + v.y;
 }
 
+// A thread's two adjacent stores, as CudaSift's ScaleUp writes a 2x2 block per thread.
+__global__ void __launch_bounds__(1024) pairAdjacentStore(const float *in, float *out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float v = in[i];
+  out[2 * i] = v;
+  out[2 * i + 1] = 0.5f * v;
+}
+
+__global__ void __launch_bounds__(1024) pairVectorStore(const float *in, float2 *out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float v = in[i];
+  out[i] = make_float2(v, 0.5f * v);
+}
+
+// A flag field read by every thread, the other fields of its float4 only where the flag passes
+// (DualSPHysics's `nopenshift[p].w > 5.f`): the flag's request brings all 16 bytes of each lane.
+template <int T>
+__global__ void __launch_bounds__(1024) guardedFields(const float4 *p, float *out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float r = 0.f;
+  if (p[i].w > T)
+    r = p[i].x + p[i].y + p[i].z;
+  out[i] = r;
+}
+
+// The fix: the flag in an array of its own (the same float4s, their .w unused).
+template <int T>
+__global__ void __launch_bounds__(1024) guardedFieldsSoa(const float *w, const float4 *p, float *out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float r = 0.f;
+  if (w[i] > T)
+    r = p[i].x + p[i].y + p[i].z;
+  out[i] = r;
+}
+
 struct Particle {
   float x, y, z, vx, vy, vz, m, q; // 32 bytes
 };
@@ -77,6 +118,22 @@ __global__ void __launch_bounds__(1024) soaAllFields(const float *soa, float *ou
   for (int k = 0; k < 8; ++k)
     v += soa[k * n + i];
   out[i] = v;
+}
+
+// Every field read, one written back in place (Learn-CUDA-Programming's aos.cu): the store
+// writes 4 bytes of each lane's 32-byte struct.
+__global__ void __launch_bounds__(1024) aosUpdateOneField(Particle *p) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  p[i].q = p[i].x + p[i].y + p[i].z + p[i].vx + p[i].vy + p[i].vz + p[i].m;
+}
+
+// The same with the 8 fields as 8 arrays of n floats each.
+__global__ void __launch_bounds__(1024) soaUpdateOneField(float *soa, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float v = 0.f;
+  for (int k = 0; k < 7; ++k)
+    v += soa[k * n + i];
+  soa[7 * n + i] = v;
 }
 
 constexpr int kCols = 1024;
@@ -196,12 +253,16 @@ int main(int argc, char **argv) {
   float *dbig, *dout, *dtmp;
   CUDA_CHECK(cudaMalloc(&dbig, hbig.size() * sizeof(float)));
   CUDA_CHECK(cudaMalloc(&dtmp, hbig.size() * sizeof(float)));
-  CUDA_CHECK(cudaMalloc(&dout, static_cast<size_t>(n) * sizeof(float) * 4));
+  CUDA_CHECK(cudaMalloc(&dout, static_cast<size_t>(n) * sizeof(float) * 8));
   CUDA_CHECK(cudaMemcpy(dbig, hbig.data(), hbig.size() * sizeof(float), cudaMemcpyHostToDevice));
   std::vector<float> got, want;
+  std::vector<float> init; // dout's contents before a case when not empty, else zeros
   auto run = [&](const char *name, const char *role, dim3 grid, dim3 block, size_t outCount,
                  auto launch) {
-    CUDA_CHECK(cudaMemset(dout, 0, outCount * sizeof(float)));
+    if (init.empty())
+      CUDA_CHECK(cudaMemset(dout, 0, outCount * sizeof(float)));
+    else
+      CUDA_CHECK(cudaMemcpy(dout, init.data(), outCount * sizeof(float), cudaMemcpyHostToDevice));
     bench::Timing t = bench::timeLaunches(opts, stream, launch);
     got.assign(outCount, 0.f);
     CUDA_CHECK(cudaMemcpy(got.data(), dout, outCount * sizeof(float), cudaMemcpyDeviceToHost));
@@ -235,6 +296,47 @@ int main(int argc, char **argv) {
     pairVector<<<grid, block, 0, stream>>>(reinterpret_cast<const float2 *>(dbig), dout);
   });
 
+  // A thread's adjacent stores: out[2i] = in[i], out[2i + 1] = in[i] / 2 (exact in float).
+  want.resize(2 * static_cast<size_t>(n));
+  for (int i = 0; i < n; ++i) {
+    want[2 * static_cast<size_t>(i)] = hbig[i];
+    want[2 * static_cast<size_t>(i) + 1] = 0.5f * hbig[i];
+  }
+  run("pairAdjacentStore", "note", grid, block, 2 * static_cast<size_t>(n),
+      [&] { pairAdjacentStore<<<grid, block, 0, stream>>>(dbig, dout); });
+  run("pairVectorStore", "fixed", grid, block, 2 * static_cast<size_t>(n), [&] {
+    pairVectorStore<<<grid, block, 0, stream>>>(dbig, reinterpret_cast<float2 *>(dout));
+  });
+
+  // Guarded fields: dbig as n float4s; the flags (.w, values 0..6) also as n floats in dtmp.
+  {
+    std::vector<float> w(n);
+    for (int i = 0; i < n; ++i)
+      w[i] = hbig[4 * static_cast<size_t>(i) + 3];
+    CUDA_CHECK(cudaMemcpy(dtmp, w.data(), w.size() * sizeof(float), cudaMemcpyHostToDevice));
+    const float4 *p4 = reinterpret_cast<const float4 *>(dbig);
+    for (int t : {5, -1}) { // true for the 1 in 7 flags that are 6; true for all
+      want.resize(n);
+      for (int i = 0; i < n; ++i) {
+        const float *e = &hbig[4 * static_cast<size_t>(i)];
+        want[i] = e[3] > t ? e[0] + e[1] + e[2] : 0.f;
+      }
+      bool rare = t > 0;
+      run(rare ? "guardedFieldsRare" : "guardedFieldsAll", "note", grid, block, n, [&] {
+        if (rare)
+          guardedFields<5><<<grid, block, 0, stream>>>(p4, dout);
+        else
+          guardedFields<-1><<<grid, block, 0, stream>>>(p4, dout);
+      });
+      run(rare ? "guardedFieldsRareSoa" : "guardedFieldsAllSoa", "fixed", grid, block, n, [&] {
+        if (rare)
+          guardedFieldsSoa<5><<<grid, block, 0, stream>>>(dtmp, p4, dout);
+        else
+          guardedFieldsSoa<-1><<<grid, block, 0, stream>>>(dtmp, p4, dout);
+      });
+    }
+  }
+
   // Array of structs against struct of arrays: dbig holds n Particles (8 floats each); dtmp the
   // same values as 8 arrays of n.
   {
@@ -258,6 +360,36 @@ int main(int argc, char **argv) {
   }
   run("aosAllFields", "note", grid, block, n, [&] { aosAllFields<<<grid, block, 0, stream>>>(dp, dout); });
   run("soaAllFields", "fixed", grid, block, n, [&] { soaAllFields<<<grid, block, 0, stream>>>(dtmp, dout, n); });
+
+  // One field of each struct written back: dout holds the n Particles (then the 8 arrays), and
+  // gets the sum of the first 7 fields in the 8th (exact: small integers).
+  {
+    const size_t cnt = static_cast<size_t>(n) * 8;
+    init.assign(hbig.begin(), hbig.begin() + cnt);
+    want = init;
+    for (int i = 0; i < n; ++i) {
+      float v = 0.f;
+      for (int k = 0; k < 7; ++k)
+        v += init[static_cast<size_t>(i) * 8 + k];
+      want[static_cast<size_t>(i) * 8 + 7] = v;
+    }
+    run("aosUpdateOneField", "anti", grid, block, cnt, [&] {
+      aosUpdateOneField<<<grid, block, 0, stream>>>(reinterpret_cast<Particle *>(dout));
+    });
+    for (int i = 0; i < n; ++i)
+      for (int k = 0; k < 8; ++k)
+        init[static_cast<size_t>(k) * n + i] = hbig[static_cast<size_t>(i) * 8 + k];
+    want = init;
+    for (int i = 0; i < n; ++i) {
+      float v = 0.f;
+      for (int k = 0; k < 7; ++k)
+        v += init[static_cast<size_t>(k) * n + i];
+      want[static_cast<size_t>(7) * n + i] = v;
+    }
+    run("soaUpdateOneField", "fixed", grid, block, cnt,
+        [&] { soaUpdateOneField<<<grid, block, 0, stream>>>(dout, n); });
+    init.clear();
+  }
 
   // A row per thread: rows x kCols, 64 MiB.
   {

@@ -173,8 +173,8 @@ bool coveredBySiblings(const AccessEvent &E, const ThreadDependence &TD, int64_t
     return false;
   std::vector<std::pair<int64_t, int64_t>> Covered; // [begin, end) within one stride
   for (const AccessEvent &O : TD.accesses()) {
-    if (O.Sp != E.Sp || O.Root != E.Root || O.Shape != E.Shape || O.Base != E.Base ||
-        O.Trip != E.Trip || O.Args != E.Args)
+    if (O.Sp != E.Sp || O.Store != E.Store || O.Root != E.Root || O.Shape != E.Shape ||
+        O.Base != E.Base || O.Trip != E.Trip || O.Args != E.Args)
       continue;
     std::optional<int64_t> Moved = patternShift(E.Offset, O.Offset);
     if (!Moved)
@@ -380,7 +380,8 @@ bool usesFetchedSectors(const AccessEvent &E, const ThreadDependence &TD, const 
   std::vector<std::pair<int64_t, int64_t>> Used;
   for (const AccessEvent &O : TD.accesses()) {
     if (&O != &E &&
-        (O.Sp != E.Sp || O.Root != E.Root || O.Shape != E.Shape || O.Base != E.Base ||
+        (O.Sp != E.Sp || O.Store != E.Store || O.Root != E.Root || O.Shape != E.Shape ||
+         O.Base != E.Base ||
          O.Args != E.Args || O.Offset.Active != E.Offset.Active || O.Offset.HasFactor ||
          O.Offset.K != LaneValue::Lane))
       continue;

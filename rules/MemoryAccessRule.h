@@ -30,8 +30,9 @@ ByLocation groupByLocation(const ThreadDependence &TD, AccessEvent::Space Sp);
 
 /// Whether the other accesses of the same thread through the same base in the
 /// same walk (the same index up to a constant, `a[2*i]` and `a[2*i+1]`, or
-/// other fields of the same struct) together cover every byte between two
-/// lanes' elements: the sectors the access fetches are all used.
+/// other fields of the same struct; loads with loads, stores with stores: a
+/// store does not use what a load fetched) together cover every byte between
+/// two lanes' elements: the sectors the access fetches are all used.
 bool coveredBySiblings(const AccessEvent &E, const ThreadDependence &TD, int64_t Stride);
 
 /// The bank conflict of shared-memory access \p E when nvcc can merge it with
@@ -56,7 +57,8 @@ bool shortLoopCovers(const AccessEvent &E, int64_t Stride, const clang::ASTConte
 constexpr int64_t MaxSweepTrips = 16;
 
 /// Whether the bytes that the lanes of a warp use through \p E and the other
-/// accesses on the same base in the same walk with the same lanes' pattern, moved
+/// accesses of its kind (loads or stores) on the same base in the same walk with
+/// the same lanes' pattern, moved
 /// (in the same loop, also in the other trips of a short counted loop or beside
 /// it; over the trips of a counted loop of at most MaxSweepTrips) fill at least
 /// half of the 32-byte sectors they touch: the sectors one request fetches

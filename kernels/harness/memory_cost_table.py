@@ -19,8 +19,11 @@ import sys
 # case -> (twin, section)
 PAIRS = {
     "stride2": "unitStride", "stride4": "unitStride", "stride32": "unitStride",
-    "pairAdjacent": "pairVector", "aosOneField": "soaOneField", "aosAllFields": "soaAllFields",
-    "rowPerThread": "colPerThread", "naiveTranspose": "tiledTranspose33",
+    "pairAdjacent": "pairVector", "pairAdjacentStore": "pairVectorStore",
+    "guardedFieldsRare": "guardedFieldsRareSoa", "guardedFieldsAll": "guardedFieldsAllSoa",
+    "aosOneField": "soaOneField", "aosAllFields": "soaAllFields",
+    "aosUpdateOneField": "soaUpdateOneField", "rowPerThread": "colPerThread",
+    "naiveTranspose": "tiledTranspose33",
     "tiledTranspose32": "tiledTranspose33", "tiledTranspose34": "tiledTranspose33",
     "tiledTranspose36": "tiledTranspose33", "tiledTranspose40": "tiledTranspose33",
     "tiledTranspose48": "tiledTranspose33",
@@ -33,8 +36,13 @@ PAIRS = {
 KERNELS = {
     "unitStride": "unitStride", "void stridedLoad<2>": "stride2", "void stridedLoad<4>": "stride4",
     "void stridedLoad<32>": "stride32", "pairAdjacent": "pairAdjacent", "pairVector": "pairVector",
+    "pairAdjacentStore": "pairAdjacentStore", "pairVectorStore": "pairVectorStore",
+    "void guardedFields<5>": "guardedFieldsRare", "void guardedFieldsSoa<5>": "guardedFieldsRareSoa",
+    "void guardedFields<(int)-1>": "guardedFieldsAll",
+    "void guardedFieldsSoa<(int)-1>": "guardedFieldsAllSoa",
     "aosOneField": "aosOneField", "soaOneField": "soaOneField", "aosAllFields": "aosAllFields",
-    "soaAllFields": "soaAllFields", "rowPerThread": "rowPerThread", "colPerThread": "colPerThread",
+    "soaAllFields": "soaAllFields", "aosUpdateOneField": "aosUpdateOneField",
+    "soaUpdateOneField": "soaUpdateOneField", "rowPerThread": "rowPerThread", "colPerThread": "colPerThread",
     "naiveTranspose": "naiveTranspose", "reduceInterleaved": "reduceInterleaved",
     "reduceSequential": "reduceSequential",
 }

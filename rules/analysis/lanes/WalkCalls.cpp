@@ -63,6 +63,14 @@ void Walker::indirectCall(const CallExpr *CE) {
 LaneValue Walker::call(const CallExpr *CE) {
   const FunctionDecl *FD = CE->getDirectCallee();
   StringRef Name = FD && FD->getIdentifier() ? FD->getName() : StringRef();
+  // `v[p] = make_float4(...)`: a struct's implicit assignment is a store, as `=` on a scalar.
+  if (const auto *MD = dyn_cast_or_null<CXXMethodDecl>(FD);
+      MD && MD->isTrivial() && isa<CXXOperatorCallExpr>(CE) &&
+      cast<CXXOperatorCallExpr>(CE)->getOperator() == OO_Equal && CE->getNumArgs() == 2) {
+    LaneValue V = expr(CE->getArg(1));
+    assign(CE->getArg(0), V);
+    return V;
+  }
 
   if (const Expr *Obj = objectOf(CE)) {
     int64_t TileSize = 0;

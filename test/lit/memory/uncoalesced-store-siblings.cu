@@ -1,0 +1,69 @@
+// Accesses count together only when they are of one kind: a store does not use the bytes a load
+// fetched (DualSPHysics's KerComputeStepSymplecticCor, blind memory set of 2026-11-26: `velrho[p].w`
+// read, then `velrho[p] = make_float4(...)` written; a struct's implicit assignment is a store).
+// Left silent, as measured (docs/rules/uncoalesced-global-access.md): a thread's adjacent stores
+// (CudaSift's ScaleUp, 0.99x against a float2 store) and the other fields read under a guard on
+// one of them (DualSPHysics's `nopenshift[p].w > 5.f`, 0.92x against the flag in its own array).
+// RUN: %expect-exit 1 --stdout %t.out -- %cuda-lint --color=never --rules=uncoalesced-global-access %s
+// RUN: FileCheck %s --input-file=%t.out --implicit-check-not=warning: --implicit-check-not=note:
+
+__global__ void readThenStore(const float *ar, float4 *velrho, unsigned n, double dt) {
+  unsigned p = blockIdx.x * blockDim.x + threadIdx.x;
+  if (p < n) {
+    const double e = -double(ar[p]) / double(velrho[p].w) * dt;
+    // CHECK: uncoalesced-store-siblings.cu:[[@LINE-1]]:46: warning: lanes of a warp read 'velrho[p].w' 16 bytes apart: 16 sectors per request instead of 4 [uncoalesced-global-access]
+    // CHECK-NEXT: {{^}}    const double e = -double(ar[p]) / double(velrho[p].w) * dt;
+    // CHECK-NEXT: {{^}}                                             ^~~~~~~~~~~{{$}}
+    // CHECK-NEXT: uncoalesced-store-siblings.cu:[[@LINE-4]]:46: note: each 32-byte sector is a separate transfer: one request of the warp moves 512 bytes to use 128
+    // CHECK-NEXT: uncoalesced-store-siblings.cu:[[@LINE-5]]:46: note: the lanes use one 4-byte field of 16-byte structs: keep that field in an array of its own (a struct of arrays), or have each thread use every field it fetches
+    velrho[p] = make_float4(0, 0, 0, float(e));
+  }
+}
+
+// A field written after the whole element was read: the write is reported, the read is not.
+__global__ void storeAfterRead(float4 *v, float *out, unsigned n) {
+  unsigned p = blockIdx.x * blockDim.x + threadIdx.x;
+  if (p < n) {
+    float4 r = v[p];
+    v[p].y = 0.f;
+    // CHECK: uncoalesced-store-siblings.cu:[[@LINE-1]]:5: warning: lanes of a warp write 'v[p].y' 16 bytes apart: 16 sectors per request instead of 4 [uncoalesced-global-access]
+    // CHECK: note: each 32-byte sector
+    // CHECK-NEXT: note: the lanes use one 4-byte field
+    out[p] = r.x + r.w;
+  }
+}
+
+// Silent: two adjacent stores of one thread fill each other's sectors.
+__global__ void adjacentStores(const float *in, float *out, int width) {
+  int x = blockIdx.x * 64 + 2 * threadIdx.x;
+  int y = blockIdx.y * 2 + 2 * threadIdx.y;
+  float v = in[blockIdx.x * 32 + threadIdx.x];
+  out[(y + 0) * width + x + 0] = v;
+  out[(y + 0) * width + x + 1] = 0.5f * v;
+  out[(y + 1) * width + x + 0] = 0.5f * v;
+  out[(y + 1) * width + x + 1] = 0.25f * v;
+}
+
+// Silent: the flag's request brings the other fields, read where it passes.
+__global__ void guardedFields(const float4 *p, float *out, unsigned n) {
+  unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) {
+    float r = 0.f;
+    if (p[i].w > 5.f) {
+      if (p[i].x != 0.f)
+        r += p[i].x;
+      if (p[i].y != 0.f)
+        r += p[i].y;
+      if (p[i].z != 0.f)
+        r += p[i].z;
+    }
+    out[i] = r;
+  }
+}
+
+void run(const float *ar, float4 *v, float *o, const float *in, unsigned n) {
+  readThenStore<<<n / 256, 256>>>(ar, v, n, 0.5);
+  storeAfterRead<<<n / 256, 256>>>(v, o, n);
+  adjacentStores<<<dim3(64, 64), dim3(32, 1)>>>(in, o, 4096);
+  guardedFields<<<n / 256, 256>>>(v, o, n);
+}
