@@ -10,6 +10,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
+#include "llvm/Support/SaveAndRestore.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -234,8 +235,35 @@ CopyDirection AsyncCopies::directionOf(const Expr *Kind, const Stmt *At) {
   }
 }
 
+/// The function \p C calls; in a template's pattern, where an argument's type is a template
+/// parameter and the name is looked up at instantiation, the function the name finds now
+/// (`cudaMemcpyAsync(dst, src, n * sizeof(T), ...)`: every declaration has the same parameters).
+static const FunctionDecl *calleeOf(const CallExpr *C) {
+  if (const FunctionDecl *FD = C->getDirectCallee())
+    return FD;
+  const auto *Lookup = dyn_cast<UnresolvedLookupExpr>(C->getCallee()->IgnoreParenImpCasts());
+  if (!Lookup)
+    return nullptr;
+  for (const NamedDecl *D : Lookup->decls())
+    if (const auto *FD = dyn_cast<FunctionDecl>(D->getUnderlyingDecl()->getAsFunction()))
+      return FD;
+  return nullptr;
+}
+
+/// The body to follow a call of \p FD into: its definition, or for a specialization of a
+/// function template that nothing instantiated (called only from another template's pattern:
+/// GenomeWorks' `device_copy_n_async<char>` in a class template's member) the template's.
+static const FunctionDecl *bodyOf(const FunctionDecl *FD) {
+  if (const FunctionDecl *Def = FD->getDefinition())
+    return Def;
+  if (FD->getTemplateSpecializationKind() != TSK_ImplicitInstantiation)
+    return nullptr;
+  const FunctionDecl *Pattern = FD->getTemplateInstantiationPattern();
+  return Pattern ? Pattern->getDefinition() : nullptr;
+}
+
 std::optional<AsyncCopy> AsyncCopies::apiCopy(const CallExpr *C) {
-  const FunctionDecl *FD = C->getDirectCallee();
+  const FunctionDecl *FD = calleeOf(C);
   if (!FD || !isSystemFunction(FD))
     return std::nullopt;
   StringRef Name = apiName(FD);
@@ -284,12 +312,16 @@ std::optional<AsyncCopy> AsyncCopies::apiCopy(const CallExpr *C) {
 }
 
 std::optional<AsyncCopy> AsyncCopies::copyAt(const CallExpr *C, unsigned Depth) {
-  if (C->isInstantiationDependent() || C->containsErrors())
+  if (C->containsErrors())
     return std::nullopt;
+  // A call whose arguments depend on a template parameter: only an API's call in the pattern
+  // of a wrapper being read (its sides are the wrapper's parameters).
+  if (C->isInstantiationDependent())
+    return InPattern ? apiCopy(C) : std::nullopt;
   if (std::optional<AsyncCopy> Copy = apiCopy(C))
     return Copy;
   const FunctionDecl *FD = C->getDirectCallee();
-  const FunctionDecl *Def = FD ? FD->getDefinition() : nullptr;
+  const FunctionDecl *Def = FD ? bodyOf(FD) : nullptr;
   if (!Def || isa<CXXOperatorCallExpr>(C))
     return std::nullopt;
   const AsyncCopy *Inner = wrapped(Def, Depth + 1);
@@ -327,6 +359,7 @@ const AsyncCopy *AsyncCopies::wrapped(const FunctionDecl *F, unsigned Depth) {
       M && (M->isVirtual() || M->getParent()->isLambda()))
     return nullptr;
   std::optional<AsyncCopy> Only;
+  llvm::SaveAndRestore Pattern(InPattern, F->isDependentContext());
   auto Calls = match(findAll(callExpr().bind("c")), *F->getBody(), Ctx);
   for (const BoundNodes &B : Calls) {
     std::optional<AsyncCopy> Copy = copyAt(B.getNodeAs<CallExpr>("c"), Depth);

@@ -85,6 +85,8 @@ private:
   /// Each function's wrapped copy (nullopt: not a wrapper); a std::map, so
   /// that what wrapped() returns stays where it is.
   std::map<const clang::FunctionDecl *, std::optional<AsyncCopy>> Wrappers;
+  /// wrapped() is reading a template's pattern (an API call's arguments may be dependent).
+  bool InPattern = false;
 };
 
 } // namespace cudalint

@@ -33,8 +33,14 @@ public:
     if (const auto *Ref = dyn_cast<DeclRefExpr>(CE->getCallee()->IgnoreParenImpCasts()))
       Callees.insert(Ref);
     // A call in a template's pattern: its instantiations say what it passes.
-    if (const FunctionDecl *F = CE->getDirectCallee(); F && !CE->isInstantiationDependent())
+    if (const FunctionDecl *F = CE->getDirectCallee(); F && !CE->isInstantiationDependent()) {
       Calls[F->getCanonicalDecl()].push_back(CE);
+      // A specialization nothing instantiated is read in its template (AsyncCopy's bodyOf):
+      // its calls are the template's too.
+      if (!F->hasBody() && F->getTemplateSpecializationKind() == TSK_ImplicitInstantiation)
+        if (const FunctionDecl *P = F->getTemplateInstantiationPattern())
+          Calls[P->getCanonicalDecl()].push_back(CE);
+    }
     return true;
   }
 
