@@ -104,8 +104,10 @@ def adjudicate(rows, path):
                 r["adjudicated"] = True
 
 
-def run(cuda_lint, corpus, root, mode, jobs):
+def run(cuda_lint, corpus, root, mode, jobs, pedantic=False):
     cmd = [cuda_lint, "--format=json", "--exit-zero", "--no-cache", "--color=never", "-j", str(jobs)]
+    if pedantic:
+        cmd.append("--pedantic")  # the notes too: a missed positive found as a note is said so
     # "args": the build's flags for a run without a database (a Makefile's -D and -I);
     # "db_args": what a database run needs beyond the database.
     extra = corpus.get("db_args" if mode == "db" else "args", [])
@@ -238,6 +240,9 @@ def main():
     ap.add_argument("--save", metavar="DIR", help="write each corpus's JSON report to DIR/NAME.json")
     ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--verbose", action="store_true", help="list wrong and missed rows")
+    ap.add_argument("--pedantic", action="store_true",
+                    help="run cuda-lint with --pedantic: the positives it reports only as notes are "
+                         "counted apart (\"N more as notes\"), never as found")
     args = ap.parse_args()
     saved = dict(r.split("=", 1) for r in args.report)
     total = defaultdict(lambda: {"tp": 0, "fp": 0, "un": 0, "found": 0, "pos": 0, "notes": 0})
@@ -263,7 +268,7 @@ def main():
                     continue
                 if not args.cuda_lint:
                     sys.exit("--cuda-lint is needed to run a corpus without --report")
-                report = run(args.cuda_lint, c, root, args.mode, args.jobs)
+                report = run(args.cuda_lint, c, root, args.mode, args.jobs, args.pedantic)
                 if report is None:
                     print(f"{c['name']}: no compile database; not scored in db mode")
                     continue
