@@ -155,11 +155,11 @@ inline std::string clip(const std::string &S, size_t Max = 40) {
 }
 
 /// \p Before + '\p Text' + \p After in at most \p Max characters: the quoted
-/// source text is clipped (to no fewer than 12) so that the line fits.
+/// source text is clipped (to no fewer than 8) so that the line fits.
 inline std::string fitLine(const std::string &Before, const std::string &Text,
                            const std::string &After, size_t Max = 120) {
   size_t Fixed = Before.size() + After.size() + 2;
-  size_t Room = Fixed + 12 < Max ? Max - Fixed : 12;
+  size_t Room = Fixed + 8 < Max ? Max - Fixed : 8;
   return Before + "'" + clip(Text, Room) + "'" + After;
 }
 

@@ -381,9 +381,8 @@ bool usesFetchedSectors(const AccessEvent &E, const ThreadDependence &TD, const 
   for (const AccessEvent &O : TD.accesses()) {
     if (&O != &E &&
         (O.Sp != E.Sp || O.Store != E.Store || O.Root != E.Root || O.Shape != E.Shape ||
-         O.Base != E.Base ||
-         O.Args != E.Args || O.Offset.Active != E.Offset.Active || O.Offset.HasFactor ||
-         O.Offset.K != LaneValue::Lane))
+         O.Base != E.Base || O.Args != E.Args || O.Offset.Active != E.Offset.Active ||
+         O.Offset.HasFactor || O.Offset.K != LaneValue::Lane))
       continue;
     if (&O != &E) {
       // The same lanes' pattern, moved: `p[2 * i + 1]` beside `p[2 * i]`, also in

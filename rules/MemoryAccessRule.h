@@ -58,12 +58,12 @@ constexpr int64_t MaxSweepTrips = 16;
 
 /// Whether the bytes that the lanes of a warp use through \p E and the other
 /// accesses of its kind (loads or stores) on the same base in the same walk with
-/// the same lanes' pattern, moved
-/// (in the same loop, also in the other trips of a short counted loop or beside
-/// it; over the trips of a counted loop of at most MaxSweepTrips) fill at least
-/// half of the 32-byte sectors they touch: the sectors one request fetches
-/// are used by the next ones (measured on an H100, a thread reading every field
-/// of its 32-byte struct costs nothing against a struct of arrays).
+/// the same lanes' pattern, moved (in the same loop, also in the other trips of a
+/// short counted loop or beside it; over the trips of a counted loop of at most
+/// MaxSweepTrips) fill at least half of the 32-byte sectors they touch: the
+/// sectors one request fetches are used by the next ones (measured on an H100, a
+/// thread reading every field of its 32-byte struct costs nothing against a
+/// struct of arrays).
 bool usesFetchedSectors(const AccessEvent &E, const ThreadDependence &TD,
                         const clang::ASTContext &Ctx);
 

@@ -245,7 +245,7 @@ static const FunctionDecl *calleeOf(const CallExpr *C) {
   if (!Lookup)
     return nullptr;
   for (const NamedDecl *D : Lookup->decls())
-    if (const auto *FD = dyn_cast<FunctionDecl>(D->getUnderlyingDecl()->getAsFunction()))
+    if (const FunctionDecl *FD = D->getUnderlyingDecl()->getAsFunction())
       return FD;
   return nullptr;
 }

@@ -25,7 +25,7 @@ void through(float *d, std::vector<float> *p, const std::vector<float> &r, cudaS
 }
 
 // CHECK: cuda-lint: 0 warnings and 0 errors in 0 files
-// NAMED: pageable-async-copy-containers-register.cu:19:3: warning: 'local.data()' is a std::vector's storage, so this copy is staged through a pinned buffer and does not run asynchronously [pageable-async-copy]
+// NAMED: pageable-async-copy-containers-register.cu:19:3: warning: 'local.da...' is a std::vector's storage, so this copy is staged through a pinned buffer and does not run asynchronously [pageable-async-copy]
 // NAMED: pageable-async-copy-containers-register.cu:18:22: note: the std::vector is declared here
 // NAMED: pageable-async-copy-containers-register.cu:19:3: note: the copy engines read only page-locked memory, so the driver stages the data through a pinned buffer with the CPU: the call blocks the host until the copy is done, and the copy runs several times slower than from pinned memory
 // NAMED: pageable-async-copy-containers-register.cu:19:3: note: allocate it with cudaMallocHost or cudaHostAlloc (freed with cudaFreeHost), cudaHostRegister a buffer you do not own, or copy a large one through a reusable pinned staging buffer

@@ -26,7 +26,7 @@ template <typename Element> struct Index {
     std::vector<char> bases(100);
     device_buffer<decltype(bases)::value_type> bases_d;
     device_copy_n_async(bases.data(), bases.size(), bases_d.data(), s);
-    // CHECK: pageable-async-copy-template-pattern.cu:[[@LINE-1]]:5: warning: 'bases.data()' is a std::vector's storage, so this copy is staged through a pinned buffer and does not run asynchronously [pageable-async-copy]
+    // CHECK: pageable-async-copy-template-pattern.cu:[[@LINE-1]]:5: warning: 'bases.da...' is a std::vector's storage, so this copy is staged through a pinned buffer and does not run asynchronously [pageable-async-copy]
     // CHECK-NEXT: {{^}}    device_copy_n_async(bases.data(), bases.size(), bases_d.data(), s);
     // CHECK-NEXT: {{^}}    ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~{{$}}
     // CHECK-NEXT: pageable-async-copy-template-pattern.cu:26:23: note: the std::vector is declared here
