@@ -42,7 +42,8 @@ KERNELS = {
     "void guardedFieldsSoa<(int)-1>": "guardedFieldsAllSoa",
     "aosOneField": "aosOneField", "soaOneField": "soaOneField", "aosAllFields": "aosAllFields",
     "soaAllFields": "soaAllFields", "aosUpdateOneField": "aosUpdateOneField",
-    "soaUpdateOneField": "soaUpdateOneField", "rowPerThread": "rowPerThread", "colPerThread": "colPerThread",
+    "soaUpdateOneField": "soaUpdateOneField", "rowPerThread": "rowPerThread",
+    "colPerThread": "colPerThread",
     "naiveTranspose": "naiveTranspose", "reduceInterleaved": "reduceInterleaved",
     "reduceSequential": "reduceSequential",
 }

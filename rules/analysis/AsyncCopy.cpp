@@ -250,18 +250,6 @@ static const FunctionDecl *calleeOf(const CallExpr *C) {
   return nullptr;
 }
 
-/// The body to follow a call of \p FD into: its definition, or for a specialization of a
-/// function template that nothing instantiated (called only from another template's pattern:
-/// GenomeWorks' `device_copy_n_async<char>` in a class template's member) the template's.
-static const FunctionDecl *bodyOf(const FunctionDecl *FD) {
-  if (const FunctionDecl *Def = FD->getDefinition())
-    return Def;
-  if (FD->getTemplateSpecializationKind() != TSK_ImplicitInstantiation)
-    return nullptr;
-  const FunctionDecl *Pattern = FD->getTemplateInstantiationPattern();
-  return Pattern ? Pattern->getDefinition() : nullptr;
-}
-
 std::optional<AsyncCopy> AsyncCopies::apiCopy(const CallExpr *C) {
   const FunctionDecl *FD = calleeOf(C);
   if (!FD || !isSystemFunction(FD))
@@ -320,8 +308,13 @@ std::optional<AsyncCopy> AsyncCopies::copyAt(const CallExpr *C, unsigned Depth) 
     return InPattern ? apiCopy(C) : std::nullopt;
   if (std::optional<AsyncCopy> Copy = apiCopy(C))
     return Copy;
+  // The body to follow the call into: the callee's definition, or its template's when
+  // nothing instantiated it (its calls are then listed under the template too).
   const FunctionDecl *FD = C->getDirectCallee();
-  const FunctionDecl *Def = FD ? bodyOf(FD) : nullptr;
+  const FunctionDecl *Def = FD ? FD->getDefinition() : nullptr;
+  if (FD && !Def)
+    if (const FunctionDecl *T = uninstantiatedTemplate(FD))
+      Def = T->getDefinition();
   if (!Def || isa<CXXOperatorCallExpr>(C))
     return std::nullopt;
   const AsyncCopy *Inner = wrapped(Def, Depth + 1);

@@ -35,11 +35,10 @@ public:
     // A call in a template's pattern: its instantiations say what it passes.
     if (const FunctionDecl *F = CE->getDirectCallee(); F && !CE->isInstantiationDependent()) {
       Calls[F->getCanonicalDecl()].push_back(CE);
-      // A specialization nothing instantiated is read in its template (AsyncCopy's bodyOf):
-      // its calls are the template's too.
-      if (!F->hasBody() && F->getTemplateSpecializationKind() == TSK_ImplicitInstantiation)
-        if (const FunctionDecl *P = F->getTemplateInstantiationPattern())
-          Calls[P->getCanonicalDecl()].push_back(CE);
+      // A specialization nothing instantiated is read in its template: its calls are the
+      // template's too.
+      if (const FunctionDecl *P = uninstantiatedTemplate(F))
+        Calls[P->getCanonicalDecl()].push_back(CE);
     }
     return true;
   }
@@ -83,6 +82,12 @@ private:
 };
 
 } // namespace
+
+const FunctionDecl *uninstantiatedTemplate(const FunctionDecl *F) {
+  if (F->hasBody() || F->getTemplateSpecializationKind() != TSK_ImplicitInstantiation)
+    return nullptr;
+  return F->getTemplateInstantiationPattern();
+}
 
 void CallSites::build() {
   if (Built)

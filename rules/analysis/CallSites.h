@@ -3,7 +3,9 @@
 //
 // The direct calls of each function in the translation unit's own code
 // (system headers are skipped; template instantiations count, their patterns
-// do not), and the functions whose address that code takes, so that all their
+// do not, but a call of a specialization nothing instantiated is also listed
+// under its template: see uninstantiatedTemplate), and the functions whose
+// address that code takes, so that all their
 // calls are not known. ValueEvaluator uses it to follow a host function's
 // parameter to the arguments its callers pass (a launch wrapper called from
 // main with a filter size of 9). Built on the first query.
@@ -20,6 +22,12 @@
 #include "llvm/ADT/SmallVector.h"
 
 namespace cudalint {
+
+/// For a specialization of a function template that nothing instantiated (no
+/// body: it is called only from another template's pattern, GenomeWorks'
+/// `device_copy_n_async<char>`), the template's own declaration, whose body
+/// stands for it; null otherwise.
+const clang::FunctionDecl *uninstantiatedTemplate(const clang::FunctionDecl *F);
 
 class CallSites {
 public:

@@ -64,9 +64,8 @@ LaneValue Walker::call(const CallExpr *CE) {
   const FunctionDecl *FD = CE->getDirectCallee();
   StringRef Name = FD && FD->getIdentifier() ? FD->getName() : StringRef();
   // `v[p] = make_float4(...)`: a struct's implicit assignment is a store, as `=` on a scalar.
-  if (const auto *MD = dyn_cast_or_null<CXXMethodDecl>(FD);
-      MD && MD->isTrivial() && isa<CXXOperatorCallExpr>(CE) &&
-      cast<CXXOperatorCallExpr>(CE)->getOperator() == OO_Equal && CE->getNumArgs() == 2) {
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(CE);
+      OC && OC->getOperator() == OO_Equal && OC->getNumArgs() == 2 && FD && FD->isTrivial()) {
     LaneValue V = expr(CE->getArg(1));
     assign(CE->getArg(0), V);
     return V;
