@@ -12,8 +12,10 @@ Two label formats are read (the header line says which):
 - memory-access rows (docs/precision/blind-2026-11-25-mem/PROTOCOL.md):
   file line kernel space access expression block_shape elem_bytes pattern sectors_or_ways verdict why
   (space global -> uncoalesced-global-access, shared -> shared-memory-bank-conflict).
-verdict 'report' and 'latent' are positives, 'silent' negatives; rows of one location and rule
-are one item (positive if any of them is). Adjudications, when a corpus
+verdict 'report' and 'latent' are positives, 'silent' negatives; 'note' (the third memory set's
+protocol: the measured cost makes the access a --pedantic note) is a negative for the warnings
+and, with --pedantic, counted apart as found when a note is there. Rows of one location and rule
+are one item (positive if any of them is, else a note if any of them is). Adjudications, when a corpus
 names a file of them ("adjudications": file, line, rule, 'report: why' / 'silent: why'), override
 a frozen label without touching the labellers' file.
 
@@ -27,7 +29,8 @@ printed and the script exits 1, since every finding must be judged.
 
 --mode db analyses through the corpus's compile database ("database": a directory under the
 checkout holding compile_commands.json, with "db_args"); nodb (default) runs `cuda-lint PATHS`
-with the corpus's "args" (the flags its Makefile or CMake files would pass) on its "run_paths"
+with the corpus's "args" (the flags its Makefile or CMake files would pass; {root} is its checkout,
+{corpora} the --corpora directory) on its "run_paths"
 (the translation units holding the labelled code; its "paths" by default). Each run also lists the files that did not parse (clang-diagnostic-error findings).
 """
 import argparse
@@ -66,14 +69,15 @@ def load_labels(path):
             else:
                 sys.exit(f"{path}:{n}: neither a rule nor a space column")
             verdict = row.get("verdict", "").strip()
-            if verdict not in ("report", "latent", "silent"):
-                sys.exit(f"{path}:{n}: verdict '{verdict}' is not report, latent or silent")
+            if verdict not in ("report", "latent", "silent", "note"):
+                sys.exit(f"{path}:{n}: verdict '{verdict}' is not report, latent, note or silent")
             try:
                 line = int(row["line"])
             except ValueError:
                 sys.exit(f"{path}:{n}: line '{row['line']}' is not a number")
             rows.append({"file": os.path.normpath(row["file"].strip()), "line": line, "rule": rule,
-                         "positive": verdict in ("report", "latent"), "verdict": verdict,
+                         "positive": verdict in ("report", "latent"), "note": verdict == "note",
+                         "verdict": verdict,
                          "text": row.get("construct") or row.get("expression") or ""})
     # One finding per source location: rows of one location and rule (a macro expanded for float
     # and for double, a template labelled per instantiation) are one item, positive if any is.
@@ -81,9 +85,11 @@ def load_labels(path):
     for r in rows:
         key = (r["file"], r["line"], r["rule"])
         if key in merged:
-            merged[key]["positive"] |= r["positive"]
-            if r["positive"]:
-                merged[key]["verdict"] = r["verdict"]
+            m = merged[key]
+            m["positive"] |= r["positive"]
+            m["note"] = (m["note"] or r["note"]) and not m["positive"]
+            if r["positive"] or (r["note"] and m["note"]):
+                m["verdict"] = r["verdict"]
         else:
             merged[key] = r
     return list(merged.values())
@@ -101,17 +107,18 @@ def adjudicate(rows, path):
                 sys.exit(f"{path}: no label at {file}:{line} [{rule}]")
             for r in hit:
                 r["positive"] = verdict.split(":")[0].strip() in ("report", "latent")
+                r["note"] = verdict.split(":")[0].strip() == "note"
                 r["adjudicated"] = True
 
 
-def run(cuda_lint, corpus, root, mode, jobs, pedantic=False):
+def run(cuda_lint, corpus, root, corpora_dir, mode, jobs, pedantic=False):
     cmd = [cuda_lint, "--format=json", "--exit-zero", "--no-cache", "--color=never", "-j", str(jobs)]
     if pedantic:
         cmd.append("--pedantic")  # the notes too: a missed positive found as a note is said so
     # "args": the build's flags for a run without a database (a Makefile's -D and -I);
     # "db_args": what a database run needs beyond the database.
     extra = corpus.get("db_args" if mode == "db" else "args", [])
-    cmd += [a.replace("{root}", root) for a in extra]
+    cmd += [a.replace("{root}", root).replace("{corpora}", corpora_dir) for a in extra]
     if mode == "db":
         if not corpus.get("database"):
             return None
@@ -184,8 +191,8 @@ def score_corpus(report, rows, root, paths, ranges=None):
         if row is not None:
             matched[id(row)] = fnd
         result.append((fnd, row))
-    noted = set(notes)
-    counters = defaultdict(lambda: {"tp": 0, "fp": 0, "un": 0, "found": 0, "pos": 0, "notes": 0})
+    counters = defaultdict(lambda: {"tp": 0, "fp": 0, "un": 0, "found": 0, "pos": 0, "notes": 0,
+                                    "npos": 0, "nfound": 0})
     wrong, unlabelled, missed = [], [], []
     for fnd, row in result:
         c = counters[fnd[2]]
@@ -199,7 +206,29 @@ def score_corpus(report, rows, root, paths, ranges=None):
             wrong.append((fnd, row))
     # Barriers: one positive per function (the guard), as the findings are.
     seen_barrier_funcs = set()
+    # Notes join rows as findings do (exact lines first, then the nearest within the window),
+    # each note one row: the positives no warning found and the rows labelled 'note'.
+    want = [r for r in rows if id(r) not in matched and (r.get("note") or r["positive"])
+            and r["rule"] != BARRIER]
+    noted_rows, used = set(), set()
+    for exact in (True, False):
+        for r in want:
+            if id(r) in noted_rows:
+                continue
+            near = [n for n in set(notes) if n not in used and n[0] == r["file"] and n[2] == r["rule"]
+                    and (n[1] == r["line"] if exact else abs(n[1] - r["line"]) <= WINDOW)]
+            if near:
+                used.add(min(near, key=lambda n: abs(n[1] - r["line"])))
+                noted_rows.add(id(r))
+
     for r in rows:
+        if r.get("note"):
+            # A note row: right when no warning is there (a warning on it is wrong, above);
+            # with --pedantic, found when a note is.
+            c = counters[r["rule"]]
+            c["npos"] += 1
+            c["nfound"] += id(r) in noted_rows
+            continue
         if not r["positive"]:
             continue
         if r["rule"] == BARRIER:
@@ -216,8 +245,7 @@ def score_corpus(report, rows, root, paths, ranges=None):
         if hit:
             c["found"] += 1
         else:
-            as_note = any(n[0] == r["file"] and n[2] == r["rule"] and abs(n[1] - r["line"]) <= WINDOW
-                          for n in noted)
+            as_note = id(r) in noted_rows
             c["notes"] += as_note
             missed.append((r, as_note))
     return counters, wrong, unlabelled, missed, sorted(broken)
@@ -245,7 +273,8 @@ def main():
                          "counted apart (\"N more as notes\"), never as found")
     args = ap.parse_args()
     saved = dict(r.split("=", 1) for r in args.report)
-    total = defaultdict(lambda: {"tp": 0, "fp": 0, "un": 0, "found": 0, "pos": 0, "notes": 0})
+    total = defaultdict(lambda: {"tp": 0, "fp": 0, "un": 0, "found": 0, "pos": 0, "notes": 0,
+                                 "npos": 0, "nfound": 0})
     failing = False
     print(f"mode: {args.mode}")
     for cf in args.corpora_file:
@@ -268,7 +297,7 @@ def main():
                     continue
                 if not args.cuda_lint:
                     sys.exit("--cuda-lint is needed to run a corpus without --report")
-                report = run(args.cuda_lint, c, root, args.mode, args.jobs, args.pedantic)
+                report = run(args.cuda_lint, c, root, args.corpora, args.mode, args.jobs, args.pedantic)
                 if report is None:
                     print(f"{c['name']}: no compile database; not scored in db mode")
                     continue
@@ -312,6 +341,8 @@ def main():
         n = k["tp"] + k["fp"]
         prec = f"{k['tp'] / n:.1%}" if n else "-"
         extra = f" ({k['notes']} more as notes)" if k["notes"] else ""
+        if k["npos"] and args.pedantic:
+            extra += f"; note rows found as notes {fmt_ratio(k['nfound'], k['npos'])}"
         bar = " (error)" if rule in ERROR_RULES else ""
         print(f"{rule + bar:<38}{n + k['un']:>9}{k['tp']:>7}{k['fp']:>7}{k['un']:>11}{prec:>11}   "
               f"{fmt_ratio(k['found'], k['pos'])}{extra}")
