@@ -205,7 +205,8 @@ private:
     std::string Fix;
     if (Lo != N)
       Fix = "use sequential addressing: 's[tid] += s[tid + stride]' with a stride that halves "
-            "each step keeps consecutive lanes on consecutive words";
+            "each step keeps consecutive lanes on consecutive words; where the tree must keep "
+            "its shape (a scan), pad the index by a word every 32: 'ai += ai >> 5'";
     else if (isa<ArraySubscriptExpr>(E.Access->IgnoreParenImpCasts()) &&
              isa<ArraySubscriptExpr>(cast<ArraySubscriptExpr>(E.Access->IgnoreParenImpCasts())
                                          ->getBase()

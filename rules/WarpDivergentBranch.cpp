@@ -642,7 +642,12 @@ private:
         Who = " is false for at most one lane of each warp";
       else if (!T || !F)
         Who = " holds for at most one lane per warp";
-      else if (llvm::popcount(T) <= llvm::popcount(F))
+      else if (bool True = llvm::popcount(T) <= llvm::popcount(F); !C.EveryWarp &&
+               (True ? C.MaxTrue : C.MaxFalse) > llvm::popcount(True ? T : F))
+        // Other warps hold more lanes on that side (`t >= 31`: all of them).
+        Who = std::string(" splits one warp, where it is ") + (True ? "true" : "false") +
+              " only for " + describeLanes(True ? T : F);
+      else if (True)
         Who = " is true only for " + describeLanes(T) + Where;
       else
         Who = " is false only for " + describeLanes(F) + Where;

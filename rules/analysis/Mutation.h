@@ -2,7 +2,7 @@
 //===- Mutation.h - Whether a function body changes a variable ------------===//
 //
 // Shared by the copy analysis (a local that only ever holds a parameter) and the lane walk (a
-// pointer parameter the kernel never moves).
+// pointer parameter the kernel never moves, or moves only through its own elements).
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUDALINT_RULES_ANALYSIS_MUTATION_H
@@ -17,6 +17,11 @@ namespace cudalint {
 
 /// Whether \p S assigns \p V (any assignment operator), steps it (++, --) or takes its address.
 bool changesVariable(const clang::Stmt *S, const clang::ValueDecl *V);
+
+/// Whether every change \p S makes to pointer \p V only steps it through its own elements:
+/// `V += n`, `V -= n`, `++V`, `V--`, `V = V + n` (no cast on the way, its address never
+/// taken), so that V's value, counted in elements, stays an offset from where it started.
+bool onlyStepsPointer(const clang::Stmt *S, const clang::ValueDecl *V);
 
 } // namespace cudalint
 

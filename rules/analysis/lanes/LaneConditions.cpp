@@ -61,10 +61,14 @@ CondClass compareWithConstant(BinaryOperatorKind Op, const LaneValue &D, int64_t
     MaxL = std::max(MaxL, D.L[I]);
   });
   int64_t Lo = 0, Hi = 0;
+  // Whether the warps enumerated reach past K on every side U can go, so that the
+  // warps beyond them are like the last ones (all true or all false).
+  bool Covered = true;
   if (D.Align != 0) {
     auto Abs = [](int64_t X) { return std::min<int64_t>(X < 0 ? -(X + 1) : X, int64_t(1) << 40); };
     int64_t Span = Abs(K) + Abs(MinL) + Abs(MaxL);
     int64_t N = std::min<int64_t>(4096, Span / D.Align + 3);
+    Covered = Span / D.Align + 3 <= 4096;
     Hi = D.USign >= 0 ? N : 0;
     Lo = D.USign <= 0 ? -N : 0;
     if (D.UBound && D.USign >= 0)
@@ -126,9 +130,11 @@ CondClass compareWithConstant(BinaryOperatorKind Op, const LaneValue &D, int64_t
   CondClass C = First;
   // The warps enumerated are all there are (no U), or, for an equality, the
   // warps beyond them hold no lane equal to K.
-  if (D.Align == 0 || Op == BO_EQ)
+  // With every warp U can give enumerated (or its like), the most lanes of one warp
+  // on each side are known: `t < 1` is true for one lane at most.
+  if (D.Align == 0 || Op == BO_EQ || Covered)
     C.MaxTrue = MostTrue;
-  if (D.Align == 0 || Op == BO_NE)
+  if (D.Align == 0 || Op == BO_NE || Covered)
     C.MaxFalse = MostFalse;
   if (D.Align != 0 && !D.warpVaries() && !D.PerBlock) {
     // U is one unknown multiple of Align, the same in every warp: some values

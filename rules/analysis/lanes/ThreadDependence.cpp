@@ -148,8 +148,9 @@ void ThreadDependence::run() {
     }
     // A branch left a note because a bound is not known may split every warp
     // with the values that every launch passes (a filter size of 9 from main):
-    // walked again with them, only the lane splits that shows are added.
-    if (!W.unsettled() || !FD->hasAttr<CUDAGlobalAttr>())
+    // walked again with them, only the lane splits that shows are added. So may
+    // an access whose stride is such a value (`p[tid * stride]`, stride = 4).
+    if ((!W.unsettled() && !W.unknownStrides()) || !FD->hasAttr<CUDAGlobalAttr>())
       return;
     auto Args = agreedArgs(FD);
     if (Args.empty())

@@ -45,6 +45,9 @@ constexpr unsigned MaxInlineDepth = 8;
 constexpr unsigned MaxLoopIterations = 3;
 /// Trips of a loop walked one by one with their own values (Walker::loop).
 constexpr unsigned MaxTripsWalked = 4;
+/// The same for the accesses whose lane factor a loop changes (s[2 * offset * tid]):
+/// a scan's or a reduction's tree over a block of up to 64K threads, every level.
+constexpr unsigned MaxAccessTripsWalked = 16;
 constexpr uint64_t MaxSteps = 4'000'000;
 constexpr unsigned MaxNesting = MaxWalkNesting;
 
@@ -257,6 +260,9 @@ public:
   /// Branches recorded that a split warp would make a warning, but that the
   /// values known here leave a note (see Unsettled).
   unsigned unsettled() const { return Unsettled; }
+  /// Accesses met whose lanes' stride is a uniform value not known here
+  /// (`p[tid * stride]`): the values every launch passes may know it.
+  unsigned unknownStrides() const { return UnknownStrides; }
   /// Walks only the callee of \p CE, a call written in Root (a function the
   /// walk skips because compile errors left holes in it): the arguments are
   /// evaluated with nothing known of Root's locals (uniform), so only what
@@ -419,7 +425,8 @@ private:
   /// condition is a known true, recording only lane splits (see loop()).
   /// Returns whether it walked every trip (the condition became false).
   bool walkTrips(const Stmt *L, const Stmt *Init, const Expr *Cond, const Stmt *Inc,
-                 const Stmt *Body, const LoopInfo &Info, State Entry);
+                 const Stmt *Body, const LoopInfo &Info, State Entry,
+                 unsigned MaxTrips = MaxTripsWalked);
   /// Walks the last trip of a counted loop again from its head state \p Head,
   /// with the counter's last value (`v < B` stepped by one: B - 1, in terms of B
   /// where B is not known; halved while `v > 0`: 1), recording only lane splits.
@@ -504,9 +511,24 @@ private:
   void noteDeref(const UnaryOperator *U, bool Store);
   /// A local pointer variable initialised to a known address and never
   /// changed afterwards (`const float *row = in + r * COLS`).
-  void notePointerVar(const VarDecl *VD);
+  /// A pointer the function steps (SteppedPtrs) returns the value it starts with.
+  std::optional<LaneValue> notePointerVar(const VarDecl *VD);
   llvm::DenseMap<const ValueDecl *, Address> PtrVars;
   llvm::DenseMap<const VarDecl *, bool> VarMoved;
+  /// A pointer the function moves only through its own elements (`images +=
+  /// blockIdx.y * stride + threadIdx.x`, `p += 32` in a loop; onlyStepsPointer):
+  /// its value, which the walk keeps in elements, is its address. The space it
+  /// points into and its element size; none when it is not such a pointer.
+  struct Stepped {
+    AccessEvent::Space Sp;
+    int64_t Elt;
+  };
+  llvm::DenseMap<const ValueDecl *, std::optional<Stepped>> SteppedPtrs;
+  /// \p D's entry of SteppedPtrs (computed for a kernel's pointer parameter), or null.
+  const Stepped *stepped(const ValueDecl *D);
+  /// The address of stepped pointer \p DRE (the bytes its value counts from
+  /// where it started, which only the lanes' pattern of is used), for \p E.
+  std::optional<Address> steppedAddress(const DeclRefExpr *DRE, const Expr *E);
   /// The access recorded last (an element of struct type, replaced by its field).
   const Expr *LastRecorded = nullptr;
   /// Under `&a[i]` and similar: an address computed, nothing read.
@@ -613,6 +635,7 @@ private:
   /// Branches recorded (or, under OnlyLaneSplits, met) that a split warp would
   /// make a warning and that the values of one trip might show to be one.
   unsigned Unsettled = 0;
+  unsigned UnknownStrides = 0;
   unsigned CondDepth = 0;
   uint64_t Steps = 0;
   bool Exhausted = false;

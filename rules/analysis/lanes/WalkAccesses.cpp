@@ -88,6 +88,13 @@ std::optional<Walker::Address> Walker::addressOf(const Expr *E) {
     // The pointer arithmetic just walked, or an array (a row of a 2-D array) that decays.
     if (LastAddr && LastAddr->E == Core && (LastAddr->IsValue || Decayed))
       return Address{E, LastAddr->Base, LastAddr->Sp, LastAddr->Bytes, true};
+    // `&a[i]`, `&p->x`: the place just walked, as a pointer.
+    if (const auto *U = dyn_cast<UnaryOperator>(Core); U && U->getOpcode() == UO_AddrOf) {
+      const Expr *Sub = U->getSubExpr()->IgnoreParens();
+      if (LastAddr && LastAddr->E == Sub && !LastAddr->IsValue)
+        return Address{E, LastAddr->Base, LastAddr->Sp, LastAddr->Bytes, true};
+      return std::nullopt;
+    }
     const auto *CE = dyn_cast<CastExpr>(Core);
     if (!CE)
       break;
@@ -106,7 +113,7 @@ std::optional<Walker::Address> Walker::addressOf(const Expr *E) {
       return Address{E, D, *Sp, LaneValue::constant(0), true};
     if (auto It = PtrVars.find(resolve(DRE->getDecl())); It != PtrVars.end())
       return Address{E, It->second.Base, It->second.Sp, It->second.Bytes, true};
-    return std::nullopt;
+    return steppedAddress(DRE, E);
   }
   // A pointer field of a struct that a kernel takes by value (`view.ptr`, or
   // `ptr` in a member function called on it): global memory, the same in
@@ -153,20 +160,66 @@ void Walker::noteDeref(const UnaryOperator *U, bool Store) {
     recordAccess(U, Store);
 }
 
-void Walker::notePointerVar(const VarDecl *VD) {
+const Walker::Stepped *Walker::stepped(const ValueDecl *D) {
+  auto [It, New] = SteppedPtrs.try_emplace(D);
+  if (New) {
+    // A global pointer parameter of a kernel (spaceOf without its test for a moved
+    // pointer); locals are entered by notePointerVar.
+    const auto *P = dyn_cast<ParmVarDecl>(D);
+    const auto *FD = P ? dyn_cast<FunctionDecl>(P->getDeclContext()) : nullptr;
+    std::optional<int64_t> Elt =
+        P && P->getType()->isPointerType() ? sizeOf(P->getType()->getPointeeType(), Ctx)
+                                           : std::nullopt;
+    if (Elt && FD && FD->getBody() && FD->hasAttr<CUDAGlobalAttr>() && pointerMoved(P) &&
+        onlyStepsPointer(FD->getBody(), P))
+      It->second = Stepped{AccessEvent::Space::Global, *Elt};
+  }
+  return It->second ? &*It->second : nullptr;
+}
+
+std::optional<Walker::Address> Walker::steppedAddress(const DeclRefExpr *DRE, const Expr *E) {
+  const ValueDecl *D = resolve(DRE->getDecl());
+  const Stepped *St = stepped(D);
+  if (!St)
+    return std::nullopt;
+  LaneValue V = declRef(DRE);
+  if (V.K != LaneValue::Lane && V.K != LaneValue::Uniform)
+    return std::nullopt;
+  return Address{E, D, St->Sp, lane::binary(BO_Mul, V, LaneValue::constant(St->Elt)), true};
+}
+
+std::optional<LaneValue> Walker::notePointerVar(const VarDecl *VD) {
   PtrVars.erase(VD);
   const Expr *Init = VD->getInit();
   if (!Init || !VD->getType()->isPointerType())
-    return;
+    return std::nullopt;
   auto [It, New] = VarMoved.try_emplace(VD, true);
   if (New) {
     const auto *FD = dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
     It->second = !FD || !FD->getBody() || changesVariable(FD->getBody(), VD);
   }
-  if (It->second)
-    return; // moved (`p += stride`) or its address taken: not followed
-  if (std::optional<Address> A = addressOf(Init))
-    PtrVars[VD] = *A;
+  std::optional<Address> A = addressOf(Init);
+  if (!It->second) {
+    if (A)
+      PtrVars[VD] = *A;
+    return std::nullopt;
+  }
+  // Moved: followed through its value when it only steps through its elements
+  // (`const float *p = in + i; ... p += 32;`). The value starts as the address the
+  // initialiser holds, in elements (not the value of `in`, which also holds what the
+  // kernel stored through it).
+  SteppedPtrs.erase(VD);
+  const auto *FD = dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
+  std::optional<int64_t> Elt = sizeOf(VD->getType()->getPointeeType(), Ctx);
+  if (!A || !Elt || !FD || !FD->getBody() || !onlyStepsPointer(FD->getBody(), VD))
+    return std::nullopt;
+  LaneValue Start = lane::binary(BO_Div, A->Bytes, LaneValue::constant(*Elt));
+  LaneValue Back = lane::binary(BO_Mul, Start, LaneValue::constant(*Elt));
+  if (Start.K != A->Bytes.K || (Start.K != LaneValue::Lane && Start.K != LaneValue::Uniform) ||
+      Back.L != A->Bytes.L || Back.Const != A->Bytes.Const)
+    return std::nullopt; // not a whole number of elements
+  SteppedPtrs[VD] = Stepped{A->Sp, *Elt};
+  return Start;
 }
 
 void Walker::noteSubscript(const ArraySubscriptExpr *AS, const LaneValue &I, const LaneValue &,
@@ -231,19 +284,33 @@ void Walker::recordAccess(const Expr *E, bool Store) {
   if (!Recording || Exhausted || AddrOnly || !LastAddr)
     return;
   const LaneValue &V = LastAddr->Bytes;
-  if (V.K != LaneValue::Lane)
+  if (V.K != LaneValue::Lane) {
+    // An index the joined walk cannot follow in a loop that grows or shrinks a
+    // value (`ai += ai >> 5` with `ai = offset * (2 * tid + 1) - 1`): each trip may
+    // still have a pattern of its own.
+    if (V.K == LaneValue::Varying && !LoopStack.empty())
+      for (const auto &[Var, G] : LoopStack.back()->Grow)
+        if (G != Growth::None)
+          GrowingVars.push_back(Var);
     return;
+  }
   if (V.HasFactor) {
     // s[2 * stride * tid]: a factor that changes with its loop; each trip has
     // its own (Walker::loop walks the first trips for it).
     if (V.G != Growth::None && V.GrowthVar)
       GrowingVars.push_back(V.GrowthVar);
+    else
+      ++UnknownStrides;
     return;
   }
   // Only the lanes that reach a shared-memory access make it: a guard that
   // leaves half a warp halves the lanes that can meet in a bank. (Global
   // accesses keep the warp's pattern: sectors a guard leaves half used are
   // the branch's cost, not one a coalesced rewrite of the access removes.)
+  // A path that at most one lane of a warp takes (`if (thid < d)` in the trip where d
+  // is 1) makes no request of several lanes.
+  if (oneLanePath())
+    return;
   LaneValue Reach = V;
   if (LastAddr->Sp == AccessEvent::Space::Shared)
     if (uint32_t Lanes = Reach.Active & pathLanes())

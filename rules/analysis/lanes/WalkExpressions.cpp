@@ -120,6 +120,9 @@ void Walker::assign(const Expr *LHS, const LaneValue &V, bool Weak) {
   }
   if (Base) {
     if (const ValueDecl *D = trackedVar(Base)) {
+      // A stepped pointer's value is its address (WalkAccesses.cpp), not what it stores.
+      if (D->getType()->isPointerType() && stepped(D))
+        return;
       auto It = S.Vars.find(D);
       if (It != S.Vars.end())
         It->second = lane::join(It->second, V);
@@ -481,6 +484,7 @@ LaneValue Walker::unary(const UnaryOperator *U) {
     ++AddrOnly;
     if (const auto *AS = dyn_cast<ArraySubscriptExpr>(Sub->IgnoreParens())) {
       LaneValue B = expr(AS->getBase()), I = expr(AS->getIdx());
+      noteSubscript(AS, I, B, /*Store=*/false); // the address, for `&a[i] + k` (none recorded)
       --AddrOnly;
       return lane::binary(BO_Add, B, I);
     }
@@ -513,7 +517,8 @@ LaneValue Walker::unary(const UnaryOperator *U) {
   case UO_PostDec: {
     LaneValue V = expr(Sub);
     LaneValue One = LaneValue::constant(1);
-    LaneValue New = Sub->getType()->isIntegralOrEnumerationType()
+    LaneValue New = Sub->getType()->isIntegralOrEnumerationType() ||
+                            Sub->getType()->isPointerType() // in elements, as `p + 1`
                         ? lane::binary(U->isIncrementOp() ? BO_Add : BO_Sub, V, One)
                         : lane::opaque({V});
     assign(Sub, New);

@@ -199,9 +199,18 @@ void Walker::loop(const Stmt *L, const Stmt *Init, const Expr *Cond, const Stmt 
     // are those of a walk without it.
     uint64_t SavedSteps = Steps;
     AccessTripsOnly = true;
-    walkTrips(L, Init, Cond, Inc, Body, Info, std::move(Entry));
+    bool Finished =
+        walkTrips(L, Init, Cond, Inc, Body, Info, std::move(Entry), MaxAccessTripsWalked);
     AccessTripsOnly = false;
     Steps = SavedSteps;
+    // Every trip walked and no way out but the condition: the constants the loop
+    // leaves are known (a scan's `offset` is N after its up-sweep, where its
+    // down-sweep starts).
+    if (Finished && !Exhausted && Breaks.empty() && !Exit.Dead)
+      for (const VarDecl *V : Info.Modified)
+        if (auto It = S.Vars.find(V);
+            It != S.Vars.end() && It->second->K == LaneValue::Uniform && It->second->Const)
+          Exit.Vars[V] = LaneValue::constant(*It->second->Const);
     Exhausted = false;
   }
   S = std::move(Exit);
@@ -239,7 +248,8 @@ std::string Walker::valueText(const LaneValue &V) {
 }
 
 bool Walker::walkTrips(const Stmt *L, const Stmt *Init, const Expr *Cond, const Stmt *Inc,
-                       const Stmt *Body, const LoopInfo &Info, State Entry) {
+                       const Stmt *Body, const LoopInfo &Info, State Entry,
+                       unsigned MaxTrips) {
   llvm::SmallVector<const VarDecl *, 2> Counters;
   referencedVars(Cond, Info.Modified, Counters);
   llvm::SaveAndRestore OnlySplits(OnlyLaneSplits, true), Symbolic(SymMode, true);
@@ -254,7 +264,7 @@ bool Walker::walkTrips(const Stmt *L, const Stmt *Init, const Expr *Cond, const 
       }))
     stmt(Init);
   bool Finished = false;
-  for (unsigned N = 0; N < MaxTripsWalked && !S.Dead && !Exhausted; ++N) {
+  for (unsigned N = 0; N < MaxTrips && !S.Dead && !Exhausted; ++N) {
     LaneValue CV = peek(Cond);
     if (CV.K != LaneValue::Uniform || !CV.Const || *CV.Const == 0) {
       Finished = CV.K == LaneValue::Uniform && CV.Const && *CV.Const == 0;

@@ -280,7 +280,8 @@ void Walker::declare(const VarDecl *VD) {
     if (!Frames.empty())
       noteGroup(Frames.back(), VD, Init);
   }
-  notePointerVar(VD);
+  if (std::optional<LaneValue> Start = notePointerVar(VD))
+    V = *Start;
   if (VD->getType()->isUnsignedIntegerType() && V.K == LaneValue::Uniform && !V.Const)
     V.NonNeg = true;
   S.Vars[VD] = V;

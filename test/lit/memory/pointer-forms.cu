@@ -3,7 +3,7 @@
 // in + r * COLS`), pointer fields of a struct the kernel takes by value and the member
 // functions called on it (`view.get(row, col)`), casts between pointer types. Silent: a thread
 // that uses the bytes between its lanes (pairs, every field, a short loop over consecutive
-// elements), a pointer the kernel moves.
+// elements), a pointer the kernel moves other than by whole elements (stepped-pointers.cu).
 // RUN: %expect-exit 1 --stdout %t.out -- %cuda-lint --color=never --rules=uncoalesced-global-access %s
 // RUN: FileCheck %s --input-file=%t.out --implicit-check-not=warning: --implicit-check-not=note:
 
@@ -57,7 +57,7 @@ __global__ void viewColumn(View v, float *out) {
 // CHECK: note: make threadIdx.x index the contiguous dimension
 
 // Silent: pairs and every field through pointers, a short loop of consecutive elements split
-// around its first trip, a moved pointer.
+// around its first trip, a pointer moved through a cast to bytes.
 __global__ void silent(const float *in, const Particle *p, float *out, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   out[i] = *(in + 2 * i) + *(in + 2 * i + 1);
@@ -69,7 +69,7 @@ __global__ void silent(const float *in, const Particle *p, float *out, int n) {
     t += src[j];
   out[i] += t;
   const float *moved = in;
-  moved += i;
+  moved = (const float *)((const char *)moved + 4 * i); // through bytes: not followed
   out[i] += moved[32 * i];
 }
 

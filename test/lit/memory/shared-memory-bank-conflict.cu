@@ -44,7 +44,7 @@ __global__ void reduceInterleaved(const float *in, float *out) {
 // CHECK: note: shared memory has 32 banks of 4-byte words, each serving one word per cycle: the 8 different words of one bank are served one after another, so the access takes 8 wavefronts instead of 1
 // CHECK: note: per trip: stride = 1: 2-way; stride = 2: 4-way; stride = 4: 8-way; stride = 8: 8-way
 // CHECK: note: it runs in a loop that accesses no global memory, where shared memory bounds the time: measured on an H100, a 2-way conflict there costs 1.26x and a 32-way 19.8x
-// CHECK: note: use sequential addressing: 's[tid] += s[tid + stride]' with a stride that halves each step keeps consecutive lanes on consecutive words
+// CHECK: note: use sequential addressing: 's[tid] += s[tid + stride]' with a stride that halves each step keeps consecutive lanes on consecutive words; where the tree must keep its shape (a scan), pad the index by a word every 32: 'ai += ai >> 5'
 // CHECK: shared-memory-bank-conflict.cu:[[@LINE-11]]:19: warning: 's[index + stride]' puts up to 8 lanes of a warp in one bank: a 2- to 8-way conflict over the loop's trips [shared-memory-bank-conflict]
 // CHECK: note: shared memory has 32 banks
 // CHECK: note: per trip: stride = 1: 2-way; stride = 2: 4-way; stride = 4: 8-way; stride = 8: 8-way
