@@ -132,11 +132,14 @@ public:
         L.BoundsMaxThreads = ValueEvaluator(*Result.Context, Call).evalInt(Bounds->getMaxThreads());
     if (Site->Grid)
       L.GridBlocks = (*Site->Grid)[0] * (*Site->Grid)[1] * (*Site->Grid)[2];
-    L.GridFromDevice = gridSizedFromDevice(Site->GridExpr);
+    L.GridFromDevice = Sizing.fromDevice(Site->GridExpr);
     if (L.ThreadsPerBlock)
       L.BlockSizeParams = paramsEqualTo(Site->Kernel, *L.ThreadsPerBlock);
     Ctx.Facts.Launches.push_back(std::move(L));
   }
+
+private:
+  GridSizing Sizing; // this translation unit's
 };
 
 } // namespace

@@ -224,6 +224,69 @@ static const Expr *indexCore(const Expr *E, const ASTContext &Ctx) {
   return I;
 }
 
+/// Whether \p O is made with \p E (the same space, base, walk, loop and direction).
+static bool sameRequestGroup(const AccessEvent &E, const AccessEvent &O) {
+  return O.Sp == E.Sp && O.Root == E.Root && O.Shape == E.Shape && O.Base == E.Base &&
+         O.Trip == E.Trip && O.Args == E.Args && O.Loop == E.Loop && O.Store == E.Store;
+}
+
+/// `sh[ty][tx].x` with `sh[ty][tx].y` of a float2 (every field of an aligned 8- or 16-byte
+/// part of the element, all read or all written): nvcc makes them one wide access
+/// (ld.shared.v2.f32), served per half- or quarter-warp.
+static std::optional<BankConflict> mergedFieldsConflict(const AccessEvent &E,
+                                                        const ThreadDependence &TD,
+                                                        const ASTContext &Ctx) {
+  const auto *ME = dyn_cast<MemberExpr>(E.Access->IgnoreParenImpCasts());
+  const auto *FD = ME ? dyn_cast<FieldDecl>(ME->getMemberDecl()) : nullptr;
+  if (!FD || ME->isArrow() || FD->isBitField())
+    return std::nullopt;
+  const Expr *Elem = ME->getBase()->IgnoreParenImpCasts();
+  QualType RT = Elem->getType();
+  if (RT->isDependentType() || RT->isIncompleteType() || !RT->isRecordType())
+    return std::nullopt;
+  int64_t Off = Ctx.toCharUnitsFromBits(Ctx.getFieldOffset(FD)).getQuantity();
+  int64_t Align = Ctx.getTypeAlignInChars(RT).getQuantity();
+  int64_t RecSize = Ctx.getTypeSizeInChars(RT).getQuantity();
+  llvm::FoldingSetNodeID ElemID;
+  Elem->Profile(ElemID, Ctx, /*Canonical=*/true);
+  std::vector<std::pair<int64_t, int64_t>> Fields; // bytes of the element used with E
+  for (const AccessEvent &O : TD.accesses()) {
+    const auto *OM = dyn_cast<MemberExpr>(O.Access->IgnoreParenImpCasts());
+    const auto *OF = OM ? dyn_cast<FieldDecl>(OM->getMemberDecl()) : nullptr;
+    if (!OF || OM->isArrow() || OF->isBitField() || !sameRequestGroup(E, O))
+      continue;
+    llvm::FoldingSetNodeID OID;
+    OM->getBase()->IgnoreParenImpCasts()->Profile(OID, Ctx, /*Canonical=*/true);
+    if (OID != ElemID)
+      continue;
+    int64_t OOff = Ctx.toCharUnitsFromBits(Ctx.getFieldOffset(OF)).getQuantity();
+    if (patternShift(E.Offset, O.Offset) != OOff - Off)
+      continue;
+    Fields.push_back({OOff, OOff + O.Size});
+  }
+  llvm::sort(Fields);
+  for (int64_t G : {16, 8}) {
+    if (G > Align || G > RecSize || G <= static_cast<int64_t>(E.Size))
+      continue;
+    int64_t Start = Off / G * G, Reach = Start;
+    for (auto [B, End] : Fields)
+      if (B <= Reach && End > Reach)
+        Reach = End;
+    if (Reach < Start + G)
+      continue;
+    LaneValue Low = E.Offset;
+    bool Aligned = Low.Align == 0 || Low.Align % G == 0;
+    for (unsigned I = 0; I < WarpLanes; ++I)
+      if (Low.Active & (1u << I)) {
+        Low.L[I] -= Off - Start;
+        Aligned &= Low.L[I] % G == 0;
+      }
+    if (Aligned)
+      return bankConflictOf(Low, static_cast<unsigned>(G));
+  }
+  return std::nullopt;
+}
+
 std::optional<BankConflict> mergedPairConflict(const AccessEvent &E, const ThreadDependence &TD) {
   // The compiled code must hold the two indices a constant apart: not values of one trip of
   // a loop walked trip by trip (s[index] and s[index + stride] with stride = 1).
@@ -231,6 +294,8 @@ std::optional<BankConflict> mergedPairConflict(const AccessEvent &E, const Threa
       !TD.context())
     return std::nullopt;
   const ASTContext &Ctx = *TD.context();
+  if (std::optional<BankConflict> F = mergedFieldsConflict(E, TD, Ctx))
+    return F;
   const Expr *Core = indexCore(E.Access, Ctx);
   if (!Core || !subscriptBase(E.Access))
     return std::nullopt;
@@ -238,9 +303,7 @@ std::optional<BankConflict> mergedPairConflict(const AccessEvent &E, const Threa
   Core->Profile(CoreID, Ctx, /*Canonical=*/true);
   const int64_t Pair = 2 * static_cast<int64_t>(E.Size);
   for (const AccessEvent &O : TD.accesses()) {
-    if (&O == &E || O.Sp != E.Sp || O.Root != E.Root || O.Shape != E.Shape ||
-        O.Base != E.Base || O.Trip != E.Trip || O.Args != E.Args || O.Loop != E.Loop ||
-        O.Store != E.Store || O.Size != E.Size)
+    if (&O == &E || !sameRequestGroup(E, O) || O.Size != E.Size)
       continue;
     std::optional<int64_t> Shift = patternShift(E.Offset, O.Offset);
     if (!Shift || (*Shift != Pair / 2 && *Shift != -Pair / 2))
@@ -460,7 +523,9 @@ bool statesNarrowBlock(const FunctionDecl *FD, const ASTContext &Ctx) {
   return Found;
 }
 
-bool assumedShape(const AccessEvent &E) { return E.Shape && !E.Shape->Block; }
+bool assumedShape(const AccessEvent &E) {
+  return E.Shape && !E.Shape->Block && !E.Shape->BlockX;
+}
 
 namespace {
 

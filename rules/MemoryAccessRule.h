@@ -41,7 +41,8 @@ bool coveredBySiblings(const AccessEvent &E, const ThreadDependence &TD, int64_t
 /// stores with stores, indices a constant apart in the source (through locals)
 /// and one element apart in every lane, the pair's first element aligned to the
 /// pair's size in every lane (`s[2 * i]` and `s[2 * i + 1]` become one 8-byte
-/// access, served per half-warp). None when there is no such pair.
+/// access, served per half-warp); also the fields of one element that fill an aligned 8- or
+/// 16-byte part of it (`sh[ty][tx].x` and `.y` of a float2). None when there is no such pair.
 std::optional<BankConflict> mergedPairConflict(const AccessEvent &E, const ThreadDependence &TD);
 
 /// Whether the innermost loop around \p E is a short counted loop (`for (int k =

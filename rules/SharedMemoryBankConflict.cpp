@@ -65,7 +65,7 @@ public:
         if (std::optional<BankConflict> M = memrules::mergedPairConflict(*E, TD); M && M->Degree < 2)
           continue;
         // The lanes come from an assumed block shape that the kernel says is wrong.
-        if (E->Shape && !E->Shape->Block && memrules::statesNarrowBlock(E->Root, *AST))
+        if (memrules::assumedShape(*E) && memrules::statesNarrowBlock(E->Root, *AST))
           continue;
         // No launch gives the shape and the kernel reads threadIdx.y: a warp may span
         // rows of a block as narrow as 8 threads, and the degree is at least that of one row.

@@ -64,7 +64,7 @@ public:
             memrules::shortLoopCovers(*E, Stride, *AST) ||
             memrules::usesFetchedSectors(*E, TD, *AST))
           continue;
-        if (E->Shape && !E->Shape->Block && memrules::statesNarrowBlock(E->Root, *AST))
+        if (memrules::assumedShape(*E) && memrules::statesNarrowBlock(E->Root, *AST))
           continue;
         // No launch gives the shape and the kernel reads threadIdx.y: a warp may span
         // rows of a block as narrow as 8 threads. Only a verdict that holds then too:

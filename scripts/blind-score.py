@@ -228,6 +228,8 @@ def score_corpus(report, rows, root, paths, ranges=None):
             c = counters[r["rule"]]
             c["npos"] += 1
             c["nfound"] += id(r) in noted_rows
+            if id(r) not in noted_rows and id(r) not in matched:
+                missed.append((r, None))
             continue
         if not r["positive"]:
             continue
@@ -329,6 +331,11 @@ def main():
             for fnd, row in wrong:
                 print(f"  WRONG  {fnd[0]}:{fnd[1]} [{fnd[2]}] label {row['verdict']} at line {row['line']}")
             for row, as_note in missed if args.verbose else []:
+                if as_note is None:  # a note row no note found (counted only with --pedantic)
+                    if args.pedantic:
+                        print(f"  MISSED NOTE {row['file']}:{row['line']} [{row['rule']}]"
+                              f"  {row['text'][:60]}")
+                    continue
                 print(f"  MISSED {row['file']}:{row['line']} [{row['rule']}]" +
                       (" (reported as a note)" if as_note else "") + f"  {row['text'][:60]}")
             for fnd in unlabelled:

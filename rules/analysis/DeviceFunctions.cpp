@@ -129,10 +129,42 @@ bool isSizingName(llvm::StringRef Name) {
          Name.starts_with("cuOccupancy");
 }
 
-/// Does \p S mention a sizing name, or a local that a sizing call or expression writes?
-class SizingFinder : public RecursiveASTVisitor<SizingFinder> {
+/// The expressions that write each local of a function: the right side of an assignment to
+/// it, and each call that takes it or its address (cudaDeviceGetAttribute(&n, ...)).
+class WriteIndex : public RecursiveASTVisitor<WriteIndex> {
 public:
-  explicit SizingFinder(unsigned Depth) : Depth(Depth) {}
+  llvm::DenseMap<const VarDecl *, llvm::SmallVector<const Expr *, 2>> Writes;
+
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    if (B->isAssignmentOp())
+      if (const VarDecl *V = local(B->getLHS()))
+        Writes[V].push_back(B->getRHS());
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *C) {
+    for (const Expr *A : C->arguments())
+      if (const VarDecl *V = local(A); V && (Writes[V].empty() || Writes[V].back() != C))
+        Writes[V].push_back(C); // the callee or another argument may name the SM count
+    return true;
+  }
+
+private:
+  static const VarDecl *local(const Expr *E) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_AddrOf)
+      E = U->getSubExpr()->IgnoreParenImpCasts();
+    const auto *R = dyn_cast<DeclRefExpr>(E);
+    return R ? dyn_cast<VarDecl>(R->getDecl()) : nullptr;
+  }
+};
+
+} // namespace
+
+/// Does \p S mention a sizing name, or (\p Depth locals deep) a local that a sizing call or
+/// expression writes?
+class GridSizing::Finder : public RecursiveASTVisitor<Finder> {
+public:
+  Finder(GridSizing &Owner, unsigned Depth) : Owner(Owner), Depth(Depth) {}
 
   bool VisitMemberExpr(MemberExpr *E) {
     if (const IdentifierInfo *I = E->getMemberDecl()->getIdentifier())
@@ -144,59 +176,48 @@ public:
     if (const IdentifierInfo *I = D->getIdentifier())
       Found |= isSizingName(I->getName());
     if (const auto *V = dyn_cast<VarDecl>(D); V && !Found && Depth)
-      Found = varIsSized(V);
+      Found = Owner.varIsSized(V, Depth);
     return !Found;
   }
 
   bool Found = false;
 
 private:
-  /// The local \p V is initialised or assigned from a sizing expression, or its address goes
-  /// to a sizing call (cudaDeviceGetAttribute(&n, cudaDevAttrMultiProcessorCount, dev)).
-  bool varIsSized(const VarDecl *V) {
-    const auto *Fn = dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod());
-    if (!V->hasLocalStorage() || !Fn || !Fn->getBody())
-      return false;
-    if (const Expr *Init = V->getInit(); Init && mentions(Init))
-      return true;
-    struct Writes : RecursiveASTVisitor<Writes> {
-      const VarDecl *V;
-      SizingFinder &Outer;
-      bool Found = false;
-      Writes(const VarDecl *V, SizingFinder &Outer) : V(V), Outer(Outer) {}
-      bool refersToV(const Expr *E) {
-        E = E->IgnoreParenImpCasts();
-        if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_AddrOf)
-          E = U->getSubExpr()->IgnoreParenImpCasts();
-        const auto *R = dyn_cast<DeclRefExpr>(E);
-        return R && R->getDecl() == V;
-      }
-      bool VisitBinaryOperator(BinaryOperator *B) {
-        if (B->isAssignmentOp() && refersToV(B->getLHS()) && Outer.mentions(B->getRHS()))
-          Found = true;
-        return !Found;
-      }
-      bool VisitCallExpr(CallExpr *C) {
-        if (!llvm::any_of(C->arguments(), [&](const Expr *A) { return refersToV(A); }))
-          return true;
-        Found = Outer.mentions(C); // the callee or another argument names the SM count
-        return !Found;
-      }
-    } W(V, *this);
-    W.TraverseStmt(Fn->getBody());
-    return W.Found;
-  }
-
-  bool mentions(const Stmt *S) {
-    SizingFinder Inner(Depth - 1);
-    Inner.TraverseStmt(const_cast<Stmt *>(S));
-    return Inner.Found;
-  }
-
+  GridSizing &Owner;
   unsigned Depth;
 };
 
-} // namespace
+bool GridSizing::mentions(const Stmt *S, unsigned Depth) {
+  Finder F(*this, Depth);
+  F.TraverseStmt(const_cast<Stmt *>(S));
+  return F.Found;
+}
+
+bool GridSizing::varIsSized(const VarDecl *V, unsigned Depth) {
+  const auto *Fn = dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod());
+  if (!V->hasLocalStorage() || !Fn || !Fn->getBody())
+    return false;
+  auto [It, New] = Memo.try_emplace({V, Depth}, false);
+  if (!New)
+    return It->second; // known, or being decided (a local written from itself: not sized)
+  bool Sized = V->getInit() && mentions(V->getInit(), Depth - 1);
+  if (!Sized) {
+    auto [W, Fresh] = Writes.try_emplace(Fn);
+    if (Fresh) {
+      WriteIndex Index;
+      Index.TraverseStmt(Fn->getBody());
+      W->second = std::move(Index.Writes);
+    }
+    if (auto Of = W->second.find(V); Of != W->second.end())
+      for (const Expr *E : Of->second)
+        if ((Sized = mentions(E, Depth - 1)))
+          break;
+  }
+  Memo[{V, Depth}] = Sized;
+  return Sized;
+}
+
+bool GridSizing::fromDevice(const Expr *Grid) { return Grid && mentions(Grid, 3); }
 
 std::vector<LocalArrayFact> localArraysOf(const FunctionDecl *FD) {
   if (!FD || !FD->getBody())
@@ -204,14 +225,6 @@ std::vector<LocalArrayFact> localArraysOf(const FunctionDecl *FD) {
   ArrayCollector C(FD->getASTContext());
   C.TraverseStmt(FD->getBody());
   return std::move(C.Arrays);
-}
-
-bool gridSizedFromDevice(const Expr *Grid) {
-  if (!Grid)
-    return false;
-  SizingFinder F(3);
-  F.TraverseStmt(const_cast<Expr *>(Grid));
-  return F.Found;
 }
 
 std::optional<DeviceFunctionFact> deviceFunctionFact(const FunctionDecl *FD) {

@@ -14,6 +14,8 @@
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
 
 #include <optional>
 
@@ -26,11 +28,25 @@ std::optional<DeviceFunctionFact> deviceFunctionFact(const clang::FunctionDecl *
 /// The per-thread (automatic, not __shared__) arrays of \p FD's body, in source order.
 std::vector<LocalArrayFact> localArraysOf(const clang::FunctionDecl *FD);
 
-/// \p Grid mentions the SM count (cudaDevAttrMultiProcessorCount,
+/// Whether a launch's grid mentions the SM count (cudaDevAttrMultiProcessorCount,
 /// CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, cudaDeviceProp::multiProcessorCount) or the occupancy
 /// API (cudaOccupancy*, cuOccupancy*), directly or through the locals it reads (their
-/// initialisers, assignments, and calls that take their address), three locals deep.
-bool gridSizedFromDevice(const clang::Expr *Grid);
+/// initialisers, assignments, and calls that take their address), three locals deep. One per
+/// translation unit: it indexes each function's writes once and remembers each local's answer
+/// (cuda-convnet2's filter_acts.cu launches 164 kernels from one function).
+class GridSizing {
+public:
+  bool fromDevice(const clang::Expr *Grid);
+
+private:
+  class Finder;
+  bool mentions(const clang::Stmt *S, unsigned Depth);
+  bool varIsSized(const clang::VarDecl *V, unsigned Depth);
+  llvm::DenseMap<std::pair<const clang::VarDecl *, unsigned>, bool> Memo;
+  llvm::DenseMap<const clang::FunctionDecl *,
+                 llvm::DenseMap<const clang::VarDecl *, llvm::SmallVector<const clang::Expr *, 2>>>
+      Writes;
+};
 
 } // namespace cudalint
 

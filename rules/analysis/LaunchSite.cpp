@@ -6,6 +6,8 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 
+#include <functional>
+
 using namespace clang;
 using namespace clang::ast_matchers;
 
@@ -43,6 +45,49 @@ const FunctionDecl *kernelOf(const Expr *E) {
       if (FD->hasAttr<CUDAGlobalAttr>())
         return FD;
   return nullptr;
+}
+
+std::vector<const FunctionDecl *> pointerLaunchTargets(const CallExpr *Launch) {
+  const auto *KC = dyn_cast_or_null<CUDAKernelCallExpr>(Launch);
+  const auto *Ref = KC ? dyn_cast<DeclRefExpr>(KC->getCallee()->IgnoreParenImpCasts()) : nullptr;
+  const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  const auto *Fn = V ? dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod()) : nullptr;
+  if (!V || !V->hasLocalStorage() || isa<ParmVarDecl>(V) || !Fn || !Fn->getBody())
+    return {};
+  std::vector<const FunctionDecl *> Targets;
+  bool Unknown = false;
+  auto Add = [&](const Expr *E) {
+    if (const FunctionDecl *K = kernelOf(E)) {
+      if (!llvm::is_contained(Targets, K))
+        Targets.push_back(K);
+    } else {
+      Unknown = true;
+    }
+  };
+  if (V->getInit())
+    Add(V->getInit());
+  std::function<void(const Stmt *)> Scan = [&](const Stmt *S) {
+    if (!S || Unknown)
+      return;
+    auto IsV = [&](const Expr *E) {
+      const auto *R = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+      return R && R->getDecl() == V;
+    };
+    if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->isAssignmentOp() && IsV(B->getLHS())) {
+      if (B->getOpcode() != BO_Assign)
+        Unknown = true;
+      else
+        Add(B->getRHS());
+    }
+    if (const auto *U = dyn_cast<UnaryOperator>(S); U && U->getOpcode() == UO_AddrOf && IsV(U->getSubExpr()))
+      Unknown = true;
+    for (const Stmt *C : S->children())
+      Scan(C);
+  };
+  Scan(Fn->getBody());
+  if (Unknown)
+    return {};
+  return Targets;
 }
 
 namespace {
@@ -138,6 +183,8 @@ std::optional<LaunchSite> analyzeLaunch(const CallExpr *Call, ASTContext &Ctx) {
     S.GridExpr = ConfigArg(0);
     S.Grid = Eval.evalDim3(ConfigArg(0));
     S.Block = Eval.evalDim3(ConfigArg(1));
+    if (!S.Block)
+      S.BlockX = Eval.evalDim3X(ConfigArg(1));
     if (const Expr *Smem = ConfigArg(2))
       S.DynamicSmem = Eval.evalInt(Smem);
     else
@@ -171,6 +218,8 @@ std::optional<LaunchSite> analyzeLaunch(const CallExpr *Call, ASTContext &Ctx) {
     S.GridExpr = Arg(1);
     S.Grid = Eval.evalDim3(Arg(1));
     S.Block = Eval.evalDim3(Arg(2));
+    if (!S.Block)
+      S.BlockX = Eval.evalDim3X(Arg(2));
     S.DynamicSmem = Arg(4) ? Eval.evalInt(Arg(4)) : std::optional<std::int64_t>(0);
     Stream(Arg(5));
     return S;

@@ -17,6 +17,7 @@
 #include "clang/ASTMatchers/ASTMatchers.h"
 
 #include <optional>
+#include <vector>
 
 namespace cudalint {
 
@@ -44,6 +45,8 @@ struct LaunchSite {
   const clang::FunctionDecl *Kernel = nullptr; // null for a function pointer / CUfunction
   const clang::Expr *StreamExpr = nullptr;     // null when absent
   std::optional<Dim3> Grid, Block;
+  /// The block's x-extent when Block is not known as a whole (`dim3 threads(32, ty)`).
+  std::optional<std::int64_t> BlockX;
   /// The grid argument (its x for cuLaunchKernel); null when the form has none in the call.
   const clang::Expr *GridExpr = nullptr;
   std::optional<std::int64_t> DynamicSmem;
@@ -63,6 +66,12 @@ struct LaunchSite {
 
 /// The __global__ function an argument names: kernel, &kernel, (void*)kernel.
 const clang::FunctionDecl *kernelOf(const clang::Expr *E);
+
+/// The kernels a `<<<>>>` launch through a local function pointer can start: every value the
+/// function gives the pointer (`kernel = &transposeNaive;` in a switch, HeCBench's and the CUDA
+/// samples' transpose drivers), when each is a kernel. Empty for other launches, or when one
+/// of the values is not a kernel.
+std::vector<const clang::FunctionDecl *> pointerLaunchTargets(const clang::CallExpr *Launch);
 
 /// Matches every call that may be a launch site; bind name "launch".
 clang::ast_matchers::StatementMatcher launchCallMatcher();

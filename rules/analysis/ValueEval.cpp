@@ -6,6 +6,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMap.h"
 #include "clang/AST/StmtVisitor.h"
+#include "llvm/Support/SaveAndRestore.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 
@@ -342,6 +343,12 @@ std::optional<std::int64_t> ValueEvaluator::evalInt(const Expr *E) { return eval
 
 std::optional<Dim3> ValueEvaluator::evalDim3(const Expr *E) { return evalDim3Impl(E, 0); }
 
+std::optional<std::int64_t> ValueEvaluator::evalDim3X(const Expr *E) {
+  llvm::SaveAndRestore Only(XOnly, true);
+  std::optional<Dim3> D = evalDim3Impl(E, 0);
+  return D ? std::optional<std::int64_t>((*D)[0]) : std::nullopt;
+}
+
 std::optional<std::int64_t> ValueEvaluator::evalIntImpl(const Expr *E, unsigned Depth) {
   // containsErrors: built from code with compile errors (ErrorTaint.h).
   if (!E || Depth > MaxDepth || E->isValueDependent() || E->isTypeDependent() ||
@@ -520,6 +527,8 @@ std::optional<Dim3> ValueEvaluator::dim3OfVar(const VarDecl *V, unsigned Depth) 
     bool Zero;
     if (const Expr *F = fieldValueOf(V, Names[I], Zero)) {
       auto Val = evalIntImpl(F, Depth + 1);
+      if (!Val && XOnly && I > 0)
+        continue;
       if (!Val)
         return std::nullopt;
       (*Base)[I] = *Val;
@@ -562,6 +571,8 @@ std::optional<Dim3> ValueEvaluator::evalDim3Impl(const Expr *E, unsigned Depth) 
           !isa<CXXDefaultArgExpr>(A))
         return std::nullopt; // dim3(uint3)
       auto V = evalIntImpl(A, Depth + 1);
+      if (!V && XOnly && I > 0)
+        continue;
       if (!V)
         return std::nullopt;
       D[I] = *V;

@@ -43,6 +43,9 @@ public:
 
   std::optional<std::int64_t> evalInt(const clang::Expr *E);
   std::optional<Dim3> evalDim3(const clang::Expr *E);
+  /// The x-extent of a dim3 alone, where the others may not be known
+  /// (`dim3 threads(32, threadsY)` with threadsY chosen at run time).
+  std::optional<std::int64_t> evalDim3X(const clang::Expr *E);
   /// The integer value of a pointer-typed handle such as a cudaStream_t:
   /// 0 for 0/NULL/nullptr, 1 for cudaStreamLegacy, 2 for cudaStreamPerThread.
   std::optional<std::int64_t> evalHandle(const clang::Expr *E);
@@ -59,6 +62,8 @@ public:
   const clang::Expr *fieldValueOf(const clang::VarDecl *V, llvm::StringRef Field, bool &ZeroInit);
 
 private:
+  /// evalDim3X: the y- and z-extents that are not known count as 1.
+  bool XOnly = false;
   std::optional<std::int64_t> evalIntImpl(const clang::Expr *E, unsigned Depth);
   std::optional<Dim3> evalDim3Impl(const clang::Expr *E, unsigned Depth);
   std::optional<std::int64_t> evalCall(const clang::CallExpr *C, unsigned Depth);

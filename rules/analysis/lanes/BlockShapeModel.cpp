@@ -36,16 +36,18 @@ static void markBlockStride(ShapeModel &M, int64_t Dx) {
 ShapeModel modelOf(const BlockShape &S) {
   ShapeModel M;
   if (!S.Block) {
-    M.Tid[0] = LaneValue::threadIndex();
+    // The x-extent a multiple of 32: assumed, or known alone (S.BlockX).
+    M.Tid[0] = S.BlockX ? withUBound(LaneValue::threadIndex(), *S.BlockX)
+                        : LaneValue::threadIndex();
     for (int A = 1; A < 3; ++A) {
       M.Tid[A] = LaneValue::warpUniform();
       M.Tid[A].USign = 1;
-      M.Tid[A].AssumedAxis = true;
+      M.Tid[A].AssumedAxis = !S.BlockX;
     }
-    M.BDim[0] = LaneValue::aligned(32);
+    M.BDim[0] = S.BlockX ? LaneValue::constant(*S.BlockX) : LaneValue::aligned(32);
     M.BDim[1] = M.BDim[2] = LaneValue::aligned(1);
     M.Linear = LaneValue::threadIndex();
-    markBlockStride(M, 0);
+    markBlockStride(M, S.BlockX ? *S.BlockX : 0);
     return M;
   }
   int64_t Dx = (*S.Block)[0], Dy = (*S.Block)[1], Dz = (*S.Block)[2];

@@ -89,10 +89,17 @@ void ThreadDependence::collect(const MatchFinder::MatchResult &Result) {
   }
   if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("launch")) {
     std::optional<LaunchSite> Site = analyzeLaunch(Call, *Result.Context);
-    if (!Site || !Site->Kernel)
+    if (Site && !Site->Kernel) {
+      // Through a local function pointer: each kernel it can hold runs with this shape.
+      for (const FunctionDecl *K : pointerLaunchTargets(Call))
+        Launches[K->getCanonicalDecl()].push_back({Site->Block, Site->BlockX, Site->Loc, nullptr});
+      return;
+    }
+    if (!Site)
       return;
     Launches[Site->Kernel->getCanonicalDecl()].push_back(
-        {Site->Block, Site->Loc, Site->Form == LaunchForm::TripleChevron ? Call : nullptr});
+        {Site->Block, Site->BlockX, Site->Loc,
+         Site->Form == LaunchForm::TripleChevron ? Call : nullptr});
   }
 }
 
@@ -173,11 +180,20 @@ void ThreadDependence::run() {
       continue;
     std::vector<const BlockShape *> Mine;
     bool Unknown = false;
+    std::optional<int64_t> OnlyX; // the x-extent the launches without a Block agree on
+    SourceLocation OnlyXLoc;
     auto It = Launches.find(FD->getCanonicalDecl());
     if (It != Launches.end()) {
       for (const LaunchShape &L : It->second) {
         if (!L.Block) {
-          Unknown = true;
+          bool Known = L.BlockX && *L.BlockX > 0 && *L.BlockX % 32 == 0 && *L.BlockX <= 1024 &&
+                       (!OnlyX || *OnlyX == *L.BlockX);
+          if (Known && !OnlyX)
+            OnlyXLoc = L.Loc;
+          if (Known)
+            OnlyX = L.BlockX;
+          else
+            Unknown = true;
           continue;
         }
         // A block no device runs (a zero dimension, more than 1024 threads) never
@@ -192,8 +208,11 @@ void ThreadDependence::run() {
         }
       }
     }
-    if (Mine.empty() || Unknown) {
-      Shapes.push_back({std::nullopt, SourceLocation(), Mine.empty()});
+    if (Unknown || (Mine.empty() && !OnlyX)) {
+      Shapes.push_back({std::nullopt, SourceLocation(), Mine.empty() && !OnlyX});
+      Mine.push_back(&Shapes.back());
+    } else if (OnlyX) {
+      Shapes.push_back({std::nullopt, OnlyXLoc, false, OnlyX});
       Mine.push_back(&Shapes.back());
     }
     for (const BlockShape *S : Mine)

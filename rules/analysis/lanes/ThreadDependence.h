@@ -56,6 +56,9 @@ struct BlockShape {
   std::optional<Dim3> Block;      // from a launch; none: x-extent assumed a multiple of 32
   clang::SourceLocation LaunchLoc; // a launch with this shape
   bool NoKnownLaunch = false;      // assumed because no launch gives the shape
+  /// No Block, but every launch's x-extent is this multiple of 32 (`dim3 threads(32, ty)`):
+  /// a warp is 32 consecutive threadIdx.x of one row, as assumed, and that is known.
+  std::optional<int64_t> BlockX;
 };
 
 struct BranchEvent {
@@ -153,6 +156,7 @@ private:
   llvm::DenseSet<const clang::FunctionDecl *> Seen;
   struct LaunchShape {
     std::optional<Dim3> Block;
+    std::optional<int64_t> BlockX; // LaunchSite::BlockX
     clang::SourceLocation Loc;
     /// A <<<>>> launch, whose arguments can be read (agreedArgs); null for the others.
     const clang::CallExpr *Chevron = nullptr;

@@ -1,0 +1,91 @@
+// The block shapes production launches give, and the wide accesses nvcc makes:
+// - `dim3 threads(32, threadsY)` with threadsY chosen at run time (cuda-convnet2): the x-extent
+//   alone is known, a warp is one row of 32 lanes, and the verdict needs no narrow-block caveat;
+// - a launch through a local function pointer that a switch sets to one of several kernels
+//   (HeCBench's and the CUDA samples' transpose drivers): each kernel runs with its shape;
+// - `sh[ty][tx].x` with `.y` of a float2 is one 8-byte access (ld/st.shared.v2.f32): silent.
+// RUN: %expect-exit 1 --stdout %t.out -- %cuda-lint --color=never --pedantic --rules=shared-memory-bank-conflict %s
+// RUN: FileCheck %s --input-file=%t.out --implicit-check-not=warning: --implicit-check-not=note:
+
+__global__ void rowOfFour(const float *in, float *out, int n) {
+  __shared__ float sh[8][128];
+  int tx = threadIdx.x, ty = threadIdx.y;
+  for (int k = 0; k < n; ++k) {
+    for (int i = 0; i < 4; i++)
+      sh[ty][tx * 4 + i] = in[(k * 8 + ty) * 128 + tx * 4 + i];
+    __syncthreads();
+    float a = 0.f;
+    for (int i = 0; i < 4; i++)
+      a += sh[ty][tx * 4 + i];
+    out[(k * 8 + ty) * 32 + tx] = a;
+    __syncthreads();
+  }
+}
+
+#define TILE 16
+__global__ void copyTile(float *out, const float *in, int w) {
+  __shared__ float tile[TILE][TILE];
+  int x = blockIdx.x * TILE + threadIdx.x, y = blockIdx.y * TILE + threadIdx.y;
+  tile[threadIdx.y][threadIdx.x] = in[y * w + x];
+  __syncthreads();
+  out[y * w + x] = tile[threadIdx.y][threadIdx.x];
+}
+__global__ void transposeTile(float *out, const float *in, int w) {
+  __shared__ float tile[TILE][TILE];
+  int x = blockIdx.x * TILE + threadIdx.x, y = blockIdx.y * TILE + threadIdx.y;
+  tile[threadIdx.y][threadIdx.x] = in[y * w + x];
+  __syncthreads();
+  x = blockIdx.y * TILE + threadIdx.x;
+  y = blockIdx.x * TILE + threadIdx.y;
+  out[y * w + x] = tile[threadIdx.x][threadIdx.y];
+}
+// A 16x16 block puts two rows in a warp: the column read is 8-way (a --pedantic note: once per
+// thread, beside global memory).
+
+__global__ void pairs(const float *in, float *out) {
+  __shared__ float2 sh[4][32];
+  int tx = threadIdx.x, ty = threadIdx.y;
+  sh[ty][tx].x = in[ty * 64 + tx];
+  sh[ty][tx].y = in[ty * 64 + tx + 32];
+  __syncthreads();
+  float a = 0.f;
+  for (int r = 0; r < 4; r++)
+    a += sh[r][tx].x * sh[r][tx].y;
+  out[ty * 32 + tx] = a + sh[ty][tx].x;
+}
+// The lone `.x` of the last line is a 4-byte access 8 bytes apart: 2-way (a note).
+
+void host(float *out, const float *in, int w, int rows, int mode) {
+  int threadsX = 32;
+  int threadsY = rows > 64 ? 8 : 4;
+  dim3 threads(threadsX, threadsY);
+  rowOfFour<<<64, threads>>>(in, out, w);
+  void (*kernel)(float *, const float *, int);
+  switch (mode) {
+  case 0:
+    kernel = &copyTile;
+    break;
+  default:
+    kernel = &transposeTile;
+    break;
+  }
+  kernel<<<dim3(w / TILE, w / TILE), dim3(TILE, TILE)>>>(out, in, w);
+  pairs<<<1, dim3(32, 4)>>>(in, out);
+}
+// CHECK: launch-shape-forms.cu:19:12: warning: 'sh[ty][tx * 4 + i]' puts 4 lanes of a warp in one bank: a 4-way conflict [shared-memory-bank-conflict]
+// CHECK: launch-shape-forms.cu:19:12: note: shared memory has 32 banks of 4-byte words, each serving one word per cycle: the 4 different words of one bank are served one after another, so the access takes 4 wavefronts instead of 1
+// CHECK: launch-shape-forms.cu:19:12: note: it runs in a loop that accesses no global memory, where shared memory bounds the time: measured on an H100, a 2-way conflict there costs 1.26x and a 32-way 19.8x
+// CHECK: launch-shape-forms.cu:19:12: note: pad each row by one element (a [32][33] tile for [32][32]) so that a column falls in 32 different banks, or swizzle the column index with an XOR of the row
+// CHECK: launch-shape-forms.cu:15:7: note: 'sh[ty][tx * 4 + i]' puts 4 lanes of a warp in one bank: a 4-way conflict [shared-memory-bank-conflict]
+// CHECK: launch-shape-forms.cu:15:7: note: shared memory has 32 banks of 4-byte words, each serving one word per cycle: the 4 different words of one bank are served one after another, so the access takes 4 wavefronts instead of 1
+// CHECK: launch-shape-forms.cu:15:7: note: the loop around it also accesses global memory, which bounds the time: measured on an H100, conflicts up to 8-way cost nothing measurable there (a tiled transpose), 16-way 1.20x
+// CHECK: launch-shape-forms.cu:15:7: note: pad each row by one element (a [32][33] tile for [32][32]) so that a column falls in 32 different banks, or swizzle the column index with an XOR of the row
+// CHECK: launch-shape-forms.cu:40:20: note: 'tile[threadIdx.x][threadIdx.y]' puts 8 lanes of a warp in one bank: an 8-way conflict [shared-memory-bank-conflict]
+// CHECK: launch-shape-forms.cu:40:20: note: shared memory has 32 banks of 4-byte words, each serving one word per cycle: the 8 different words of one bank are served one after another, so the access takes 8 wavefronts instead of 1
+// CHECK: launch-shape-forms.cu:40:20: note: it runs once per thread, outside any loop: measured on an H100, conflicts up to 8-way cost nothing measurable beside global memory accesses (a tiled transpose), 16-way 1.20x
+// CHECK: launch-shape-forms.cu:40:20: note: pad each row by one element (a [32][33] tile for [32][32]) so that a column falls in 32 different banks, or swizzle the column index with an XOR of the row
+// CHECK: launch-shape-forms.cu:54:27: note: 'sh[ty][tx].x' puts 2 lanes of a warp in one bank: a 2-way conflict [shared-memory-bank-conflict]
+// CHECK: launch-shape-forms.cu:54:27: note: shared memory has 32 banks of 4-byte words, each serving one word per cycle: the 2 different words of one bank are served one after another, so the access takes 2 wavefronts instead of 1
+// CHECK: launch-shape-forms.cu:54:27: note: it runs once per thread, outside any loop: measured on an H100, conflicts up to 8-way cost nothing measurable beside global memory accesses (a tiled transpose), 16-way 1.20x
+// CHECK: launch-shape-forms.cu:54:27: note: make consecutive lanes use consecutive words, or pad the array so that the lanes' stride in words is odd
+// CHECK: cuda-lint: 1 warning and 0 errors (3 notes) in 1 file; 1 file analysed
