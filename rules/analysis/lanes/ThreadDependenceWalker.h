@@ -526,6 +526,11 @@ private:
   llvm::DenseMap<const ValueDecl *, std::optional<Stepped>> SteppedPtrs;
   /// \p D's entry of SteppedPtrs (computed for a kernel's pointer parameter), or null.
   const Stepped *stepped(const ValueDecl *D);
+  /// The size of what pointer type \p T points to, when it has one.
+  std::optional<int64_t> sizeOfPointee(QualType T) const;
+  /// Byte offset \p Bytes as a number of \p Elt-byte elements, when it is a whole number
+  /// in every lane (the value a stepped pointer starts from).
+  static std::optional<LaneValue> elementsFrom(const LaneValue &Bytes, int64_t Elt);
   /// The address of stepped pointer \p DRE (the bytes its value counts from
   /// where it started, which only the lanes' pattern of is used), for \p E.
   std::optional<Address> steppedAddress(const DeclRefExpr *DRE, const Expr *E);
@@ -568,6 +573,15 @@ private:
 
   /// A call through a table of functions at a lane-dependent index.
   void indirectCall(const CallExpr *CE);
+  /// A call through a function pointer that is a parameter or a variable
+  /// (ccminer's `testFunc(&inpHashes[id << 4])`): each device function whose
+  /// address a __device__ or __constant__ variable of that type holds is walked
+  /// from the same state, and the states and results merged. None when there is
+  /// no such function, or more than four.
+  std::optional<LaneValue> pointerCall(const CallExpr *CE);
+  /// The device functions the file's __device__ / __constant__ function pointers
+  /// (and tables of them) are initialised with; found once per walk.
+  std::optional<std::vector<const FunctionDecl *>> PointerTargets;
 
   LaneValue rankOf(GroupKind K, int64_t TileSize);
 
@@ -586,7 +600,13 @@ private:
 
   const FunctionDecl *inlinable(const FunctionDecl *FD, const CallExpr *CE);
 
-  LaneValue inlineCall(const CallExpr *CE, const FunctionDecl *Def, llvm::ArrayRef<LaneValue> Args);
+  /// \p ArgAddrs: the address each argument holds where the walk knows it (`&a[i]`,
+  /// `in + off`), which a pointer parameter the callee only steps starts from.
+  LaneValue inlineCall(const CallExpr *CE, const FunctionDecl *Def, llvm::ArrayRef<LaneValue> Args,
+                       llvm::ArrayRef<std::optional<Address>> ArgAddrs = {});
+  /// The arguments of \p CE walked, with the addresses they hold.
+  void walkArgs(const CallExpr *CE, llvm::SmallVectorImpl<LaneValue> &Args,
+                llvm::SmallVectorImpl<std::optional<Address>> &Addrs);
 
   ASTContext &Ctx;
   const SourceManager &SM;

@@ -160,6 +160,19 @@ void Walker::noteDeref(const UnaryOperator *U, bool Store) {
     recordAccess(U, Store);
 }
 
+std::optional<int64_t> Walker::sizeOfPointee(QualType T) const {
+  return T->isPointerType() ? sizeOf(T->getPointeeType(), Ctx) : std::nullopt;
+}
+
+std::optional<LaneValue> Walker::elementsFrom(const LaneValue &Bytes, int64_t Elt) {
+  LaneValue Start = lane::binary(BO_Div, Bytes, LaneValue::constant(Elt));
+  LaneValue Back = lane::binary(BO_Mul, Start, LaneValue::constant(Elt));
+  if (Start.K != Bytes.K || (Start.K != LaneValue::Lane && Start.K != LaneValue::Uniform) ||
+      Back.L != Bytes.L || Back.Const != Bytes.Const)
+    return std::nullopt; // not a whole number of elements
+  return Start;
+}
+
 const Walker::Stepped *Walker::stepped(const ValueDecl *D) {
   auto [It, New] = SteppedPtrs.try_emplace(D);
   if (New) {
@@ -210,15 +223,12 @@ std::optional<LaneValue> Walker::notePointerVar(const VarDecl *VD) {
   // kernel stored through it).
   SteppedPtrs.erase(VD);
   const auto *FD = dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
-  std::optional<int64_t> Elt = sizeOf(VD->getType()->getPointeeType(), Ctx);
+  std::optional<int64_t> Elt = sizeOfPointee(VD->getType());
   if (!A || !Elt || !FD || !FD->getBody() || !onlyStepsPointer(FD->getBody(), VD))
     return std::nullopt;
-  LaneValue Start = lane::binary(BO_Div, A->Bytes, LaneValue::constant(*Elt));
-  LaneValue Back = lane::binary(BO_Mul, Start, LaneValue::constant(*Elt));
-  if (Start.K != A->Bytes.K || (Start.K != LaneValue::Lane && Start.K != LaneValue::Uniform) ||
-      Back.L != A->Bytes.L || Back.Const != A->Bytes.Const)
-    return std::nullopt; // not a whole number of elements
-  SteppedPtrs[VD] = Stepped{A->Sp, *Elt};
+  std::optional<LaneValue> Start = elementsFrom(A->Bytes, *Elt);
+  if (Start)
+    SteppedPtrs[VD] = Stepped{A->Sp, *Elt};
   return Start;
 }
 

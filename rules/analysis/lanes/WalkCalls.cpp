@@ -1,10 +1,13 @@
 //===- WalkCalls.cpp - Calls and device functions ---------------------------===//
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "rules/analysis/ErrorTaint.h"
+#include "rules/analysis/Mutation.h"
 #include "rules/analysis/lanes/ThreadDependenceWalker.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/SmallPtrSet.h"
+
+#include <functional>
 
 using namespace clang;
 
@@ -110,8 +113,11 @@ LaneValue Walker::call(const CallExpr *CE) {
       return lane::opaque(Args);
     }
   }
-  if (!FD && !isa<CXXMemberCallExpr>(CE))
+  if (!FD && !isa<CXXMemberCallExpr>(CE)) {
     indirectCall(CE);
+    if (std::optional<LaneValue> R = pointerCall(CE))
+      return *R;
+  }
   if (isBlockBarrierName(Name)) {
     for (const Expr *A : CE->arguments())
       expr(A);
@@ -119,8 +125,8 @@ LaneValue Walker::call(const CallExpr *CE) {
     return LaneValue();
   }
   llvm::SmallVector<LaneValue, 4> Args;
-  for (const Expr *A : CE->arguments())
-    Args.push_back(expr(A));
+  llvm::SmallVector<std::optional<Address>, 4> Addrs;
+  walkArgs(CE, Args, Addrs);
   if (Name.starts_with("__ballot_sync") || Name.starts_with("__any_sync") ||
       Name.starts_with("__all_sync") || Name.starts_with("__reduce_") ||
       Name == "__activemask" || Name == "__any" || Name == "__all" || Name == "__ballot") {
@@ -172,7 +178,7 @@ LaneValue Walker::call(const CallExpr *CE) {
   if ((Name == "__mul24" || Name == "__umul24") && Args.size() == 2)
     return lane::binary(BO_Mul, Args[0], Args[1]);
   if (const FunctionDecl *Def = inlinable(FD, CE))
-    return inlineCall(CE, Def, Args);
+    return inlineCall(CE, Def, Args, Addrs);
   // In a template as written, a call of a template specialization that no
   // instantiation has given a body yet (warp_reduce_all<32>(x)): its result
   // holds in every instantiation only as what the callee computes, which is
@@ -184,6 +190,80 @@ LaneValue Walker::call(const CallExpr *CE) {
   if (CE->getNumArgs() == 0 && isWarpIdName(Name))
     return LaneValue::warpUniform();
   return opaqueCall(CE, Name, Args);
+}
+
+void Walker::walkArgs(const CallExpr *CE, llvm::SmallVectorImpl<LaneValue> &Args,
+                      llvm::SmallVectorImpl<std::optional<Address>> &Addrs) {
+  for (const Expr *A : CE->arguments()) {
+    Args.push_back(expr(A));
+    Addrs.push_back(A->getType()->isPointerType() ? addressOf(A) : std::nullopt);
+  }
+}
+
+std::optional<LaneValue> Walker::pointerCall(const CallExpr *CE) {
+  const Expr *Callee = CE->getCallee()->IgnoreParenImpCasts();
+  if (const auto *U = dyn_cast<UnaryOperator>(Callee); U && U->getOpcode() == UO_Deref)
+    Callee = U->getSubExpr()->IgnoreParenImpCasts();
+  const auto *Ref = dyn_cast<DeclRefExpr>(Callee);
+  const auto *PT = Ref ? Ref->getType()->getAs<PointerType>() : nullptr;
+  if (!PT || !PT->getPointeeType()->isFunctionType() || !isa<VarDecl>(Ref->getDecl()))
+    return std::nullopt;
+  if (!PointerTargets) {
+    PointerTargets.emplace();
+    std::function<void(const DeclContext *)> Scan = [&](const DeclContext *DC) {
+      for (const Decl *D : DC->decls()) {
+        if (SM.isInSystemHeader(D->getLocation()))
+          continue;
+        if (const auto *NS = dyn_cast<NamespaceDecl>(D)) {
+          Scan(NS);
+          continue;
+        }
+        const auto *V = dyn_cast<VarDecl>(D);
+        if (!V || !V->getInit() || (!V->hasAttr<CUDADeviceAttr>() && !V->hasAttr<CUDAConstantAttr>()))
+          continue;
+        auto Add = [&](const Expr *E) {
+          E = E->IgnoreParenImpCasts();
+          if (const auto *A = dyn_cast<UnaryOperator>(E); A && A->getOpcode() == UO_AddrOf)
+            E = A->getSubExpr()->IgnoreParenImpCasts();
+          const auto *F = dyn_cast<DeclRefExpr>(E);
+          const auto *FD = F ? dyn_cast<FunctionDecl>(F->getDecl()) : nullptr;
+          if (FD && !llvm::is_contained(*PointerTargets, FD->getCanonicalDecl()))
+            PointerTargets->push_back(FD->getCanonicalDecl());
+        };
+        if (const auto *IL = dyn_cast<InitListExpr>(V->getInit()->IgnoreImplicit()))
+          for (const Expr *E : IL->inits())
+            Add(E);
+        else
+          Add(V->getInit());
+      }
+    };
+    Scan(Ctx.getTranslationUnitDecl());
+  }
+  QualType Want = Ctx.getCanonicalType(PT->getPointeeType());
+  llvm::SmallVector<const FunctionDecl *, 4> Defs;
+  for (const FunctionDecl *T : *PointerTargets)
+    if (Ctx.getCanonicalType(T->getType()) == Want) {
+      const FunctionDecl *Def = inlinable(T, CE);
+      if (!Def || Defs.size() == 4)
+        return std::nullopt; // a target the walk cannot follow, or too many
+      Defs.push_back(Def);
+    }
+  if (Defs.empty())
+    return std::nullopt;
+  llvm::SmallVector<LaneValue, 4> Args;
+  llvm::SmallVector<std::optional<Address>, 4> Addrs;
+  walkArgs(CE, Args, Addrs);
+  State Entry = S;
+  std::optional<State> Out;
+  std::optional<LaneValue> Result;
+  for (const FunctionDecl *Def : Defs) {
+    S = Entry;
+    LaneValue R = inlineCall(CE, Def, Args, Addrs);
+    Result = Result ? lane::join(*Result, R) : R;
+    Out = Out ? mergePlain(*Out, S) : S;
+  }
+  S = std::move(*Out);
+  return Result;
 }
 
 LaneValue Walker::opaqueCall(const CallExpr *CE, StringRef Name, llvm::ArrayRef<LaneValue> Args) {
@@ -389,7 +469,8 @@ const FunctionDecl *Walker::inlinable(const FunctionDecl *FD, const CallExpr *CE
 }
 
 LaneValue Walker::inlineCall(const CallExpr *CE, const FunctionDecl *Def,
-                             llvm::ArrayRef<LaneValue> Args) {
+                             llvm::ArrayRef<LaneValue> Args,
+                             llvm::ArrayRef<std::optional<Address>> ArgAddrs) {
   Reached.insert(Def);
   Frame F;
   F.FD = Def;
@@ -418,6 +499,22 @@ LaneValue Walker::inlineCall(const CallExpr *CE, const FunctionDecl *Def,
     forgetSymbol(P);
   }
   noteGlobalArgs(F, CE, Def, Offset);
+  // A pointer parameter bound to a known address other than a base itself (`&a[i]`,
+  // `in + off`) and only stepped in the callee: followed from that address.
+  for (unsigned I = 0; I < Def->getNumParams() && I + Offset < CE->getNumArgs(); ++I) {
+    const ParmVarDecl *P = Def->getParamDecl(I);
+    if (!P->getType()->isPointerType())
+      continue;
+    SteppedPtrs.erase(P);
+    const std::optional<Address> *A = I + Offset < ArgAddrs.size() ? &ArgAddrs[I + Offset] : nullptr;
+    std::optional<int64_t> Elt = sizeOfPointee(P->getType());
+    if (F.GlobalPtrs.count(P) || !A || !*A || !Elt || !onlyStepsPointer(Def->getBody(), P))
+      continue;
+    if (std::optional<LaneValue> Start = elementsFrom((*A)->Bytes, *Elt)) {
+      SteppedPtrs[P] = Stepped{(*A)->Sp, *Elt};
+      S.Vars[P] = *Start;
+    }
+  }
   // A member function of a struct the kernel takes by value (`view.Get(row, col)`).
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE)) {
     const Expr *Obj = MC->getImplicitObjectArgument();
