@@ -176,6 +176,8 @@ private:
     }
     if (!Done.empty())
       Trips = "\n" + Label + llvm::join(Done, "; ");
+    if (!E.Args.empty())
+      Trips += "\nwith the values every launch passes: " + E.Args;
     std::string Cost;
     if (SharedBound)
       Cost = "it runs in a loop that accesses no global memory, where shared memory bounds the "

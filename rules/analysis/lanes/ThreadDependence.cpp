@@ -140,6 +140,7 @@ void ThreadDependence::run() {
   llvm::DenseMap<const Stmt *, std::unique_ptr<LoopInfo>> Loops;
   auto Walk = [&](const FunctionDecl *FD, const BlockShape &Shape) {
     size_t B = Branches.size(), Ba = Barriers.size(), Ac = Accesses.size();
+    const size_t WalkAccesses = Ac;
     Walker W(*Ctx, Shape, FD, Branches, Barriers, Accesses, Reached, Loops);
     W.run();
     for (size_t I = Ac; I < Accesses.size(); ++I)
@@ -172,6 +173,26 @@ void ThreadDependence::run() {
     if (Bound.tooDeep()) {
       Branches.erase(Branches.begin() + B, Branches.end());
       Accesses.erase(Accesses.begin() + Ac, Accesses.end());
+    } else {
+      // The walk with the values known supersedes the walk without them where it
+      // sees an access otherwise (`if (tid < channels) smem[tid][0]`: 4 lanes with
+      // channels = 4, not 32); where both see the same, both stay, as before.
+      auto Same = [](const AccessEvent &A, const AccessEvent &B) {
+        return A.Trip == B.Trip && A.Offset.Active == B.Offset.Active && A.Offset.L == B.Offset.L;
+      };
+      llvm::DenseMap<const Expr *, llvm::SmallVector<size_t, 2>> Unbound;
+      for (size_t I = WalkAccesses; I < Ac; ++I)
+        Unbound[Accesses[I].Access].push_back(I);
+      llvm::DenseSet<const Expr *> Differs;
+      for (size_t I = Ac; I < Accesses.size(); ++I)
+        if (auto It = Unbound.find(Accesses[I].Access);
+            It != Unbound.end() &&
+            llvm::none_of(It->second, [&](size_t U) { return Same(Accesses[U], Accesses[I]); }))
+          Differs.insert(Accesses[I].Access);
+      if (!Differs.empty())
+        Accesses.erase(std::remove_if(Accesses.begin() + WalkAccesses, Accesses.begin() + Ac,
+                                      [&](const AccessEvent &A) { return Differs.count(A.Access); }),
+                       Accesses.begin() + Ac);
     }
   };
   // Kernels first, under each block shape they are launched with.
