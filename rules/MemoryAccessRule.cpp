@@ -287,6 +287,16 @@ static std::optional<BankConflict> mergedFieldsConflict(const AccessEvent &E,
   return std::nullopt;
 }
 
+unsigned accessUnit(const AccessEvent &E, const ASTContext &Ctx) {
+  unsigned Size = E.Size;
+  QualType T = E.Access->getType();
+  if (T.isNull() || T->isDependentType() || T->isIncompleteType())
+    return Size;
+  unsigned Align = static_cast<unsigned>(Ctx.getTypeAlignInChars(T).getQuantity());
+  bool Hardware = Size == 1 || Size == 2 || Size == 4 || Size == 8 || Size == 16;
+  return Hardware && Align >= Size ? Size : std::min(Size, std::max(Align, 1u));
+}
+
 std::optional<BankConflict> mergedPairConflict(const AccessEvent &E, const ThreadDependence &TD) {
   // The compiled code must hold the two indices a constant apart: not values of one trip of
   // a loop walked trip by trip (s[index] and s[index + stride] with stride = 1).
@@ -570,7 +580,8 @@ unsigned rowConflictAtLeast(const AccessEvent &E, unsigned Width) {
     std::optional<LaneValue> V = firstLanes(E, Width, Shift);
     if (!V)
       return 1;
-    Least = std::min(Least, bankConflictOf(*V, E.Size).Degree);
+    unsigned Unit = E.Root ? accessUnit(E, E.Root->getASTContext()) : E.Size;
+    Least = std::min(Least, bankConflictOf(*V, Unit).Degree);
   }
   return Least;
 }

@@ -45,6 +45,11 @@ bool coveredBySiblings(const AccessEvent &E, const ThreadDependence &TD, int64_t
 /// 16-byte part of it (`sh[ty][tx].x` and `.y` of a float2). None when there is no such pair.
 std::optional<BankConflict> mergedPairConflict(const AccessEvent &E, const ThreadDependence &TD);
 
+/// The bytes one shared-memory instruction of \p E moves per lane: its size where that is a
+/// load or store the hardware has (1, 2, 4, 8, 16 bytes, as aligned), else its type's alignment
+/// (a float3 copy is three 4-byte accesses, each with the same lanes' pattern).
+unsigned accessUnit(const AccessEvent &E, const clang::ASTContext &Ctx);
+
 /// Whether the innermost loop around \p E is a short counted loop (`for (int k =
 /// 0; k < 4; ++k)`, at most 16 trips) whose trips can cover the \p Stride bytes
 /// between two lanes' elements of \p Size bytes (`p[4 * i + k]`, also through

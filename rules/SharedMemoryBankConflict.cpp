@@ -58,7 +58,7 @@ public:
       std::vector<Seen> Conflicts;
       bool SharedBound = false;
       for (const AccessEvent *E : Events) {
-        BankConflict B = bankConflictOf(E->Offset, E->Size);
+        BankConflict B = bankConflictOf(E->Offset, memrules::accessUnit(*E, *AST));
         if (B.Degree < 2)
           continue;
         // s[2 * i] with s[2 * i + 1]: nvcc makes them one access of twice the size.

@@ -5,7 +5,8 @@
 //   (HeCBench's and the CUDA samples' transpose drivers): each kernel runs with its shape;
 // - `sh[ty][tx].x` with `.y` of a float2 is one 8-byte access (ld/st.shared.v2.f32): silent;
 // - a guard on a kernel argument that every launch passes the same value (`tid < channels`,
-//   channels = 4): the walk with that value decides how many lanes make the access (4, not 32).
+//   channels = 4): the walk with that value decides how many lanes make the access (4, not 32);
+// - a float3 copied whole is three 4-byte accesses, each 3 words apart: conflict-free (silent).
 // RUN: %expect-exit 1 --stdout %t.out -- %cuda-lint --color=never --pedantic --rules=shared-memory-bank-conflict %s
 // RUN: FileCheck %s --input-file=%t.out --implicit-check-not=warning: --implicit-check-not=note:
 
@@ -88,25 +89,33 @@ __global__ void perChannel(const int *in, int *out, int channels) {
   storeChannels(smem, out, channels);
 }
 void host2(const int *in, int *out) { perChannel<<<8, 512>>>(in, out, 4); }
-// CHECK: launch-shape-forms.cu:21:12: warning: 'sh[ty][tx * 4 + i]' puts 4 lanes of a warp in one bank: a 4-way conflict [shared-memory-bank-conflict]
-// CHECK: launch-shape-forms.cu:21:12: note: shared memory has 32 banks of 4-byte words, each serving one word per cycle: the 4 different words of one bank are served one after another, so the access takes 4 wavefronts instead of 1
-// CHECK: launch-shape-forms.cu:21:12: note: it runs in a loop that accesses no global memory, where shared memory bounds the time: measured on an H100, a 2-way conflict there costs 1.26x and a 32-way 19.8x
-// CHECK: launch-shape-forms.cu:21:12: note: pad each row by one element (a [32][33] tile for [32][32]) so that a column falls in 32 different banks, or swizzle the column index with an XOR of the row
-// CHECK: launch-shape-forms.cu:17:7: note: 'sh[ty][tx * 4 + i]' puts 4 lanes of a warp in one bank: a 4-way conflict [shared-memory-bank-conflict]
-// CHECK: launch-shape-forms.cu:17:7: note: shared memory has 32 banks of 4-byte words, each serving one word per cycle: the 4 different words of one bank are served one after another, so the access takes 4 wavefronts instead of 1
-// CHECK: launch-shape-forms.cu:17:7: note: the loop around it also accesses global memory, which bounds the time: measured on an H100, conflicts up to 8-way cost nothing measurable there (a tiled transpose), 16-way 1.20x
-// CHECK: launch-shape-forms.cu:17:7: note: pad each row by one element (a [32][33] tile for [32][32]) so that a column falls in 32 different banks, or swizzle the column index with an XOR of the row
-// CHECK: launch-shape-forms.cu:42:20: note: 'tile[threadIdx.x][threadIdx.y]' puts 8 lanes of a warp in one bank: an 8-way conflict [shared-memory-bank-conflict]
-// CHECK: launch-shape-forms.cu:42:20: note: shared memory has 32 banks of 4-byte words, each serving one word per cycle: the 8 different words of one bank are served one after another, so the access takes 8 wavefronts instead of 1
-// CHECK: launch-shape-forms.cu:42:20: note: it runs once per thread, outside any loop: measured on an H100, conflicts up to 8-way cost nothing measurable beside global memory accesses (a tiled transpose), 16-way 1.20x
-// CHECK: launch-shape-forms.cu:42:20: note: pad each row by one element (a [32][33] tile for [32][32]) so that a column falls in 32 different banks, or swizzle the column index with an XOR of the row
-// CHECK: launch-shape-forms.cu:56:27: note: 'sh[ty][tx].x' puts 2 lanes of a warp in one bank: a 2-way conflict [shared-memory-bank-conflict]
-// CHECK: launch-shape-forms.cu:56:27: note: shared memory has 32 banks of 4-byte words, each serving one word per cycle: the 2 different words of one bank are served one after another, so the access takes 2 wavefronts instead of 1
-// CHECK: launch-shape-forms.cu:56:27: note: it runs once per thread, outside any loop: measured on an H100, conflicts up to 8-way cost nothing measurable beside global memory accesses (a tiled transpose), 16-way 1.20x
-// CHECK: launch-shape-forms.cu:56:27: note: make consecutive lanes use consecutive words, or pad the array so that the lanes' stride in words is odd
-// CHECK: launch-shape-forms.cu:81:41: note: 'smem[tid][0]' puts 4 lanes of a warp in one bank: a 4-way conflict [shared-memory-bank-conflict]
-// CHECK: launch-shape-forms.cu:81:41: note: shared memory has 32 banks of 4-byte words, each serving one word per cycle: the 4 different words of one bank are served one after another, so the access takes 4 wavefronts instead of 1
-// CHECK: launch-shape-forms.cu:81:41: note: with the values every launch passes: channels = 4
-// CHECK: launch-shape-forms.cu:81:41: note: it runs once per thread, outside any loop: measured on an H100, conflicts up to 8-way cost nothing measurable beside global memory accesses (a tiled transpose), 16-way 1.20x
-// CHECK: launch-shape-forms.cu:81:41: note: pad each row by one element (a [32][33] tile for [32][32]) so that a column falls in 32 different banks, or swizzle the column index with an XOR of the row
+
+__global__ void wholeFloat3(const float3 *in, float3 *out) {
+  __shared__ float3 c[32];
+  c[threadIdx.x] = in[blockIdx.x * 32 + threadIdx.x];
+  __syncthreads();
+  out[blockIdx.x * 32 + threadIdx.x] = c[31 - threadIdx.x];
+}
+void host3(const float3 *in, float3 *out) { wholeFloat3<<<8, 32>>>(in, out); }
+// CHECK: launch-shape-forms.cu:22:12: warning: 'sh[ty][tx * 4 + i]' puts 4 lanes of a warp in one bank: a 4-way conflict [shared-memory-bank-conflict]
+// CHECK: launch-shape-forms.cu:22:12: note: shared memory has 32 banks of 4-byte words, each serving one word per cycle: the 4 different words of one bank are served one after another, so the access takes 4 wavefronts instead of 1
+// CHECK: launch-shape-forms.cu:22:12: note: it runs in a loop that accesses no global memory, where shared memory bounds the time: measured on an H100, a 2-way conflict there costs 1.26x and a 32-way 19.8x
+// CHECK: launch-shape-forms.cu:22:12: note: pad each row by one element (a [32][33] tile for [32][32]) so that a column falls in 32 different banks, or swizzle the column index with an XOR of the row
+// CHECK: launch-shape-forms.cu:18:7: note: 'sh[ty][tx * 4 + i]' puts 4 lanes of a warp in one bank: a 4-way conflict [shared-memory-bank-conflict]
+// CHECK: launch-shape-forms.cu:18:7: note: shared memory has 32 banks of 4-byte words, each serving one word per cycle: the 4 different words of one bank are served one after another, so the access takes 4 wavefronts instead of 1
+// CHECK: launch-shape-forms.cu:18:7: note: the loop around it also accesses global memory, which bounds the time: measured on an H100, conflicts up to 8-way cost nothing measurable there (a tiled transpose), 16-way 1.20x
+// CHECK: launch-shape-forms.cu:18:7: note: pad each row by one element (a [32][33] tile for [32][32]) so that a column falls in 32 different banks, or swizzle the column index with an XOR of the row
+// CHECK: launch-shape-forms.cu:43:20: note: 'tile[threadIdx.x][threadIdx.y]' puts 8 lanes of a warp in one bank: an 8-way conflict [shared-memory-bank-conflict]
+// CHECK: launch-shape-forms.cu:43:20: note: shared memory has 32 banks of 4-byte words, each serving one word per cycle: the 8 different words of one bank are served one after another, so the access takes 8 wavefronts instead of 1
+// CHECK: launch-shape-forms.cu:43:20: note: it runs once per thread, outside any loop: measured on an H100, conflicts up to 8-way cost nothing measurable beside global memory accesses (a tiled transpose), 16-way 1.20x
+// CHECK: launch-shape-forms.cu:43:20: note: pad each row by one element (a [32][33] tile for [32][32]) so that a column falls in 32 different banks, or swizzle the column index with an XOR of the row
+// CHECK: launch-shape-forms.cu:57:27: note: 'sh[ty][tx].x' puts 2 lanes of a warp in one bank: a 2-way conflict [shared-memory-bank-conflict]
+// CHECK: launch-shape-forms.cu:57:27: note: shared memory has 32 banks of 4-byte words, each serving one word per cycle: the 2 different words of one bank are served one after another, so the access takes 2 wavefronts instead of 1
+// CHECK: launch-shape-forms.cu:57:27: note: it runs once per thread, outside any loop: measured on an H100, conflicts up to 8-way cost nothing measurable beside global memory accesses (a tiled transpose), 16-way 1.20x
+// CHECK: launch-shape-forms.cu:57:27: note: make consecutive lanes use consecutive words, or pad the array so that the lanes' stride in words is odd
+// CHECK: launch-shape-forms.cu:82:41: note: 'smem[tid][0]' puts 4 lanes of a warp in one bank: a 4-way conflict [shared-memory-bank-conflict]
+// CHECK: launch-shape-forms.cu:82:41: note: shared memory has 32 banks of 4-byte words, each serving one word per cycle: the 4 different words of one bank are served one after another, so the access takes 4 wavefronts instead of 1
+// CHECK: launch-shape-forms.cu:82:41: note: with the values every launch passes: channels = 4
+// CHECK: launch-shape-forms.cu:82:41: note: it runs once per thread, outside any loop: measured on an H100, conflicts up to 8-way cost nothing measurable beside global memory accesses (a tiled transpose), 16-way 1.20x
+// CHECK: launch-shape-forms.cu:82:41: note: pad each row by one element (a [32][33] tile for [32][32]) so that a column falls in 32 different banks, or swizzle the column index with an XOR of the row
 // CHECK: cuda-lint: 1 warning and 0 errors (4 notes) in 1 file; 1 file analysed
