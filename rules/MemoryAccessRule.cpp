@@ -224,6 +224,54 @@ static const Expr *indexCore(const Expr *E, const ASTContext &Ctx) {
   return I;
 }
 
+static int64_t countedTrips(const Stmt *Loop, const ASTContext &Ctx,
+                            const ValueDecl **Counter = nullptr);
+
+/// `sh[ty][tx * 4 + i]` in a loop of 4 trips over i (cuda-convnet2's filterActs): the thread's
+/// consecutive elements, which ptxas makes one 16-byte access (STS.128 / LDS.128 in the SASS
+/// of nvcc 13; the PTX still has four scalar ones) when the loop's trips fill an aligned 8- or
+/// 16-byte group: the index is `X + i` (i the counter, stepping by one from 0), the loop runs
+/// 2 or 4 trips, and every lane's element starts such a group.
+static std::optional<BankConflict> mergedLoopConflict(const AccessEvent &E, const ASTContext &Ctx) {
+  const auto *AS = dyn_cast<ArraySubscriptExpr>(E.Access->IgnoreParenImpCasts());
+  if (!AS || !E.InLoop)
+    return std::nullopt;
+  // `X + i` or `i + X`, i a local.
+  const auto *Add = dyn_cast<BinaryOperator>(AS->getIdx()->IgnoreParenImpCasts());
+  if (!Add || Add->getOpcode() != BO_Add)
+    return std::nullopt;
+  auto LocalOf = [](const Expr *X) -> const VarDecl * {
+    const auto *R = dyn_cast<DeclRefExpr>(X->IgnoreParenImpCasts());
+    const auto *V = R ? dyn_cast<VarDecl>(R->getDecl()) : nullptr;
+    return V && V->isLocalVarDecl() ? V : nullptr;
+  };
+  const VarDecl *I = LocalOf(Add->getRHS()) ? LocalOf(Add->getRHS()) : LocalOf(Add->getLHS());
+  // Not one trip of i's own loop walked with its value (other loops' trips may be).
+  if (!I || StringRef(", " + E.Trip).contains(", " + I->getName().str() + " = "))
+    return std::nullopt;
+  // The counted loop around the access whose counter that is (not necessarily the innermost:
+  // `for (i) for (f) prod[i][f] += s[tx * 4 + i] * ...`).
+  int64_t Trips = 0;
+  auto &C = const_cast<ASTContext &>(Ctx);
+  for (DynTypedNodeList P = C.getParents(*E.Access); !P.empty() && !Trips; P = C.getParents(P[0])) {
+    const Stmt *S = P[0].get<Stmt>();
+    if (!S)
+      break;
+    const ValueDecl *Counter = nullptr;
+    if (isa<ForStmt>(S) && countedTrips(S, Ctx, &Counter) > 0 && Counter == I)
+      Trips = countedTrips(S, Ctx);
+  }
+  int64_t Group = Trips * static_cast<int64_t>(E.Size);
+  if ((Trips != 2 && Trips != 4) || (Group != 8 && Group != 16))
+    return std::nullopt;
+  // The lanes' elements at the counter's first value each start a group.
+  LaneValue Low = E.Offset;
+  for (unsigned I = 0; I < WarpLanes; ++I)
+    if ((Low.Active & (1u << I)) && Low.L[I] % Group != 0)
+      return std::nullopt;
+  return bankConflictOf(Low, static_cast<unsigned>(Group));
+}
+
 /// Whether \p O is made with \p E (the same space, base, walk, loop and direction).
 static bool sameRequestGroup(const AccessEvent &E, const AccessEvent &O) {
   return O.Sp == E.Sp && O.Root == E.Root && O.Shape == E.Shape && O.Base == E.Base &&
@@ -300,10 +348,13 @@ unsigned accessUnit(const AccessEvent &E, const ASTContext &Ctx) {
 std::optional<BankConflict> mergedPairConflict(const AccessEvent &E, const ThreadDependence &TD) {
   // The compiled code must hold the two indices a constant apart: not values of one trip of
   // a loop walked trip by trip (s[index] and s[index + stride] with stride = 1).
-  if (E.Sp != AccessEvent::Space::Shared || (E.Size != 4 && E.Size != 8) || !E.Trip.empty() ||
-      !TD.context())
+  if (E.Sp != AccessEvent::Space::Shared || (E.Size != 4 && E.Size != 8) || !TD.context())
     return std::nullopt;
   const ASTContext &Ctx = *TD.context();
+  if (std::optional<BankConflict> L = mergedLoopConflict(E, Ctx))
+    return L;
+  if (!E.Trip.empty())
+    return std::nullopt;
   if (std::optional<BankConflict> F = mergedFieldsConflict(E, TD, Ctx))
     return F;
   const Expr *Core = indexCore(E.Access, Ctx);
@@ -343,8 +394,7 @@ std::optional<BankConflict> mergedPairConflict(const AccessEvent &E, const Threa
 
 /// The trips of counted loop \p Loop (`for (int k = 0; k < 4; ++k)`, also
 /// `for (k = 0; ...)`), 0 when it is not one; its counter in \p Counter.
-static int64_t countedTrips(const Stmt *Loop, const ASTContext &Ctx,
-                            const ValueDecl **Counter = nullptr) {
+static int64_t countedTrips(const Stmt *Loop, const ASTContext &Ctx, const ValueDecl **Counter) {
   const auto *For = dyn_cast_or_null<ForStmt>(Loop);
   if (!For || !For->getCond() || !For->getInc())
     return 0;

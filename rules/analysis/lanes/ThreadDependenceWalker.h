@@ -48,6 +48,9 @@ constexpr unsigned MaxTripsWalked = 4;
 /// The same for the accesses whose lane factor a loop changes (s[2 * offset * tid]):
 /// a scan's or a reduction's tree over a block of up to 64K threads, every level.
 constexpr unsigned MaxAccessTripsWalked = 16;
+/// A counted loop of at most this many trips runs as part of the loop around it
+/// (nvcc unrolls it): that loop decides what bounds an access's time.
+constexpr int64_t MaxShortLoopTrips = 16;
 constexpr uint64_t MaxSteps = 4'000'000;
 constexpr unsigned MaxNesting = MaxWalkNesting;
 
@@ -545,6 +548,8 @@ private:
   /// Whether a loop's body accesses memory through a pointer (touchesGlobal).
   llvm::DenseMap<const Stmt *, bool> LoopGlobal;
   bool touchesGlobal(const Stmt *St) const;
+  /// `for (int i = C0; i < C1; ++i)` of at most MaxShortLoopTrips trips.
+  bool shortCountedLoop(const Stmt *L);
   /// The lanes of a warp that can be on the current path, from the enclosing
   /// thread-dependent branches (of this function and its callers) whose lanes
   /// are known: a lane mask the same in every warp (`lane < 16`), or the side of

@@ -341,8 +341,16 @@ void Walker::recordAccess(const Expr *E, bool Store) {
     A.Trip += (A.Trip.empty() ? "" : ", ") + T;
   if (!LoopStack.empty()) {
     A.InLoop = true;
+    A.Loop = LoopStack.back()->Loop;
+    // What bounds the time is the loop whose trips are many: a short counted loop (`for (o =
+    // 0; o < 2; ++o)`, unrolled) runs as part of the loop around it, so that loop's memory
+    // decides (llm.c's layernorm_backward: a 2-way conflict in a 2-trip loop inside a loop of
+    // global loads measured 0.98x; kernels/studies/short_loop_conflict.cu).
     const Stmt *L = LoopStack.back()->Loop;
-    A.Loop = L;
+    for (auto It = LoopStack.rbegin(); It != LoopStack.rend() && shortCountedLoop((*It)->Loop);
+         ++It)
+      if (std::next(It) != LoopStack.rend())
+        L = (*std::next(It))->Loop;
     auto [It, New] = LoopGlobal.try_emplace(L, false);
     if (New)
       It->second = touchesGlobal(L);
@@ -371,6 +379,20 @@ uint32_t Walker::pathLanes() const {
       Lanes &= False;
   }
   return Lanes;
+}
+
+bool Walker::shortCountedLoop(const Stmt *L) {
+  const auto *For = dyn_cast_or_null<ForStmt>(L);
+  const auto *DS = For ? dyn_cast_or_null<DeclStmt>(For->getInit()) : nullptr;
+  const auto *V = DS && DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
+  const auto *Cond = For ? dyn_cast_or_null<BinaryOperator>(For->getCond()) : nullptr;
+  const auto *Inc = For ? dyn_cast_or_null<UnaryOperator>(For->getInc()) : nullptr;
+  if (!V || !V->getInit() || !Cond || !Inc || !Inc->isIncrementOp() ||
+      (Cond->getOpcode() != BO_LT && Cond->getOpcode() != BO_LE) || refVar(Cond->getLHS()) != V ||
+      refVar(Inc->getSubExpr()) != V)
+    return false;
+  std::optional<int64_t> From = constantOf(V->getInit()), To = constantOf(Cond->getRHS());
+  return From && To && *To - *From + (Cond->getOpcode() == BO_LE) <= MaxShortLoopTrips;
 }
 
 bool Walker::touchesGlobal(const Stmt *St) const {

@@ -1,6 +1,8 @@
 // The block shapes production launches give, and the wide accesses nvcc makes:
 // - `dim3 threads(32, threadsY)` with threadsY chosen at run time (cuda-convnet2): the x-extent
 //   alone is known, a warp is one row of 32 lanes, and the verdict needs no narrow-block caveat;
+// - a thread's four consecutive floats written in a 4-trip loop (`sh[ty][tx * 4 + i]`) are one
+//   16-byte access in the SASS (cuda-convnet2's filterActs): silent;
 // - a launch through a local function pointer that a switch sets to one of several kernels
 //   (HeCBench's and the CUDA samples' transpose drivers): each kernel runs with its shape;
 // - `sh[ty][tx].x` with `.y` of a float2 is one 8-byte access (ld/st.shared.v2.f32): silent;
@@ -13,16 +15,15 @@
 __global__ void rowOfFour(const float *in, float *out, int n) {
   __shared__ float sh[8][128];
   int tx = threadIdx.x, ty = threadIdx.y;
-  for (int k = 0; k < n; ++k) {
-    for (int i = 0; i < 4; i++)
-      sh[ty][tx * 4 + i] = in[(k * 8 + ty) * 128 + tx * 4 + i];
-    __syncthreads();
-    float a = 0.f;
-    for (int i = 0; i < 4; i++)
-      a += sh[ty][tx * 4 + i];
-    out[(k * 8 + ty) * 32 + tx] = a;
-    __syncthreads();
-  }
+  // The thread's four consecutive floats: one 16-byte store (STS.128), conflict-free: silent.
+  for (int i = 0; i < 4; i++)
+    sh[ty][tx * 4 + i] = in[ty * 128 + tx * 4 + i];
+  __syncthreads();
+  // One float every 4 words, in a loop of shared reads only: a 4-way conflict.
+  float a = 0.f;
+  for (int k = 0; k < n; ++k)
+    a += sh[(ty + k) & 7][tx * 4];
+  out[ty * 32 + tx] = a;
 }
 
 #define TILE 16
@@ -97,25 +98,21 @@ __global__ void wholeFloat3(const float3 *in, float3 *out) {
   out[blockIdx.x * 32 + threadIdx.x] = c[31 - threadIdx.x];
 }
 void host3(const float3 *in, float3 *out) { wholeFloat3<<<8, 32>>>(in, out); }
-// CHECK: launch-shape-forms.cu:22:12: warning: 'sh[ty][tx * 4 + i]' puts 4 lanes of a warp in one bank: a 4-way conflict [shared-memory-bank-conflict]
-// CHECK: launch-shape-forms.cu:22:12: note: shared memory has 32 banks of 4-byte words, each serving one word per cycle: the 4 different words of one bank are served one after another, so the access takes 4 wavefronts instead of 1
-// CHECK: launch-shape-forms.cu:22:12: note: it runs in a loop that accesses no global memory, where shared memory bounds the time: measured on an H100, a 2-way conflict there costs 1.26x and a 32-way 19.8x
-// CHECK: launch-shape-forms.cu:22:12: note: pad each row by one element (a [32][33] tile for [32][32]) so that a column falls in 32 different banks, or swizzle the column index with an XOR of the row
-// CHECK: launch-shape-forms.cu:18:7: note: 'sh[ty][tx * 4 + i]' puts 4 lanes of a warp in one bank: a 4-way conflict [shared-memory-bank-conflict]
-// CHECK: launch-shape-forms.cu:18:7: note: shared memory has 32 banks of 4-byte words, each serving one word per cycle: the 4 different words of one bank are served one after another, so the access takes 4 wavefronts instead of 1
-// CHECK: launch-shape-forms.cu:18:7: note: the loop around it also accesses global memory, which bounds the time: measured on an H100, conflicts up to 8-way cost nothing measurable there (a tiled transpose), 16-way 1.20x
-// CHECK: launch-shape-forms.cu:18:7: note: pad each row by one element (a [32][33] tile for [32][32]) so that a column falls in 32 different banks, or swizzle the column index with an XOR of the row
-// CHECK: launch-shape-forms.cu:43:20: note: 'tile[threadIdx.x][threadIdx.y]' puts 8 lanes of a warp in one bank: an 8-way conflict [shared-memory-bank-conflict]
-// CHECK: launch-shape-forms.cu:43:20: note: shared memory has 32 banks of 4-byte words, each serving one word per cycle: the 8 different words of one bank are served one after another, so the access takes 8 wavefronts instead of 1
-// CHECK: launch-shape-forms.cu:43:20: note: it runs once per thread, outside any loop: measured on an H100, conflicts up to 8-way cost nothing measurable beside global memory accesses (a tiled transpose), 16-way 1.20x
-// CHECK: launch-shape-forms.cu:43:20: note: pad each row by one element (a [32][33] tile for [32][32]) so that a column falls in 32 different banks, or swizzle the column index with an XOR of the row
-// CHECK: launch-shape-forms.cu:57:27: note: 'sh[ty][tx].x' puts 2 lanes of a warp in one bank: a 2-way conflict [shared-memory-bank-conflict]
-// CHECK: launch-shape-forms.cu:57:27: note: shared memory has 32 banks of 4-byte words, each serving one word per cycle: the 2 different words of one bank are served one after another, so the access takes 2 wavefronts instead of 1
-// CHECK: launch-shape-forms.cu:57:27: note: it runs once per thread, outside any loop: measured on an H100, conflicts up to 8-way cost nothing measurable beside global memory accesses (a tiled transpose), 16-way 1.20x
-// CHECK: launch-shape-forms.cu:57:27: note: make consecutive lanes use consecutive words, or pad the array so that the lanes' stride in words is odd
-// CHECK: launch-shape-forms.cu:82:41: note: 'smem[tid][0]' puts 4 lanes of a warp in one bank: a 4-way conflict [shared-memory-bank-conflict]
-// CHECK: launch-shape-forms.cu:82:41: note: shared memory has 32 banks of 4-byte words, each serving one word per cycle: the 4 different words of one bank are served one after another, so the access takes 4 wavefronts instead of 1
-// CHECK: launch-shape-forms.cu:82:41: note: with the values every launch passes: channels = 4
-// CHECK: launch-shape-forms.cu:82:41: note: it runs once per thread, outside any loop: measured on an H100, conflicts up to 8-way cost nothing measurable beside global memory accesses (a tiled transpose), 16-way 1.20x
-// CHECK: launch-shape-forms.cu:82:41: note: pad each row by one element (a [32][33] tile for [32][32]) so that a column falls in 32 different banks, or swizzle the column index with an XOR of the row
-// CHECK: cuda-lint: 1 warning and 0 errors (4 notes) in 1 file; 1 file analysed
+// CHECK: launch-shape-forms.cu:25:10: warning: 'sh[(ty + k) & 7][tx * 4]' puts 4 lanes of a warp in one bank: a 4-way conflict [shared-memory-bank-conflict]
+// CHECK: launch-shape-forms.cu:25:10: note: shared memory has 32 banks of 4-byte words, each serving one word per cycle: the 4 different words of one bank are served one after another, so the access takes 4 wavefronts instead of 1
+// CHECK: launch-shape-forms.cu:25:10: note: it runs in a loop that accesses no global memory, where shared memory bounds the time: measured on an H100, a 2-way conflict there costs 1.26x and a 32-way 19.8x
+// CHECK: launch-shape-forms.cu:25:10: note: pad each row by one element (a [32][33] tile for [32][32]) so that a column falls in 32 different banks, or swizzle the column index with an XOR of the row
+// CHECK: launch-shape-forms.cu:44:20: note: 'tile[threadIdx.x][threadIdx.y]' puts 8 lanes of a warp in one bank: an 8-way conflict [shared-memory-bank-conflict]
+// CHECK: launch-shape-forms.cu:44:20: note: shared memory has 32 banks of 4-byte words, each serving one word per cycle: the 8 different words of one bank are served one after another, so the access takes 8 wavefronts instead of 1
+// CHECK: launch-shape-forms.cu:44:20: note: it runs once per thread, outside any loop: measured on an H100, conflicts up to 8-way cost nothing measurable beside global memory accesses (a tiled transpose), 16-way 1.20x
+// CHECK: launch-shape-forms.cu:44:20: note: pad each row by one element (a [32][33] tile for [32][32]) so that a column falls in 32 different banks, or swizzle the column index with an XOR of the row
+// CHECK: launch-shape-forms.cu:58:27: note: 'sh[ty][tx].x' puts 2 lanes of a warp in one bank: a 2-way conflict [shared-memory-bank-conflict]
+// CHECK: launch-shape-forms.cu:58:27: note: shared memory has 32 banks of 4-byte words, each serving one word per cycle: the 2 different words of one bank are served one after another, so the access takes 2 wavefronts instead of 1
+// CHECK: launch-shape-forms.cu:58:27: note: it runs once per thread, outside any loop: measured on an H100, conflicts up to 8-way cost nothing measurable beside global memory accesses (a tiled transpose), 16-way 1.20x
+// CHECK: launch-shape-forms.cu:58:27: note: make consecutive lanes use consecutive words, or pad the array so that the lanes' stride in words is odd
+// CHECK: launch-shape-forms.cu:83:41: note: 'smem[tid][0]' puts 4 lanes of a warp in one bank: a 4-way conflict [shared-memory-bank-conflict]
+// CHECK: launch-shape-forms.cu:83:41: note: shared memory has 32 banks of 4-byte words, each serving one word per cycle: the 4 different words of one bank are served one after another, so the access takes 4 wavefronts instead of 1
+// CHECK: launch-shape-forms.cu:83:41: note: with the values every launch passes: channels = 4
+// CHECK: launch-shape-forms.cu:83:41: note: it runs once per thread, outside any loop: measured on an H100, conflicts up to 8-way cost nothing measurable beside global memory accesses (a tiled transpose), 16-way 1.20x
+// CHECK: launch-shape-forms.cu:83:41: note: pad each row by one element (a [32][33] tile for [32][32]) so that a column falls in 32 different banks, or swizzle the column index with an XOR of the row
+// CHECK: cuda-lint: 1 warning and 0 errors (3 notes) in 1 file; 1 file analysed
