@@ -395,9 +395,37 @@ bool Walker::shortCountedLoop(const Stmt *L) {
   return From && To && *To - *From + (Cond->getOpcode() == BO_LE) <= MaxShortLoopTrips;
 }
 
+/// Whether pointer \p E is, through arithmetic, casts and locals set once, a kernel's pointer
+/// parameter: global memory (`dout_bt + i` with `dout_bt = dout + bt * C`).
+static bool kernelPointerRoot(const Expr *E, unsigned Depth = 0) {
+  if (!E || Depth > 4)
+    return false;
+  E = E->IgnoreParenCasts();
+  if (const auto *B = dyn_cast<BinaryOperator>(E); B && (B->getOpcode() == BO_Add || B->getOpcode() == BO_Sub))
+    return kernelPointerRoot(B->getLHS()->getType()->isPointerType() ? B->getLHS() : B->getRHS(),
+                             Depth + 1);
+  if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_AddrOf)
+    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(U->getSubExpr()->IgnoreParenImpCasts()))
+      return kernelPointerRoot(AS->getBase(), Depth + 1);
+  const auto *R = dyn_cast<DeclRefExpr>(E);
+  const auto *V = R ? dyn_cast<VarDecl>(R->getDecl()) : nullptr;
+  if (!V || !V->getType()->isPointerType())
+    return false;
+  if (const auto *P = dyn_cast<ParmVarDecl>(V)) {
+    const auto *FD = dyn_cast<FunctionDecl>(P->getDeclContext());
+    return FD && FD->hasAttr<CUDAGlobalAttr>();
+  }
+  return V->isLocalVarDecl() && V->getInit() && kernelPointerRoot(V->getInit(), Depth + 1);
+}
+
 bool Walker::touchesGlobal(const Stmt *St) const {
   if (!St)
     return false;
+  // A helper given a pointer into a kernel's global buffer (`load128cs(dout_bt + i)`).
+  if (const auto *CE = dyn_cast<CallExpr>(St))
+    for (const Expr *A : CE->arguments())
+      if (A->getType()->isPointerType() && kernelPointerRoot(A))
+        return true;
   const Expr *Base = nullptr;
   if (const auto *AS = dyn_cast<ArraySubscriptExpr>(St))
     Base = AS->getBase();
