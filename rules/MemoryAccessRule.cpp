@@ -258,18 +258,17 @@ static std::optional<BankConflict> mergedLoopConflict(const AccessEvent &E, cons
     if (!S)
       break;
     const ValueDecl *Counter = nullptr;
-    if (isa<ForStmt>(S) && countedTrips(S, Ctx, &Counter) > 0 && Counter == I)
-      Trips = countedTrips(S, Ctx);
+    if (int64_t T = isa<ForStmt>(S) ? countedTrips(S, Ctx, &Counter) : 0; T > 0 && Counter == I)
+      Trips = T;
   }
   int64_t Group = Trips * static_cast<int64_t>(E.Size);
   if ((Trips != 2 && Trips != 4) || (Group != 8 && Group != 16))
     return std::nullopt;
   // The lanes' elements at the counter's first value each start a group.
-  LaneValue Low = E.Offset;
-  for (unsigned I = 0; I < WarpLanes; ++I)
-    if ((Low.Active & (1u << I)) && Low.L[I] % Group != 0)
+  for (unsigned Lane = 0; Lane < WarpLanes; ++Lane)
+    if ((E.Offset.Active & (1u << Lane)) && E.Offset.L[Lane] % Group != 0)
       return std::nullopt;
-  return bankConflictOf(Low, static_cast<unsigned>(Group));
+  return bankConflictOf(E.Offset, static_cast<unsigned>(Group));
 }
 
 /// Whether \p O is made with \p E (the same space, base, walk, loop and direction).

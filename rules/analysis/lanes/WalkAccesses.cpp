@@ -180,9 +180,7 @@ const Walker::Stepped *Walker::stepped(const ValueDecl *D) {
     // pointer); locals are entered by notePointerVar.
     const auto *P = dyn_cast<ParmVarDecl>(D);
     const auto *FD = P ? dyn_cast<FunctionDecl>(P->getDeclContext()) : nullptr;
-    std::optional<int64_t> Elt =
-        P && P->getType()->isPointerType() ? sizeOf(P->getType()->getPointeeType(), Ctx)
-                                           : std::nullopt;
+    std::optional<int64_t> Elt = P ? sizeOfPointee(P->getType()) : std::nullopt;
     if (Elt && FD && FD->getBody() && FD->hasAttr<CUDAGlobalAttr>() && pointerMoved(P) &&
         onlyStepsPointer(FD->getBody(), P))
       It->second = Stepped{AccessEvent::Space::Global, *Elt};
@@ -313,14 +311,14 @@ void Walker::recordAccess(const Expr *E, bool Store) {
       ++UnknownStrides;
     return;
   }
-  // Only the lanes that reach a shared-memory access make it: a guard that
-  // leaves half a warp halves the lanes that can meet in a bank. (Global
-  // accesses keep the warp's pattern: sectors a guard leaves half used are
-  // the branch's cost, not one a coalesced rewrite of the access removes.)
   // A path that at most one lane of a warp takes (`if (thid < d)` in the trip where d
   // is 1) makes no request of several lanes.
   if (oneLanePath())
     return;
+  // Only the lanes that reach a shared-memory access make it: a guard that
+  // leaves half a warp halves the lanes that can meet in a bank. (Global
+  // accesses keep the warp's pattern: sectors a guard leaves half used are
+  // the branch's cost, not one a coalesced rewrite of the access removes.)
   LaneValue Reach = V;
   if (LastAddr->Sp == AccessEvent::Space::Shared)
     if (uint32_t Lanes = Reach.Active & pathLanes())
