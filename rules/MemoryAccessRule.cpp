@@ -224,9 +224,6 @@ static const Expr *indexCore(const Expr *E, const ASTContext &Ctx) {
   return I;
 }
 
-static int64_t countedTrips(const Stmt *Loop, const ASTContext &Ctx,
-                            const ValueDecl **Counter = nullptr);
-
 /// `sh[ty][tx * 4 + i]` in a loop of 4 trips over i (cuda-convnet2's filterActs): the thread's
 /// consecutive elements, which ptxas makes one 16-byte access (STS.128 / LDS.128 in the SASS
 /// of nvcc 13; the PTX still has four scalar ones) when the loop's trips fill an aligned 8- or
@@ -258,7 +255,7 @@ static std::optional<BankConflict> mergedLoopConflict(const AccessEvent &E, cons
     if (!S)
       break;
     const ValueDecl *Counter = nullptr;
-    if (int64_t T = isa<ForStmt>(S) ? countedTrips(S, Ctx, &Counter) : 0; T > 0 && Counter == I)
+    if (int64_t T = cudalint::countedTrips(S, Ctx, &Counter); T > 0 && Counter == I)
       Trips = T;
   }
   int64_t Group = Trips * static_cast<int64_t>(E.Size);
@@ -391,50 +388,12 @@ std::optional<BankConflict> mergedPairConflict(const AccessEvent &E, const Threa
   return std::nullopt;
 }
 
-/// The trips of counted loop \p Loop (`for (int k = 0; k < 4; ++k)`, also
-/// `for (k = 0; ...)`), 0 when it is not one; its counter in \p Counter.
-static int64_t countedTrips(const Stmt *Loop, const ASTContext &Ctx, const ValueDecl **Counter) {
-  const auto *For = dyn_cast_or_null<ForStmt>(Loop);
-  if (!For || !For->getCond() || !For->getInc())
-    return 0;
-  // The counter and its start.
-  const ValueDecl *V = nullptr;
-  std::optional<llvm::APSInt> Start;
-  if (const auto *DS = dyn_cast_or_null<DeclStmt>(For->getInit()); DS && DS->isSingleDecl()) {
-    const auto *VD = dyn_cast<VarDecl>(DS->getSingleDecl());
-    if (VD && VD->getInit())
-      Start = VD->getInit()->getIntegerConstantExpr(Ctx);
-    V = VD;
-  } else if (const auto *A = dyn_cast_or_null<BinaryOperator>(For->getInit());
-             A && A->getOpcode() == BO_Assign) {
-    if (const auto *L = dyn_cast<DeclRefExpr>(A->getLHS()->IgnoreParenImpCasts())) {
-      V = L->getDecl();
-      Start = A->getRHS()->getIntegerConstantExpr(Ctx);
-    }
-  }
-  if (!V || !Start)
-    return 0;
-  const auto *Cond = dyn_cast<BinaryOperator>(For->getCond()->IgnoreParenImpCasts());
-  if (!Cond || (Cond->getOpcode() != BO_LT && Cond->getOpcode() != BO_LE))
-    return 0;
-  const auto *L = dyn_cast<DeclRefExpr>(Cond->getLHS()->IgnoreParenImpCasts());
-  std::optional<llvm::APSInt> End = Cond->getRHS()->getIntegerConstantExpr(Ctx);
-  if (!L || L->getDecl() != V || !End)
-    return 0;
-  const auto *Inc = dyn_cast<UnaryOperator>(For->getInc()->IgnoreParenImpCasts());
-  if (!Inc || !Inc->isIncrementOp())
-    return 0;
-  int64_t Trips = End->getExtValue() - Start->getExtValue() + (Cond->getOpcode() == BO_LE);
-  if (Counter)
-    *Counter = V;
-  return Trips >= 1 ? Trips : 0;
-}
 
 /// The trips of the counted loop around \p E, 0 when it is not one. A loop walked
 /// trip by trip changes the lanes' pattern itself (p[i * k]): its trips do not
 /// sweep the bytes between the lanes.
 static int64_t countedTrips(const AccessEvent &E, const ASTContext &Ctx) {
-  return E.Trip.empty() ? countedTrips(E.Loop, Ctx) : 0;
+  return E.Trip.empty() ? cudalint::countedTrips(E.Loop, Ctx) : 0;
 }
 
 /// The loop \p Loop stands for when its short counted loops (at most
@@ -444,7 +403,7 @@ static const Stmt *anchorOf(const Stmt *Loop, const ASTContext &Ctx,
                             std::vector<std::string> &Folded) {
   ASTContext &C = const_cast<ASTContext &>(Ctx);
   for (const ValueDecl *Counter = nullptr; Loop;) {
-    int64_t Trips = countedTrips(Loop, Ctx, &Counter);
+    int64_t Trips = cudalint::countedTrips(Loop, Ctx, &Counter);
     if (Trips < 1 || Trips > MaxSweepTrips)
       return Loop;
     Folded.push_back(Counter->getName().str());

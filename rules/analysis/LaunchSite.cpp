@@ -66,13 +66,13 @@ std::vector<const FunctionDecl *> pointerLaunchTargets(const CallExpr *Launch) {
   };
   if (V->getInit())
     Add(V->getInit());
+  auto IsV = [&](const Expr *E) {
+    const auto *R = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return R && R->getDecl() == V;
+  };
   std::function<void(const Stmt *)> Scan = [&](const Stmt *S) {
     if (!S || Unknown)
       return;
-    auto IsV = [&](const Expr *E) {
-      const auto *R = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-      return R && R->getDecl() == V;
-    };
     if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->isAssignmentOp() && IsV(B->getLHS())) {
       if (B->getOpcode() != BO_Assign)
         Unknown = true;

@@ -7,17 +7,21 @@ using namespace clang;
 
 namespace cudalint {
 
+/// Whether \p E names \p V.
+static bool refersTo(const Expr *E, const ValueDecl *V) {
+  const auto *R = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  return R && R->getDecl() == V;
+}
+
 bool changesVariable(const Stmt *S, const ValueDecl *V) {
   if (!S)
     return false;
-  auto Is = [&](const Expr *E) {
-    const auto *R = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-    return R && R->getDecl() == V;
-  };
-  if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->isAssignmentOp() && Is(B->getLHS()))
+  if (const auto *B = dyn_cast<BinaryOperator>(S);
+      B && B->isAssignmentOp() && refersTo(B->getLHS(), V))
     return true;
   if (const auto *U = dyn_cast<UnaryOperator>(S);
-      U && (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf) && Is(U->getSubExpr()))
+      U && (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf) &&
+      refersTo(U->getSubExpr(), V))
     return true;
   for (const Stmt *C : S->children())
     if (changesVariable(C, V))
@@ -28,10 +32,6 @@ bool changesVariable(const Stmt *S, const ValueDecl *V) {
 bool onlyStepsPointer(const Stmt *S, const ValueDecl *V) {
   if (!S)
     return true;
-  auto Is = [&](const Expr *E) {
-    const auto *R = dyn_cast<DeclRefExpr>(E->IgnoreParens());
-    return R && R->getDecl() == V;
-  };
   // `V + n`, `n + V`, `V - n` with V read as it is (no cast but the lvalue read).
   auto Step = [&](const Expr *E) {
     const auto *B = dyn_cast<BinaryOperator>(E->IgnoreParens());
@@ -39,18 +39,18 @@ bool onlyStepsPointer(const Stmt *S, const ValueDecl *V) {
       return false;
     for (const Expr *Side : {B->getLHS(), B->getRHS()}) {
       const auto *C = dyn_cast<ImplicitCastExpr>(Side->IgnoreParens());
-      if (C && C->getCastKind() == CK_LValueToRValue && Is(C->getSubExpr()))
+      if (C && C->getCastKind() == CK_LValueToRValue && refersTo(C->getSubExpr(), V))
         return Side == B->getLHS() || B->getOpcode() == BO_Add;
     }
     return false;
   };
-  if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->isAssignmentOp() && Is(B->getLHS())) {
+  if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->isAssignmentOp() && refersTo(B->getLHS(), V)) {
     BinaryOperatorKind Op = B->getOpcode();
     if (!(Op == BO_AddAssign || Op == BO_SubAssign || (Op == BO_Assign && Step(B->getRHS()))))
       return false;
   }
   if (const auto *U = dyn_cast<UnaryOperator>(S);
-      U && U->getOpcode() == UO_AddrOf && Is(U->getSubExpr()))
+      U && U->getOpcode() == UO_AddrOf && refersTo(U->getSubExpr(), V))
     return false;
   for (const Stmt *C : S->children())
     if (!onlyStepsPointer(C, V))

@@ -61,8 +61,8 @@ CondClass compareWithConstant(BinaryOperatorKind Op, const LaneValue &D, int64_t
     MaxL = std::max(MaxL, D.L[I]);
   });
   int64_t Lo = 0, Hi = 0;
-  // Whether the warps enumerated reach past K on every side U can go, so that the
-  // warps beyond them are like the last ones (all true or all false).
+  // Whether the warps enumerated are all there are (no U), or reach past K on every
+  // side U can go, so that the warps beyond them are like the last ones.
   bool Covered = true;
   if (D.Align != 0) {
     auto Abs = [](int64_t X) { return std::min<int64_t>(X < 0 ? -(X + 1) : X, int64_t(1) << 40); };
@@ -128,13 +128,12 @@ CondClass compareWithConstant(BinaryOperatorKind Op, const LaneValue &D, int64_t
   if (Splits == 0)
     return category(BranchCategory::WarpUniform, CondClass::Why::None);
   CondClass C = First;
-  // The warps enumerated are all there are (no U), or, for an equality, the
-  // warps beyond them hold no lane equal to K.
-  // With every warp U can give enumerated (or its like), the most lanes of one warp
-  // on each side are known: `t < 1` is true for one lane at most.
-  if (D.Align == 0 || Op == BO_EQ || Covered)
+  // The most lanes of one warp on each side are known when the warps enumerated
+  // are all there are or their like (Covered: `t < 1` is true for one lane at
+  // most), or, for an equality, when the warps beyond them hold no lane equal to K.
+  if (Covered || Op == BO_EQ)
     C.MaxTrue = MostTrue;
-  if (D.Align == 0 || Op == BO_NE || Covered)
+  if (Covered || Op == BO_NE)
     C.MaxFalse = MostFalse;
   if (D.Align != 0 && !D.warpVaries() && !D.PerBlock) {
     // U is one unknown multiple of Align, the same in every warp: some values

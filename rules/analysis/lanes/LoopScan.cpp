@@ -7,6 +7,44 @@
 using namespace clang;
 
 namespace cudalint {
+
+int64_t countedTrips(const Stmt *Loop, const ASTContext &Ctx, const ValueDecl **Counter) {
+  const auto *For = dyn_cast_or_null<ForStmt>(Loop);
+  if (!For || !For->getCond() || !For->getInc())
+    return 0;
+  // The counter and its start.
+  const ValueDecl *V = nullptr;
+  std::optional<llvm::APSInt> Start;
+  if (const auto *DS = dyn_cast_or_null<DeclStmt>(For->getInit()); DS && DS->isSingleDecl()) {
+    const auto *VD = dyn_cast<VarDecl>(DS->getSingleDecl());
+    if (VD && VD->getInit())
+      Start = VD->getInit()->getIntegerConstantExpr(Ctx);
+    V = VD;
+  } else if (const auto *A = dyn_cast_or_null<BinaryOperator>(For->getInit());
+             A && A->getOpcode() == BO_Assign) {
+    if (const auto *L = dyn_cast<DeclRefExpr>(A->getLHS()->IgnoreParenImpCasts())) {
+      V = L->getDecl();
+      Start = A->getRHS()->getIntegerConstantExpr(Ctx);
+    }
+  }
+  if (!V || !Start)
+    return 0;
+  const auto *Cond = dyn_cast<BinaryOperator>(For->getCond()->IgnoreParenImpCasts());
+  if (!Cond || (Cond->getOpcode() != BO_LT && Cond->getOpcode() != BO_LE))
+    return 0;
+  const auto *L = dyn_cast<DeclRefExpr>(Cond->getLHS()->IgnoreParenImpCasts());
+  std::optional<llvm::APSInt> End = Cond->getRHS()->getIntegerConstantExpr(Ctx);
+  if (!L || L->getDecl() != V || !End)
+    return 0;
+  const auto *Inc = dyn_cast<UnaryOperator>(For->getInc()->IgnoreParenImpCasts());
+  if (!Inc || !Inc->isIncrementOp())
+    return 0;
+  int64_t Trips = End->getExtValue() - Start->getExtValue() + (Cond->getOpcode() == BO_LE);
+  if (Counter)
+    *Counter = V;
+  return Trips >= 1 ? Trips : 0;
+}
+
 namespace walker {
 
 const VarDecl *refVar(const Expr *E) {

@@ -52,6 +52,11 @@ namespace cudalint {
 constexpr unsigned MaxWalkNesting = 4000;
 
 /// The block shape a kernel is analysed under.
+/// The trips of counted loop \p Loop (`for (int k = 0; k < 4; ++k)`, also
+/// `for (k = 0; ...)`), 0 when it is not one; its counter in \p Counter.
+int64_t countedTrips(const clang::Stmt *Loop, const clang::ASTContext &Ctx,
+                     const clang::ValueDecl **Counter = nullptr);
+
 struct BlockShape {
   std::optional<Dim3> Block;      // from a launch; none: x-extent assumed a multiple of 32
   clang::SourceLocation LaunchLoc; // a launch with this shape
@@ -114,8 +119,10 @@ struct AccessEvent {
   unsigned Size = 0; // bytes each lane reads or writes
   bool Store = false;
   bool InLoop = false;         // inside a loop of the walked function (or of its callers)
-  bool LoopTouchesGlobal = false; // the innermost loop around it also accesses global memory
-  const clang::Stmt *Loop = nullptr; // that loop
+  // The innermost loop around it that is not a short counted one (Walker::shortCountedLoop)
+  // also accesses global memory.
+  bool LoopTouchesGlobal = false;
+  const clang::Stmt *Loop = nullptr; // the innermost loop around it
   const BlockShape *Shape = nullptr;
   const clang::FunctionDecl *Root = nullptr;
   std::string Trip; // as BranchEvent::Trip: one trip of a loop walked with its own values

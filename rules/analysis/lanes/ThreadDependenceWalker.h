@@ -529,6 +529,10 @@ private:
   llvm::DenseMap<const ValueDecl *, std::optional<Stepped>> SteppedPtrs;
   /// \p D's entry of SteppedPtrs (computed for a kernel's pointer parameter), or null.
   const Stepped *stepped(const ValueDecl *D);
+  /// onlyStepsPointer over the body of \p D's function, once per variable (a local is
+  /// declared again in each trip of a fixed point, a callee's parameter bound at each call).
+  bool onlySteps(const ValueDecl *D);
+  llvm::DenseMap<const ValueDecl *, bool> StepsOnly;
   /// The size of what pointer type \p T points to, when it has one.
   std::optional<int64_t> sizeOfPointee(QualType T) const;
   /// Byte offset \p Bytes as a number of \p Elt-byte elements, when it is a whole number
@@ -549,7 +553,7 @@ private:
   llvm::DenseMap<const Stmt *, bool> LoopGlobal;
   bool touchesGlobal(const Stmt *St) const;
   /// `for (int i = C0; i < C1; ++i)` of at most MaxShortLoopTrips trips.
-  bool shortCountedLoop(const Stmt *L);
+  bool shortCountedLoop(const Stmt *L) const;
   /// The lanes of a warp that can be on the current path, from the enclosing
   /// thread-dependent branches (of this function and its callers) whose lanes
   /// are known: a lane mask the same in every warp (`lane < 16`), or the side of

@@ -173,6 +173,16 @@ std::optional<LaneValue> Walker::elementsFrom(const LaneValue &Bytes, int64_t El
   return Start;
 }
 
+bool Walker::onlySteps(const ValueDecl *D) {
+  auto [It, New] = StepsOnly.try_emplace(D, false);
+  if (New) {
+    const auto *FD = dyn_cast_or_null<FunctionDecl>(
+        isa<ParmVarDecl>(D) ? D->getDeclContext() : D->getParentFunctionOrMethod());
+    It->second = FD && FD->getBody() && onlyStepsPointer(FD->getBody(), D);
+  }
+  return It->second;
+}
+
 const Walker::Stepped *Walker::stepped(const ValueDecl *D) {
   auto [It, New] = SteppedPtrs.try_emplace(D);
   if (New) {
@@ -181,8 +191,7 @@ const Walker::Stepped *Walker::stepped(const ValueDecl *D) {
     const auto *P = dyn_cast<ParmVarDecl>(D);
     const auto *FD = P ? dyn_cast<FunctionDecl>(P->getDeclContext()) : nullptr;
     std::optional<int64_t> Elt = P ? sizeOfPointee(P->getType()) : std::nullopt;
-    if (Elt && FD && FD->getBody() && FD->hasAttr<CUDAGlobalAttr>() && pointerMoved(P) &&
-        onlyStepsPointer(FD->getBody(), P))
+    if (Elt && FD && FD->hasAttr<CUDAGlobalAttr>() && pointerMoved(P) && onlySteps(P))
       It->second = Stepped{AccessEvent::Space::Global, *Elt};
   }
   return It->second ? &*It->second : nullptr;
@@ -220,9 +229,8 @@ std::optional<LaneValue> Walker::notePointerVar(const VarDecl *VD) {
   // initialiser holds, in elements (not the value of `in`, which also holds what the
   // kernel stored through it).
   SteppedPtrs.erase(VD);
-  const auto *FD = dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
   std::optional<int64_t> Elt = sizeOfPointee(VD->getType());
-  if (!A || !Elt || !FD || !FD->getBody() || !onlyStepsPointer(FD->getBody(), VD))
+  if (!A || !Elt || !onlySteps(VD))
     return std::nullopt;
   std::optional<LaneValue> Start = elementsFrom(A->Bytes, *Elt);
   if (Start)
@@ -379,18 +387,13 @@ uint32_t Walker::pathLanes() const {
   return Lanes;
 }
 
-bool Walker::shortCountedLoop(const Stmt *L) {
+bool Walker::shortCountedLoop(const Stmt *L) const {
+  // Its counter declared in the loop (`for (int o = 0; o < 2; ++o)`).
   const auto *For = dyn_cast_or_null<ForStmt>(L);
-  const auto *DS = For ? dyn_cast_or_null<DeclStmt>(For->getInit()) : nullptr;
-  const auto *V = DS && DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
-  const auto *Cond = For ? dyn_cast_or_null<BinaryOperator>(For->getCond()) : nullptr;
-  const auto *Inc = For ? dyn_cast_or_null<UnaryOperator>(For->getInc()) : nullptr;
-  if (!V || !V->getInit() || !Cond || !Inc || !Inc->isIncrementOp() ||
-      (Cond->getOpcode() != BO_LT && Cond->getOpcode() != BO_LE) || refVar(Cond->getLHS()) != V ||
-      refVar(Inc->getSubExpr()) != V)
+  if (!For || !isa_and_nonnull<DeclStmt>(For->getInit()))
     return false;
-  std::optional<int64_t> From = constantOf(V->getInit()), To = constantOf(Cond->getRHS());
-  return From && To && *To - *From + (Cond->getOpcode() == BO_LE) <= MaxShortLoopTrips;
+  int64_t Trips = countedTrips(For, Ctx);
+  return Trips >= 1 && Trips <= MaxShortLoopTrips;
 }
 
 /// Whether pointer \p E is, through arithmetic, casts and locals set once, a kernel's pointer

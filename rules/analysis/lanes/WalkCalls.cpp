@@ -1,7 +1,6 @@
 //===- WalkCalls.cpp - Calls and device functions ---------------------------===//
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "rules/analysis/ErrorTaint.h"
-#include "rules/analysis/Mutation.h"
 #include "rules/analysis/lanes/ThreadDependenceWalker.h"
 
 #include "clang/AST/ExprCXX.h"
@@ -16,14 +15,28 @@ namespace walker {
 
 // --- calls -------------------------------------------------------------------
 
+/// What a call through a pointer calls: `f`, `table[i]` of `f(...)` or `(*f)(...)`.
+static const Expr *calleeOf(const CallExpr *CE) {
+  const Expr *Callee = CE->getCallee()->IgnoreParenImpCasts();
+  if (const auto *U = dyn_cast<UnaryOperator>(Callee); U && U->getOpcode() == UO_Deref)
+    Callee = U->getSubExpr()->IgnoreParenImpCasts();
+  return Callee;
+}
+
+/// The function \p E names (`f`, `&f`), or null.
+static const FunctionDecl *functionNamed(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *A = dyn_cast<UnaryOperator>(E); A && A->getOpcode() == UO_AddrOf)
+    E = A->getSubExpr()->IgnoreParenImpCasts();
+  const auto *R = dyn_cast<DeclRefExpr>(E);
+  return R ? dyn_cast<FunctionDecl>(R->getDecl()) : nullptr;
+}
+
 /// `table[i](args)` with `table` a device array of distinct functions and `i`
 /// different between the lanes of a warp: the warp calls each target in turn
 /// with the other lanes idle (cudahandbook's divergence demo).
 void Walker::indirectCall(const CallExpr *CE) {
-  const Expr *Callee = CE->getCallee()->IgnoreParenImpCasts();
-  if (const auto *U = dyn_cast<UnaryOperator>(Callee); U && U->getOpcode() == UO_Deref)
-    Callee = U->getSubExpr()->IgnoreParenImpCasts();
-  const auto *AS = dyn_cast<ArraySubscriptExpr>(Callee);
+  const auto *AS = dyn_cast<ArraySubscriptExpr>(calleeOf(CE));
   if (!AS)
     return;
   const auto *Ref = dyn_cast<DeclRefExpr>(AS->getBase()->IgnoreParenImpCasts());
@@ -35,12 +48,8 @@ void Walker::indirectCall(const CallExpr *CE) {
     return;
   llvm::SmallPtrSet<const Decl *, 32> Targets;
   for (const Expr *E : Init->inits()) {
-    const Expr *X = E->IgnoreParenImpCasts();
-    if (const auto *A = dyn_cast<UnaryOperator>(X); A && A->getOpcode() == UO_AddrOf)
-      X = A->getSubExpr()->IgnoreParenImpCasts();
-    const auto *FRef = dyn_cast<DeclRefExpr>(X);
-    if (!FRef || !isa<FunctionDecl>(FRef->getDecl()) ||
-        !Targets.insert(FRef->getDecl()->getCanonicalDecl()).second)
+    const FunctionDecl *F = functionNamed(E);
+    if (!F || !Targets.insert(F->getCanonicalDecl()).second)
       return; // not a table of distinct functions
   }
   LaneValue I = expr(AS->getIdx());
@@ -201,10 +210,7 @@ void Walker::walkArgs(const CallExpr *CE, llvm::SmallVectorImpl<LaneValue> &Args
 }
 
 std::optional<LaneValue> Walker::pointerCall(const CallExpr *CE) {
-  const Expr *Callee = CE->getCallee()->IgnoreParenImpCasts();
-  if (const auto *U = dyn_cast<UnaryOperator>(Callee); U && U->getOpcode() == UO_Deref)
-    Callee = U->getSubExpr()->IgnoreParenImpCasts();
-  const auto *Ref = dyn_cast<DeclRefExpr>(Callee);
+  const auto *Ref = dyn_cast<DeclRefExpr>(calleeOf(CE));
   const auto *PT = Ref ? Ref->getType()->getAs<PointerType>() : nullptr;
   if (!PT || !PT->getPointeeType()->isFunctionType() || !isa<VarDecl>(Ref->getDecl()))
     return std::nullopt;
@@ -222,11 +228,7 @@ std::optional<LaneValue> Walker::pointerCall(const CallExpr *CE) {
         if (!V || !V->getInit() || (!V->hasAttr<CUDADeviceAttr>() && !V->hasAttr<CUDAConstantAttr>()))
           continue;
         auto Add = [&](const Expr *E) {
-          E = E->IgnoreParenImpCasts();
-          if (const auto *A = dyn_cast<UnaryOperator>(E); A && A->getOpcode() == UO_AddrOf)
-            E = A->getSubExpr()->IgnoreParenImpCasts();
-          const auto *F = dyn_cast<DeclRefExpr>(E);
-          const auto *FD = F ? dyn_cast<FunctionDecl>(F->getDecl()) : nullptr;
+          const FunctionDecl *FD = functionNamed(E);
           if (FD && !llvm::is_contained(*PointerTargets, FD->getCanonicalDecl()))
             PointerTargets->push_back(FD->getCanonicalDecl());
         };
@@ -508,7 +510,7 @@ LaneValue Walker::inlineCall(const CallExpr *CE, const FunctionDecl *Def,
     SteppedPtrs.erase(P);
     const std::optional<Address> *A = I + Offset < ArgAddrs.size() ? &ArgAddrs[I + Offset] : nullptr;
     std::optional<int64_t> Elt = sizeOfPointee(P->getType());
-    if (F.GlobalPtrs.count(P) || !A || !*A || !Elt || !onlyStepsPointer(Def->getBody(), P))
+    if (F.GlobalPtrs.count(P) || !A || !*A || !Elt || !onlySteps(P))
       continue;
     if (std::optional<LaneValue> Start = elementsFrom((*A)->Bytes, *Elt)) {
       SteppedPtrs[P] = Stepped{(*A)->Sp, *Elt};
