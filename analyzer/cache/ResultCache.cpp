@@ -6,6 +6,7 @@
 #include "analyzer/cache/RemoteCache.h"
 #include "analyzer/cache/ResultCodec.h"
 #include "analyzer/support/Version.h"
+#include "analyzer/tu/NvccSpellings.h"
 #include "ptxas_parse/ReadFile.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -226,8 +227,10 @@ bool ResultCache::unchanged(const ReadFile &F) {
     if (auto It = CurrentHash.find(F.Path); It != CurrentHash.end() && It->second.first == Stamp)
       return It->second.second == F.ContentHash;
   }
+  // Hashed as the parse read it (analyzer/tu/NvccSpellings.h).
   std::optional<std::string> Text = readRegularFile(F.Path, UINT32_MAX);
-  std::string Now = Text ? hashOf(*Text) : "";
+  std::optional<std::string> Spelled = Text ? nvccSpelled(*Text) : std::nullopt;
+  std::string Now = Text ? hashOf(Spelled ? *Spelled : *Text) : "";
   std::lock_guard<std::mutex> Lock(M);
   CurrentHash[F.Path] = {Stamp, Now};
   return Now == F.ContentHash;

@@ -3,7 +3,7 @@
 #include "analyzer/tu/Preamble.h"
 #include "analyzer/support/TempDir.h"
 #include "analyzer/tu/AbsentProbes.h"
-#include "analyzer/tu/SpacedChevrons.h"
+#include "analyzer/tu/NvccSpellings.h"
 
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -101,7 +101,7 @@ std::optional<Preamble> buildOne(const TranslatedCommand &Cmd, StringRef Source,
   std::vector<std::string> Args(Cmd.ClangArgs.begin(), Cmd.ClangArgs.end() - 1);
   Args.push_back(Source.str());
   auto Probes = makeIntrusiveRefCnt<AbsentProbes>(
-      makeIntrusiveRefCnt<SpacedChevrons>(vfs::createPhysicalFileSystem()),
+      makeIntrusiveRefCnt<NvccSpellings>(vfs::createPhysicalFileSystem()),
       AbsentProbes::resourceDirOf(Cmd.ClangArgs));
   if (!Cmd.Directory.empty())
     (void)Probes->setCurrentWorkingDirectory(Cmd.Directory);
@@ -399,7 +399,10 @@ const Preamble *preambleFor(const TranslatedCommand &Cmd, StringRef MainText,
   std::unique_ptr<Preamble> &Slot = Built[groupKey(Cmd) + '\0' + Source];
   if (Slot && llvm::all_of(Slot->ReadFiles, [](const ReadFile &F) {
         ErrorOr<std::unique_ptr<MemoryBuffer>> B = MemoryBuffer::getFile(F.Path);
-        return B && contentHash((*B)->getBuffer()) == F.ContentHash;
+        if (!B)
+          return false;
+        std::optional<std::string> Spelled = nvccSpelled((*B)->getBuffer());
+        return contentHash(Spelled ? StringRef(*Spelled) : (*B)->getBuffer()) == F.ContentHash;
       }))
     return Slot.get();
   Slot.reset();

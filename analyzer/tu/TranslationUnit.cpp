@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "analyzer/tu/TranslationUnit.h"
 #include "analyzer/tu/AbsentProbes.h"
-#include "analyzer/tu/SpacedChevrons.h"
+#include "analyzer/tu/NvccSpellings.h"
 #include "analyzer/tu/ArchRegions.h"
 #include "analyzer/tu/RemovedHeaders.h"
 #include "ptxas_parse/ArchLimits.h"
@@ -452,7 +452,7 @@ TUResult analyzeOnThisThread(const TranslatedCommand &Cmd, const TUOptions &Opts
   }
 
   auto Probes =
-      makeIntrusiveRefCnt<AbsentProbes>(makeIntrusiveRefCnt<SpacedChevrons>(
+      makeIntrusiveRefCnt<AbsentProbes>(makeIntrusiveRefCnt<NvccSpellings>(
                                             Opts.Files ? Opts.Files : vfs::createPhysicalFileSystem()),
                                         AbsentProbes::resourceDirOf(Cmd.ClangArgs));
   if (!Cmd.Directory.empty())

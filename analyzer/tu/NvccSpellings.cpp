@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-#include "analyzer/tu/SpacedChevrons.h"
+#include "analyzer/tu/NvccSpellings.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -109,11 +109,100 @@ bool joinSpacedChevrons(std::string &Text) {
 
 namespace {
 
-/// A file whose buffer is read once and, where it has spaced chevrons, handed out joined.
-class JoinedFile : public vfs::File {
+/// The identifier at \p I (empty when there is none).
+StringRef identifierAt(StringRef T, size_t I) {
+  size_t E = I;
+  while (E < T.size() && (isAlnum(T[E]) || T[E] == '_'))
+    ++E;
+  return T.slice(I, E);
+}
+
+/// The end of the white space (new lines included) from \p I.
+size_t skipSpace(StringRef T, size_t I) {
+  while (I < T.size() && isSpace(T[I]))
+    ++I;
+  return I;
+}
+
+/// The index of the `;` ending nvcc's declaration of built-in variables at \p I, npos when
+/// there is none there.
+size_t builtinRedeclarationEnd(StringRef T, size_t I) {
+  auto Word = [&](StringRef W) {
+    if (identifierAt(T, I) != W)
+      return false;
+    I = skipSpace(T, I + W.size());
+    return true;
+  };
+  if (!Word("extern") || !Word("const"))
+    return StringRef::npos;
+  StringRef Type = identifierAt(T, I);
+  if (Type != "uint3" && Type != "dim3")
+    return StringRef::npos;
+  I = skipSpace(T, I + Type.size());
+  while (true) {
+    StringRef Name = identifierAt(T, I);
+    bool Builtin = Type == "uint3" ? (Name == "threadIdx" || Name == "blockIdx")
+                                   : (Name == "blockDim" || Name == "gridDim");
+    if (!Builtin)
+      return StringRef::npos;
+    I = skipSpace(T, I + Name.size());
+    if (I < T.size() && T[I] == ';')
+      return I;
+    if (I >= T.size() || T[I] != ',')
+      return StringRef::npos;
+    I = skipSpace(T, I + 1);
+  }
+}
+
+} // namespace
+
+bool blankBuiltinRedeclarations(std::string &Text) {
+  bool Changed = false;
+  for (size_t I = Text.find("extern"); I != std::string::npos; I = Text.find("extern", I + 1)) {
+    StringRef T(Text);
+    size_t L = I;
+    while (L > 0 && blank(T[L - 1]))
+      --L;
+    if (L > 0 && T[L - 1] != '\n')
+      continue;
+    size_t End = builtinRedeclarationEnd(T, I);
+    if (End == StringRef::npos)
+      continue;
+    for (size_t J = I; J <= End; ++J)
+      if (Text[J] != '\n')
+        Text[J] = ' ';
+    Changed = true;
+    I = End;
+  }
+  return Changed;
+}
+
+std::optional<std::string> nvccSpelled(StringRef Original) {
+  // Cheap tests first: a `<<` followed by a blank somewhere; `extern` and a built-in's type.
+  bool Chevrons = false;
+  for (size_t I = Original.find("<<"); I != StringRef::npos && !Chevrons;
+       I = Original.find("<<", I + 1))
+    Chevrons = I + 2 < Original.size() && blank(Original[I + 2]);
+  bool Builtins =
+      Original.contains("extern") && (Original.contains("uint3") || Original.contains("dim3"));
+  if (!Chevrons && !Builtins)
+    return std::nullopt;
+  std::string Text = Original.str();
+  bool Changed = Chevrons && joinSpacedChevrons(Text);
+  Changed |= Builtins && blankBuiltinRedeclarations(Text);
+  if (!Changed)
+    return std::nullopt;
+  return Text;
+}
+
+namespace {
+
+/// A file whose buffer is read once and, where it has a spelling only nvcc accepts, handed out
+/// rewritten.
+class RewrittenFile : public vfs::File {
 public:
-  explicit JoinedFile(std::unique_ptr<vfs::File> Inner) : Inner(std::move(Inner)) {}
-  ~JoinedFile() override { close(); }
+  explicit RewrittenFile(std::unique_ptr<vfs::File> Inner) : Inner(std::move(Inner)) {}
+  ~RewrittenFile() override { close(); }
   ErrorOr<vfs::Status> status() override { return Inner->status(); }
   ErrorOr<std::string> getName() override { return Inner->getName(); }
   std::error_code close() override { return Inner->close(); }
@@ -121,20 +210,12 @@ public:
                                                    bool RequiresNullTerminator,
                                                    bool IsVolatile) override {
     auto Buffer = Inner->getBuffer(Name, FileSize, RequiresNullTerminator, IsVolatile);
-    if (!Buffer || !(*Buffer)->getBuffer().contains("<"))
+    if (!Buffer)
       return Buffer;
-    StringRef Original = (*Buffer)->getBuffer();
-    // Cheap test first: a `<<` followed by a blank somewhere.
-    bool Candidate = false;
-    for (size_t I = Original.find("<<"); I != StringRef::npos && !Candidate;
-         I = Original.find("<<", I + 1))
-      Candidate = I + 2 < Original.size() && blank(Original[I + 2]);
-    if (!Candidate)
+    std::optional<std::string> Text = nvccSpelled((*Buffer)->getBuffer());
+    if (!Text)
       return Buffer;
-    std::string Text = Original.str();
-    if (!joinSpacedChevrons(Text))
-      return Buffer;
-    return MemoryBuffer::getMemBufferCopy(Text, (*Buffer)->getBufferIdentifier());
+    return MemoryBuffer::getMemBufferCopy(*Text, (*Buffer)->getBufferIdentifier());
   }
 
 private:
@@ -143,11 +224,11 @@ private:
 
 } // namespace
 
-ErrorOr<std::unique_ptr<vfs::File>> SpacedChevrons::openFileForRead(const Twine &Path) {
+ErrorOr<std::unique_ptr<vfs::File>> NvccSpellings::openFileForRead(const Twine &Path) {
   auto F = ProxyFileSystem::openFileForRead(Path);
   if (!F)
     return F;
-  return std::unique_ptr<vfs::File>(std::make_unique<JoinedFile>(std::move(*F)));
+  return std::unique_ptr<vfs::File>(std::make_unique<RewrittenFile>(std::move(*F)));
 }
 
 } // namespace cudalint

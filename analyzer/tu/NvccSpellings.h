@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===- NvccSpellings.h - Source nvcc accepts and Clang rejects -------------===//
+//
+// The file system of a parse hands out each file as Clang can parse what nvcc parses, rewritten
+// in place: every byte keeps its offset, so locations, fix-its and the cache's view of the file's
+// size stay those of the file on disk.
+//
+// - Launches whose chevrons are split by spaces, `k << <grid, block >> > (args)`, as Visual
+//   Studio's formatter writes them (3D Gaussian Splatting's rasterizer, xmrig-cuda): Clang wants
+//   `<<<` and `>>>` as single tokens and reports "expected expression", losing the launch and
+//   whatever follows it. `<< <` becomes `<<< ` and `>> >` becomes `>>> `.
+// - nvcc's own declarations of the built-in variables repeated for host code, `extern const dim3
+//   blockDim; extern const uint3 threadIdx;` (ccminer's cuda_helper.h and its forks, so that host
+//   code that names them compiles): nvcc declares them with exactly these types, Clang with
+//   types of its own (`__cuda_builtin_blockDim_t`) and rejects the redeclaration, which costs
+//   every kernel that names them. The declaration is blanked; Clang's own one remains.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUDALINT_ANALYZER_TU_NVCCSPELLINGS_H
+#define CUDALINT_ANALYZER_TU_NVCCSPELLINGS_H
+
+#include "llvm/Support/VirtualFileSystem.h"
+
+#include <optional>
+#include <string>
+
+namespace cudalint {
+
+/// Joins the spaced chevrons of every launch in \p Text in place (same length); returns whether
+/// it changed anything. Only `<<` + blanks + `<` after a kernel name (an identifier, `>` of its
+/// template arguments or `)`), not after `operator`, whose matching `>>` + blanks + `>` (or `>>>`)
+/// is followed by `(` within the same statement.
+bool joinSpacedChevrons(std::string &Text);
+
+/// Blanks, in place, each declaration that starts a line and repeats nvcc's declaration of the
+/// built-in variables: `extern const uint3` followed by `threadIdx`/`blockIdx`, or `extern const
+/// dim3` followed by `blockDim`/`gridDim` (one or several names, `;`). Any other type or name is
+/// left for Clang to report, as nvcc reports it. Returns whether it changed anything.
+bool blankBuiltinRedeclarations(std::string &Text);
+
+/// \p Text as a parse reads it (both rewrites above), when that differs from \p Text. What a
+/// parse read is recorded as the hash of these bytes; a cached result is checked against the
+/// file on disk rewritten the same way.
+std::optional<std::string> nvccSpelled(llvm::StringRef Text);
+
+class NvccSpellings : public llvm::vfs::ProxyFileSystem {
+public:
+  explicit NvccSpellings(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS)
+      : ProxyFileSystem(std::move(FS)) {}
+  llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>> openFileForRead(const llvm::Twine &Path) override;
+};
+
+} // namespace cudalint
+
+#endif
