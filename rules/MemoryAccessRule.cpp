@@ -174,7 +174,7 @@ bool coveredBySiblings(const AccessEvent &E, const ThreadDependence &TD, int64_t
   std::vector<std::pair<int64_t, int64_t>> Covered; // [begin, end) within one stride
   for (const AccessEvent &O : TD.accesses()) {
     if (O.Sp != E.Sp || O.Store != E.Store || O.Root != E.Root || O.Shape != E.Shape ||
-        O.Base != E.Base || O.Trip != E.Trip || O.Args != E.Args)
+        O.Base != E.Base || O.Trip != E.Trip || O.Args != E.Args || O.Arm != E.Arm)
       continue;
     std::optional<int64_t> Moved = patternShift(E.Offset, O.Offset);
     if (!Moved)
@@ -271,7 +271,7 @@ static std::optional<BankConflict> mergedLoopConflict(const AccessEvent &E, cons
 /// Whether \p O is made with \p E (the same space, base, walk, loop and direction).
 static bool sameRequestGroup(const AccessEvent &E, const AccessEvent &O) {
   return O.Sp == E.Sp && O.Root == E.Root && O.Shape == E.Shape && O.Base == E.Base &&
-         O.Trip == E.Trip && O.Args == E.Args && O.Loop == E.Loop && O.Store == E.Store;
+         O.Trip == E.Trip && O.Args == E.Args && O.Arm == E.Arm && O.Loop == E.Loop && O.Store == E.Store;
 }
 
 /// `sh[ty][tx].x` with `sh[ty][tx].y` of a float2 (every field of an aligned 8- or 16-byte
@@ -462,7 +462,7 @@ bool usesFetchedSectors(const AccessEvent &E, const ThreadDependence &TD, const 
   for (const AccessEvent &O : TD.accesses()) {
     if (&O != &E &&
         (O.Sp != E.Sp || O.Store != E.Store || O.Root != E.Root || O.Shape != E.Shape ||
-         O.Base != E.Base || O.Args != E.Args || O.Offset.Active != E.Offset.Active ||
+         O.Base != E.Base || O.Args != E.Args || O.Arm != E.Arm || O.Offset.Active != E.Offset.Active ||
          O.Offset.HasFactor || O.Offset.K != LaneValue::Lane))
       continue;
     if (&O != &E) {

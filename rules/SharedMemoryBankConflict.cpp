@@ -178,6 +178,8 @@ private:
       Trips = "\n" + Label + llvm::join(Done, "; ");
     if (!E.Args.empty())
       Trips += "\nwith the values every launch passes: " + E.Args;
+    if (!E.Arm.empty())
+      Trips += "\non " + E.Arm;
     std::string Cost;
     if (SharedBound)
       Cost = "it runs in a loop that accesses no global memory, where shared memory bounds the "

@@ -132,6 +132,8 @@ private:
       Where += "\nin the loop's trip where " + E.Trip;
     if (!E.Args.empty())
       Where += "\nwith the values every launch passes: " + E.Args;
+    if (!E.Arm.empty())
+      Where += "\non " + E.Arm;
     return Head + "\n" + Why + Where + "\n" + Fix;
   }
 };

@@ -13,6 +13,18 @@ static bool refersTo(const Expr *E, const ValueDecl *V) {
   return R && R->getDecl() == V;
 }
 
+/// Whether \p S names \p V anywhere.
+static bool mentions(const Stmt *S, const ValueDecl *V) {
+  if (!S)
+    return false;
+  if (const auto *R = dyn_cast<DeclRefExpr>(S); R && R->getDecl() == V)
+    return true;
+  for (const Stmt *C : S->children())
+    if (mentions(C, V))
+      return true;
+  return false;
+}
+
 bool changesVariable(const Stmt *S, const ValueDecl *V) {
   if (!S)
     return false;
@@ -46,7 +58,8 @@ bool onlyStepsPointer(const Stmt *S, const ValueDecl *V) {
   };
   if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->isAssignmentOp() && refersTo(B->getLHS(), V)) {
     BinaryOperatorKind Op = B->getOpcode();
-    if (!(Op == BO_AddAssign || Op == BO_SubAssign || (Op == BO_Assign && Step(B->getRHS()))))
+    if (!(Op == BO_AddAssign || Op == BO_SubAssign ||
+          (Op == BO_Assign && (Step(B->getRHS()) || !mentions(B->getRHS(), V)))))
       return false;
   }
   if (const auto *U = dyn_cast<UnaryOperator>(S);

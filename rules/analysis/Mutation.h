@@ -20,7 +20,9 @@ bool changesVariable(const clang::Stmt *S, const clang::ValueDecl *V);
 
 /// Whether every change \p S makes to pointer \p V only steps it through its own elements:
 /// `V += n`, `V -= n`, `++V`, `V--`, `V = V + n` (no cast on the way, its address never
-/// taken), so that V's value, counted in elements, stays an offset from where it started.
+/// taken), so that V's value, counted in elements, stays an offset from where it started, or
+/// sets it afresh to a value that does not involve it (`V = &a[i]`: the walk then counts from
+/// that address, Walker::pointerSet).
 bool onlyStepsPointer(const clang::Stmt *S, const clang::ValueDecl *V);
 
 } // namespace cudalint

@@ -127,6 +127,9 @@ struct AccessEvent {
   const clang::FunctionDecl *Root = nullptr;
   std::string Trip; // as BranchEvent::Trip: one trip of a loop walked with its own values
   std::string Args; // as BranchEvent::Args
+  /// The address is known on one side of a block-uniform branch only: "the path where
+  /// 'c' is true (line N), which sets 'p' to this address; ..." (Walker::keepKnownArm).
+  std::string Arm;
   /// The walk that recorded it read threadIdx.y/z or blockDim.y/z: under an
   /// assumed block shape (no launch gives it) a warp may span rows.
   bool ReadsRows = false;

@@ -499,6 +499,8 @@ private:
     LaneValue Bytes;
     /// Bytes is the value of E (a pointer: `p + i`), not the place E names (`a[i]`).
     bool IsValue = false;
+    /// Known on one side of a block-uniform branch only (Stepped::Arm).
+    const std::string *Arm = nullptr;
   };
   std::optional<Address> LastAddr;
   /// The address \p E (a pointer, already walked) holds: a global pointer
@@ -523,10 +525,24 @@ private:
   /// its value, which the walk keeps in elements, is its address. The space it
   /// points into and its element size; none when it is not such a pointer.
   struct Stepped {
-    AccessEvent::Space Sp;
+    std::optional<AccessEvent::Space> Sp; // none: a local not yet set
     int64_t Elt;
+    /// Its value is the address one side of a block-uniform branch set (`p = &a[id << 4]`
+    /// where `table == NULL`), the other side's not being known (keepKnownArm): the
+    /// path's description for the findings (ArmTexts), else null.
+    const std::string *Arm = nullptr;
   };
   llvm::DenseMap<const ValueDecl *, std::optional<Stepped>> SteppedPtrs;
+  std::vector<std::unique_ptr<std::string>> ArmTexts;
+  /// `V = RHS` (\p V its value) of a pointer followed through its value: the value counts
+  /// from the address RHS holds; an address not known makes it opaque. None when \p LHS is
+  /// not such a pointer.
+  std::optional<LaneValue> pointerSet(const Expr *LHS, const Expr *RHS, const LaneValue &V);
+  /// At the merge of a block-uniform branch (\p Cond): a followed pointer whose address one
+  /// side knows (\p Then) and the other does not (\p Else) keeps the known one, as each
+  /// block takes one side; its findings say on which path. None otherwise.
+  std::optional<LaneValue> keepKnownArm(const ValueDecl *D, const LaneValue &Then,
+                                        const LaneValue &Else, const Expr *Cond);
   /// \p D's entry of SteppedPtrs (computed for a kernel's pointer parameter), or null.
   const Stepped *stepped(const ValueDecl *D);
   /// onlyStepsPointer over the body of \p D's function, once per variable (a local is

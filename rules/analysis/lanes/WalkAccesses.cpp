@@ -87,12 +87,12 @@ std::optional<Walker::Address> Walker::addressOf(const Expr *E) {
     Core = Core->IgnoreParens();
     // The pointer arithmetic just walked, or an array (a row of a 2-D array) that decays.
     if (LastAddr && LastAddr->E == Core && (LastAddr->IsValue || Decayed))
-      return Address{E, LastAddr->Base, LastAddr->Sp, LastAddr->Bytes, true};
+      return Address{E, LastAddr->Base, LastAddr->Sp, LastAddr->Bytes, true, LastAddr->Arm};
     // `&a[i]`, `&p->x`: the place just walked, as a pointer.
     if (const auto *U = dyn_cast<UnaryOperator>(Core); U && U->getOpcode() == UO_AddrOf) {
       const Expr *Sub = U->getSubExpr()->IgnoreParens();
       if (LastAddr && LastAddr->E == Sub && !LastAddr->IsValue)
-        return Address{E, LastAddr->Base, LastAddr->Sp, LastAddr->Bytes, true};
+        return Address{E, LastAddr->Base, LastAddr->Sp, LastAddr->Bytes, true, LastAddr->Arm};
       return std::nullopt;
     }
     const auto *CE = dyn_cast<CastExpr>(Core);
@@ -112,7 +112,7 @@ std::optional<Walker::Address> Walker::addressOf(const Expr *E) {
     if (std::optional<AccessEvent::Space> Sp = spaceOf(DRE, D))
       return Address{E, D, *Sp, LaneValue::constant(0), true};
     if (auto It = PtrVars.find(resolve(DRE->getDecl())); It != PtrVars.end())
-      return Address{E, It->second.Base, It->second.Sp, It->second.Bytes, true};
+      return Address{E, It->second.Base, It->second.Sp, It->second.Bytes, true, It->second.Arm};
     return steppedAddress(DRE, E);
   }
   // A pointer field of a struct that a kernel takes by value (`view.ptr`, or
@@ -147,7 +147,7 @@ void Walker::notePointerArith(const BinaryOperator *B, const Address &A, const L
   LaneValue Scaled = lane::binary(BO_Mul, I, LaneValue::constant(*Elt));
   LastAddr = Address{B, A.Base, A.Sp,
                      lane::binary(B->getOpcode() == BO_Sub ? BO_Sub : BO_Add, A.Bytes, Scaled),
-                     true};
+                     true, A.Arm};
 }
 
 void Walker::noteDeref(const UnaryOperator *U, bool Store) {
@@ -155,7 +155,7 @@ void Walker::noteDeref(const UnaryOperator *U, bool Store) {
   LastAddr.reset();
   if (!A || !sizeOf(U->getType(), Ctx))
     return;
-  LastAddr = Address{U, A->Base, A->Sp, A->Bytes, false};
+  LastAddr = Address{U, A->Base, A->Sp, A->Bytes, false, A->Arm};
   if (!U->getType()->isArrayType())
     recordAccess(U, Store);
 }
@@ -191,7 +191,7 @@ const Walker::Stepped *Walker::stepped(const ValueDecl *D) {
     const auto *P = dyn_cast<ParmVarDecl>(D);
     const auto *FD = P ? dyn_cast<FunctionDecl>(P->getDeclContext()) : nullptr;
     std::optional<int64_t> Elt = P ? sizeOfPointee(P->getType()) : std::nullopt;
-    if (Elt && FD && FD->hasAttr<CUDAGlobalAttr>() && pointerMoved(P) && onlySteps(P))
+      if (Elt && FD && FD->hasAttr<CUDAGlobalAttr>() && pointerMoved(P) && onlySteps(P))
       It->second = Stepped{AccessEvent::Space::Global, *Elt};
   }
   return It->second ? &*It->second : nullptr;
@@ -203,16 +203,65 @@ std::optional<Walker::Address> Walker::steppedAddress(const DeclRefExpr *DRE, co
   if (!St)
     return std::nullopt;
   LaneValue V = declRef(DRE);
-  if (V.K != LaneValue::Lane && V.K != LaneValue::Uniform)
+  if (!St->Sp || (V.K != LaneValue::Lane && V.K != LaneValue::Uniform))
     return std::nullopt;
-  return Address{E, D, St->Sp, lane::binary(BO_Mul, V, LaneValue::constant(St->Elt)), true};
+  return Address{E,    D, *St->Sp, lane::binary(BO_Mul, V, LaneValue::constant(St->Elt)),
+                 true, St->Arm};
+}
+
+std::optional<LaneValue> Walker::pointerSet(const Expr *LHS, const Expr *RHS, const LaneValue &V) {
+  const auto *DRE = dyn_cast<DeclRefExpr>(LHS->IgnoreParenImpCasts());
+  if (!DRE || !DRE->getType()->isPointerType())
+    return std::nullopt;
+  const ValueDecl *D = resolve(DRE->getDecl());
+  if (!stepped(D))
+    return std::nullopt;
+  // A step (`p = p + n`) holds the address it moves to, as a fresh address does.
+  std::optional<Address> A = addressOf(RHS);
+  Stepped &St = *SteppedPtrs[D];
+  St.Arm = nullptr;
+  if (A && (!St.Sp || *St.Sp == A->Sp))
+    if (std::optional<LaneValue> Start = elementsFrom(A->Bytes, St.Elt)) {
+      St.Sp = A->Sp;
+      St.Arm = A->Arm;
+      return Start;
+    }
+  return lane::opaque({V});
+}
+
+std::optional<LaneValue> Walker::keepKnownArm(const ValueDecl *D, const LaneValue &Then,
+                                              const LaneValue &Else, const Expr *Cond) {
+  auto It = SteppedPtrs.find(D);
+  if (!Cond || It == SteppedPtrs.end() || !It->second)
+    return std::nullopt;
+  auto Unknown = [](const LaneValue &V) {
+    return V.K == LaneValue::Varying || V.K == LaneValue::Data;
+  };
+  bool ThenKnown = Then.K == LaneValue::Lane && Unknown(Else);
+  if (!ThenKnown && !(Else.K == LaneValue::Lane && Unknown(Then)))
+    return std::nullopt;
+  unsigned Line = SM.getExpansionLineNumber(Cond->getBeginLoc());
+  ArmTexts.push_back(std::make_unique<std::string>(
+      "the path where '" + sourceText(Cond, Ctx) + "' is " + (ThenKnown ? "true" : "false") +
+      " (line " + std::to_string(Line) + "), which sets '" + D->getNameAsString() +
+      "' to this address; the other path's address is not known here"));
+  It->second->Arm = ArmTexts.back().get();
+  return ThenKnown ? Then : Else;
 }
 
 std::optional<LaneValue> Walker::notePointerVar(const VarDecl *VD) {
   PtrVars.erase(VD);
+  SteppedPtrs.erase(VD);
   const Expr *Init = VD->getInit();
-  if (!Init || !VD->getType()->isPointerType())
+  if (!VD->getType()->isPointerType())
     return std::nullopt;
+  std::optional<int64_t> Elt = sizeOfPointee(VD->getType());
+  if (!Init) {
+    // Set later (`T *p; if (c) p = &a[i]; else ...`): followed from what it is set to.
+    if (Elt && onlySteps(VD))
+      SteppedPtrs[VD] = Stepped{std::nullopt, *Elt};
+    return std::nullopt;
+  }
   auto [It, New] = VarMoved.try_emplace(VD, true);
   if (New) {
     const auto *FD = dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
@@ -228,13 +277,11 @@ std::optional<LaneValue> Walker::notePointerVar(const VarDecl *VD) {
   // (`const float *p = in + i; ... p += 32;`). The value starts as the address the
   // initialiser holds, in elements (not the value of `in`, which also holds what the
   // kernel stored through it).
-  SteppedPtrs.erase(VD);
-  std::optional<int64_t> Elt = sizeOfPointee(VD->getType());
   if (!A || !Elt || !onlySteps(VD))
     return std::nullopt;
   std::optional<LaneValue> Start = elementsFrom(A->Bytes, *Elt);
   if (Start)
-    SteppedPtrs[VD] = Stepped{A->Sp, *Elt};
+    SteppedPtrs[VD] = Stepped{A->Sp, *Elt, A->Arm};
   return Start;
 }
 
@@ -256,7 +303,8 @@ void Walker::noteSubscript(const ArraySubscriptExpr *AS, const LaneValue &I, con
   if (!Size)
     return;
   LaneValue Scaled = lane::binary(BO_Mul, I, LaneValue::constant(*Size));
-  LastAddr = Address{AS, Base->Base, Base->Sp, lane::binary(BO_Add, Base->Bytes, Scaled)};
+  LastAddr = Address{AS, Base->Base, Base->Sp, lane::binary(BO_Add, Base->Bytes, Scaled), false,
+                     Base->Arm};
   if (!AS->getType()->isArrayType())
     recordAccess(AS, Store);
 }
@@ -291,7 +339,7 @@ void Walker::noteMember(const MemberExpr *ME, bool Store) {
   LastRecorded = nullptr;
   int64_t Off = Ctx.toCharUnitsFromBits(Ctx.getFieldOffset(FD)).getQuantity();
   LastAddr = Address{ME, Base->Base, Base->Sp,
-                     lane::binary(BO_Add, Base->Bytes, LaneValue::constant(Off))};
+                     lane::binary(BO_Add, Base->Bytes, LaneValue::constant(Off)), false, Base->Arm};
   if (!ME->getType()->isArrayType())
     recordAccess(ME, Store);
 }
@@ -343,6 +391,8 @@ void Walker::recordAccess(const Expr *E, bool Store) {
   A.Shape = &Shape;
   A.Root = Root;
   A.Args = BoundText;
+  if (LastAddr->Arm)
+    A.Arm = *LastAddr->Arm;
   for (const std::string &T : Trips)
     A.Trip += (A.Trip.empty() ? "" : ", ") + T;
   if (!LoopStack.empty()) {

@@ -513,7 +513,7 @@ LaneValue Walker::inlineCall(const CallExpr *CE, const FunctionDecl *Def,
     if (F.GlobalPtrs.count(P) || !A || !*A || !Elt || !onlySteps(P))
       continue;
     if (std::optional<LaneValue> Start = elementsFrom((*A)->Bytes, *Elt)) {
-      SteppedPtrs[P] = Stepped{(*A)->Sp, *Elt};
+      SteppedPtrs[P] = Stepped{(*A)->Sp, *Elt, (*A)->Arm};
       S.Vars[P] = *Start;
     }
   }

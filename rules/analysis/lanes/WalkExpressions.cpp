@@ -533,6 +533,8 @@ LaneValue Walker::binary(const BinaryOperator *B) {
   BinaryOperatorKind Op = B->getOpcode();
   if (Op == BO_Assign) {
     LaneValue V = expr(B->getRHS());
+    if (std::optional<LaneValue> P = pointerSet(B->getLHS(), B->getRHS(), V))
+      V = *P;
     assign(B->getLHS(), V);
     return V;
   }

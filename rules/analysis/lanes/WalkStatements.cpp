@@ -131,6 +131,11 @@ State Walker::mergeBranches(State Then, State Else, const CondClass &C, const Ex
     if (It->second == V)
       continue;
     const LaneValue &TV = It->second, &EV = V;
+    if (!Dependent)
+      if (std::optional<LaneValue> K = keepKnownArm(D, TV, EV, Cond)) {
+        It->second = *K;
+        continue;
+      }
     LaneValue J = lane::join(TV, EV);
     if (Dependent) {
       if (TV.Const && EV.Const && (*TV.Const != 0) != (*EV.Const != 0) &&

@@ -3,7 +3,8 @@
 // threadIdx.x` once, then `images[i * stride]`; a local pointer stepped by a row in a loop;
 // `p++`. The walk keeps such a pointer's value in elements, which is its address. Silent: a
 // step by the same amount in every lane (the pattern stays unit-stride), a pointer moved
-// through a cast to bytes or assigned another base, a step that differs per trip and lane.
+// through a cast to bytes, a step that differs per trip and lane. A pointer set afresh is
+// followed from the address it is set to (memory/assigned-pointers.cu).
 // RUN: %expect-exit 1 --stdout %t.out -- %cuda-lint --color=never --rules=uncoalesced-global-access,shared-memory-bank-conflict %s
 // RUN: FileCheck %s --input-file=%t.out --implicit-check-not=warning: --implicit-check-not=note:
 
@@ -69,7 +70,7 @@ __global__ void localSteps(const float *in, float *out, const Particle *p) {
 // CHECK: note: each 32-byte sector is a separate transfer: one request of the warp moves 1024 bytes to use 128
 // CHECK: note: the lanes use one 4-byte field of 32-byte structs
 
-// Silent.
+// Silent, but for the pointer set afresh.
 __global__ void silent(const float *in, float *out, int pitch, const int *idx) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   // Stepped by the same amount in every lane: still unit stride.
@@ -79,13 +80,17 @@ __global__ void silent(const float *in, float *out, int pitch, const int *idx) {
     s += a[0];
     a += 4096;
   }
-  // Moved through bytes, or to a base of another element size: not followed.
+  // Moved through bytes: not followed.
   const float *b = in;
   b = (const float *)((const char *)b + pitch * i);
   s += b[0];
+  // Set afresh: followed from the address it is set to (reported).
   const float *c = in + i;
   c = in + 64 * i;
   s += c[0];
+  // CHECK: stepped-pointers.cu:[[@LINE-1]]:8: warning: lanes of a warp read 'c[0]' 256 bytes apart: 32 sectors per request instead of 4 [uncoalesced-global-access]
+  // CHECK: note: each 32-byte sector is a separate transfer: one request of the warp moves 1024 bytes to use 128
+  // CHECK: note: make threadIdx.x index the contiguous dimension
   // A step that differs per lane on each trip: no one pattern.
   const float *d = in + i;
   for (int k = 0; k < 8; ++k) {
@@ -101,4 +106,4 @@ void host(const float *a, float *b, const Particle *p, const int *idx, int n) {
   sharedColumn<<<1, dim3(32, 32)>>>(a, b);
   silent<<<64, 256>>>(a, b, n, idx);
 }
-// CHECK: cuda-lint: 5 warnings and 0 errors in 1 file; 1 file analysed
+// CHECK: cuda-lint: 6 warnings and 0 errors in 1 file; 1 file analysed
