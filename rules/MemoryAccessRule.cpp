@@ -271,7 +271,8 @@ static std::optional<BankConflict> mergedLoopConflict(const AccessEvent &E, cons
 /// Whether \p O is made with \p E (the same space, base, walk, loop and direction).
 static bool sameRequestGroup(const AccessEvent &E, const AccessEvent &O) {
   return O.Sp == E.Sp && O.Root == E.Root && O.Shape == E.Shape && O.Base == E.Base &&
-         O.Trip == E.Trip && O.Args == E.Args && O.Arm == E.Arm && O.Loop == E.Loop && O.Store == E.Store;
+         O.Trip == E.Trip && O.Args == E.Args && O.Arm == E.Arm && O.Loop == E.Loop &&
+         O.Store == E.Store;
 }
 
 /// `sh[ty][tx].x` with `sh[ty][tx].y` of a float2 (every field of an aligned 8- or 16-byte
@@ -462,8 +463,8 @@ bool usesFetchedSectors(const AccessEvent &E, const ThreadDependence &TD, const 
   for (const AccessEvent &O : TD.accesses()) {
     if (&O != &E &&
         (O.Sp != E.Sp || O.Store != E.Store || O.Root != E.Root || O.Shape != E.Shape ||
-         O.Base != E.Base || O.Args != E.Args || O.Arm != E.Arm || O.Offset.Active != E.Offset.Active ||
-         O.Offset.HasFactor || O.Offset.K != LaneValue::Lane))
+         O.Base != E.Base || O.Args != E.Args || O.Arm != E.Arm ||
+         O.Offset.Active != E.Offset.Active || O.Offset.HasFactor || O.Offset.K != LaneValue::Lane))
       continue;
     if (&O != &E) {
       // The same lanes' pattern, moved: `p[2 * i + 1]` beside `p[2 * i]`, also in

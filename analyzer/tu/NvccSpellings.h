@@ -10,10 +10,11 @@
 //   `<<<` and `>>>` as single tokens and reports "expected expression", losing the launch and
 //   whatever follows it. `<< <` becomes `<<< ` and `>> >` becomes `>>> `.
 // - nvcc's own declarations of the built-in variables repeated for host code, `extern const dim3
-//   blockDim; extern const uint3 threadIdx;` (ccminer's cuda_helper.h and its forks, so that host
-//   code that names them compiles): nvcc declares them with exactly these types, Clang with
-//   types of its own (`__cuda_builtin_blockDim_t`) and rejects the redeclaration, which costs
-//   every kernel that names them. The declaration is blanked; Clang's own one remains.
+//   blockDim; extern const uint3 threadIdx;` (ccminer's cuda_helper.h and its forks, CUDA's own
+//   curand_mtgp32_kernel.h, so that host code that names them compiles): nvcc declares them with
+//   exactly these types, Clang with types of its own (`__cuda_builtin_blockDim_t`) and rejects
+//   the redeclaration, a compile error in every file that includes it. The declaration is
+//   blanked; Clang's own one remains.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUDALINT_ANALYZER_TU_NVCCSPELLINGS_H

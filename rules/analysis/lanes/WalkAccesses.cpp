@@ -191,7 +191,7 @@ const Walker::Stepped *Walker::stepped(const ValueDecl *D) {
     const auto *P = dyn_cast<ParmVarDecl>(D);
     const auto *FD = P ? dyn_cast<FunctionDecl>(P->getDeclContext()) : nullptr;
     std::optional<int64_t> Elt = P ? sizeOfPointee(P->getType()) : std::nullopt;
-      if (Elt && FD && FD->hasAttr<CUDAGlobalAttr>() && pointerMoved(P) && onlySteps(P))
+    if (Elt && FD && FD->hasAttr<CUDAGlobalAttr>() && pointerMoved(P) && onlySteps(P))
       It->second = Stepped{AccessEvent::Space::Global, *Elt};
   }
   return It->second ? &*It->second : nullptr;
@@ -205,8 +205,8 @@ std::optional<Walker::Address> Walker::steppedAddress(const DeclRefExpr *DRE, co
   LaneValue V = declRef(DRE);
   if (!St->Sp || (V.K != LaneValue::Lane && V.K != LaneValue::Uniform))
     return std::nullopt;
-  return Address{E,    D, *St->Sp, lane::binary(BO_Mul, V, LaneValue::constant(St->Elt)),
-                 true, St->Arm};
+  LaneValue Bytes = lane::binary(BO_Mul, V, LaneValue::constant(St->Elt));
+  return Address{E, D, *St->Sp, Bytes, true, St->Arm};
 }
 
 std::optional<LaneValue> Walker::pointerSet(const Expr *LHS, const Expr *RHS, const LaneValue &V) {
