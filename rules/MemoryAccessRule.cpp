@@ -54,6 +54,24 @@ const Expr *withoutConstant(const Expr *E, const ASTContext &Ctx) {
 
 void profileCore(const Expr *E, llvm::FoldingSetNodeID &ID, const ASTContext &Ctx);
 
+/// The constant added to the index of subscript \p E (1 for `p[i + 1]`, -2 for `p[i - 2]`),
+/// 0 when there is none or \p E is not a subscript.
+int64_t constantAddend(const Expr *E, const ASTContext &Ctx) {
+  const auto *AS = dyn_cast<ArraySubscriptExpr>(E->IgnoreParenImpCasts());
+  const auto *B = AS ? dyn_cast<BinaryOperator>(AS->getIdx()->IgnoreParenImpCasts()) : nullptr;
+  if (!B || (B->getOpcode() != BO_Add && B->getOpcode() != BO_Sub))
+    return 0;
+  std::optional<llvm::APSInt> K = B->getRHS()->IgnoreParenImpCasts()->getIntegerConstantExpr(Ctx);
+  if (K && K->getSignificantBits() <= 32)
+    return B->getOpcode() == BO_Sub ? -K->getExtValue() : K->getExtValue();
+  if (B->getOpcode() == BO_Add)
+    if (std::optional<llvm::APSInt> L =
+            B->getLHS()->IgnoreParenImpCasts()->getIntegerConstantExpr(Ctx);
+        L && L->getSignificantBits() <= 32)
+      return L->getExtValue();
+  return 0;
+}
+
 /// The element pointer \p P points to, profiled as the subscript it is written
 /// for: `*(p + 2 * i + 1)` and `(p + i)->x` as `p[2 * i]` and `p[i].x`.
 void profilePointee(const Expr *P, llvm::FoldingSetNodeID &ID, const ASTContext &Ctx) {
@@ -184,6 +202,12 @@ bool coveredBySiblings(const AccessEvent &E, const ThreadDependence &TD, int64_t
     profileCore(O.Access, Other, Ctx);
     if (Other != Core || exclusiveArms(E.Access, O.Access, Ctx))
       continue;
+    // The same index up to a constant, and the same lanes' parts: the constant went into
+    // the part every lane shares (`S[p + 1]` with p uniform and S = &d[2 * j]), which the
+    // lanes' parts do not show.
+    if (Shift == 0)
+      Shift = (constantAddend(O.Access, Ctx) - constantAddend(E.Access, Ctx)) *
+              static_cast<int64_t>(E.Size);
     int64_t Begin = ((Shift % Stride) + Stride) % Stride;
     for (int64_t B = Begin, Left = O.Size; Left > 0;) {
       int64_t End = std::min<int64_t>(Stride, B + Left);

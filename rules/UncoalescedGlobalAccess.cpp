@@ -60,9 +60,10 @@ public:
         if (C.Elements <= 8 && C.Sectors <= 8)
           continue;
         int64_t Stride = C.Stride < 0 ? -C.Stride : C.Stride;
-        if (memrules::coveredBySiblings(*E, TD, Stride) ||
-            memrules::shortLoopCovers(*E, Stride, *AST) ||
-            memrules::usesFetchedSectors(*E, TD, *AST))
+        if (C.AtLeast ? growingCovered(*E, TD, *AST)
+                      : memrules::coveredBySiblings(*E, TD, Stride) ||
+                            memrules::shortLoopCovers(*E, Stride, *AST) ||
+                            memrules::usesFetchedSectors(*E, TD, *AST))
           continue;
         if (memrules::assumedShape(*E) && memrules::statesNarrowBlock(E->Root, *AST))
           continue;
@@ -88,20 +89,46 @@ public:
   }
 
 private:
+  /// An index that grows faster than the lane (its sectors known from below) is left alone
+  /// where something may fill the gaps: a short counted loop around it, or another such
+  /// access of the same base in the same direction.
+  static bool growingCovered(const AccessEvent &E, const ThreadDependence &TD,
+                             const ASTContext &AST) {
+    if (memrules::shortLoopCovers(E, 1, AST))
+      return true;
+    for (const AccessEvent &O : TD.accesses())
+      if (&O != &E && O.Access != E.Access && O.Offset.MinGaps && O.Sp == E.Sp &&
+          O.Root == E.Root && O.Shape == E.Shape && O.Base == E.Base && O.Store == E.Store)
+        return true;
+    return false;
+  }
+
   static std::string message(const AccessEvent &E, const SectorCount &C, const std::string &Verb,
                              ASTContext &AST) {
     std::string Text = sourceText(E.Access, AST);
     int64_t Stride = C.Stride < 0 ? -C.Stride : C.Stride;
     std::string Apart = Stride ? " " + std::to_string(Stride) + " bytes apart"
                                : " spread over " + std::to_string(C.Span + E.Size) + " bytes";
+    std::string AtLeast = C.AtLeast ? "at least " : "";
+    if (C.AtLeast)
+      Apart = " at least " + std::to_string(C.MinGap) + " bytes apart";
     std::string Head = fitLine("lanes of a warp " + Verb + " ", Text,
-                               Apart + ": " + std::to_string(C.Sectors) +
+                               Apart + ": " + AtLeast + std::to_string(C.Sectors) +
                                    " sectors per request instead of " + std::to_string(C.Ideal));
     unsigned Used = C.Ideal * 32 < C.Lanes * E.Size ? C.Ideal * 32 : C.Lanes * E.Size;
     std::string Why = "each 32-byte sector is a separate transfer: one request of the warp moves " +
-                      std::to_string(C.Sectors * 32) + " bytes to use " + std::to_string(Used);
+                      AtLeast + std::to_string(C.Sectors * 32) + " bytes to use " +
+                      std::to_string(Used);
+    if (C.AtLeast)
+      Why += "\nthe index grows faster than the thread index (a product of two values that grow "
+             "with it, as in packed triangular storage): these are the gaps of the warp where they "
+             "are smallest; lanes of warps further into the grid are further apart";
     std::string Fix;
-    if (isa<MemberExpr>(E.Access->IgnoreParenImpCasts()) && Stride)
+    if (C.AtLeast)
+      Fix = "keep the elements the lanes use together where consecutive lanes find them at "
+            "consecutive addresses (a separate array of them, or a layout indexed by the thread "
+            "index), or stage them through shared memory";
+    else if (isa<MemberExpr>(E.Access->IgnoreParenImpCasts()) && Stride)
       Fix = "the lanes use one " + std::to_string(E.Size) + "-byte field of " +
             std::to_string(Stride) +
             "-byte structs: keep that field in an array of its own (a struct of arrays), or "

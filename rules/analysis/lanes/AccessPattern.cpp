@@ -29,8 +29,40 @@ llvm::SmallVector<std::pair<unsigned, int64_t>, 32> activeOffsets(const LaneValu
 
 } // namespace
 
+/// The fewest sectors lanes whose offsets grow by at least \p Offset.L[i] from lane i to i + 1
+/// can touch, each reading \p Size bytes (naturally aligned, at most 16): lanes less than a
+/// sector apart touch every sector between them, so a run of such lanes touches at least its
+/// span in sectors; a gap of a sector or more starts a new sector.
+static SectorCount growingSectors(const LaneValue &Offset, unsigned Size) {
+  SectorCount C;
+  C.AtLeast = true;
+  C.Lanes = C.Elements = WarpLanes;
+  C.MinGap = INT64_MAX;
+  int64_t Run = 0; // bytes from the run's first lane to its last
+  auto EndRun = [&] { C.Sectors += static_cast<unsigned>((Run + Size + 31) / 32); };
+  for (unsigned I = 0; I + 1 < WarpLanes; ++I) {
+    int64_t G = Offset.L[I];
+    C.MinGap = std::min(C.MinGap, G);
+    if (G <= 0)
+      --C.Elements; // perhaps the same element
+    C.Span += G;
+    if (G >= 32) {
+      EndRun();
+      Run = 0;
+    } else {
+      Run += G;
+    }
+  }
+  EndRun();
+  C.Ideal = static_cast<unsigned>((C.Elements * Size + 31) / 32);
+  return C;
+}
+
 SectorCount sectorsOf(const LaneValue &Offset, unsigned Size) {
   SectorCount C;
+  if (Offset.K == LaneValue::Varying && Offset.MinGaps && Size && Size <= 16 &&
+      (Size & (Size - 1)) == 0)
+    return growingSectors(Offset, Size);
   if (Offset.K != LaneValue::Lane || Offset.HasFactor || Size == 0)
     return C;
   auto Lanes = activeOffsets(Offset);

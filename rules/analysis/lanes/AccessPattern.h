@@ -30,10 +30,14 @@ struct SectorCount {
   unsigned Elements = 0; // distinct elements (lanes of a broadcast share one)
   int64_t Stride = 0;   // bytes between consecutive active lanes when the same for all, else 0
   int64_t Span = 0;     // bytes from the lowest to the highest element
+  // An offset that grows faster than the lane (LaneValue::MinGaps): Sectors is the fewest
+  // any warp can touch, and MinGap the smallest gap between two lanes, in bytes.
+  bool AtLeast = false;
+  int64_t MinGap = 0;
 };
 
 /// The sectors of a request by the lanes of \p Offset (bytes, Lane form without
-/// an unknown factor) reading \p Size bytes each.
+/// an unknown factor, or Varying with MinGaps) reading \p Size bytes each.
 SectorCount sectorsOf(const LaneValue &Offset, unsigned Size);
 
 struct BankConflict {

@@ -456,12 +456,93 @@ LaneValue laneBits(BinaryOperatorKind Op, const LaneValue &A, int64_t C) {
 
 namespace lane {
 
+/// Lane value \p V is >= 0 and does not decrease from lane to lane, in every warp: all lanes
+/// active, L >= 0 and non-decreasing, U >= 0, no unknown factor.
+static bool growsWithLane(const LaneValue &V) {
+  if (V.K != LaneValue::Lane || V.HasFactor || V.Active != AllLanes ||
+      (V.Align != 0 && V.USign != 1))
+    return false;
+  for (unsigned I = 0; I < WarpLanes; ++I)
+    if (V.L[I] < 0 || (I + 1 < WarpLanes && V.L[I + 1] < V.L[I]))
+      return false;
+  return true;
+}
+
+std::optional<LaneValue> growingGaps(BinaryOperatorKind Op, const LaneValue &A,
+                                     const LaneValue &B) {
+  // (a_i + Ua) * (b_i + Ub) with a, b >= 0 non-decreasing and Ua, Ub >= 0: from lane i to
+  // i + 1 it grows by a_{i+1} b_{i+1} - a_i b_i + Ua (b_{i+1} - b_i) + Ub (a_{i+1} - a_i), at
+  // least its first term, which is its growth where Ua = Ub = 0.
+  if (Op == BO_Mul && growsWithLane(A) && growsWithLane(B) &&
+      !(A.isWarpUniform() && B.isWarpUniform())) {
+    LaneValue R = LaneValue::varying();
+    withProvenance(R, A, B);
+    for (unsigned I = 0; I + 1 < WarpLanes; ++I) {
+      int64_t P0, P1;
+      if (__builtin_mul_overflow(A.L[I], B.L[I], &P0) ||
+          __builtin_mul_overflow(A.L[I + 1], B.L[I + 1], &P1))
+        return std::nullopt;
+      R.L[I] = P1 - P0;
+    }
+    R.L[WarpLanes - 1] = 0;
+    R.MinGaps = R.NonNeg = true;
+    return R;
+  }
+  bool Left = A.K == LaneValue::Varying && A.MinGaps;
+  const LaneValue &G = Left ? A : B, &U = Left ? B : A;
+  if (!(G.K == LaneValue::Varying && G.MinGaps) || U.K != LaneValue::Uniform)
+    return std::nullopt;
+  LaneValue R = G;
+  R.Cond.reset();
+  withProvenance(R, G, U);
+  bool UNonNeg = U.Const ? *U.Const >= 0 : U.NonNeg;
+  int64_t C = U.Const.value_or(0);
+  auto Scale = [&](int64_t F) {
+    for (unsigned I = 0; I + 1 < WarpLanes; ++I)
+      if (__builtin_mul_overflow(G.L[I], F, &R.L[I]))
+        return false;
+    return true;
+  };
+  switch (Op) {
+  case BO_Add: // a uniform value shifts every lane alike
+    R.NonNeg = G.NonNeg && UNonNeg;
+    return R;
+  case BO_Sub:
+    if (!Left)
+      return std::nullopt;
+    R.NonNeg = G.NonNeg && U.Const && *U.Const <= 0;
+    return R;
+  case BO_Mul:
+    if (!U.Const || C <= 0 || !Scale(C))
+      return std::nullopt;
+    return R;
+  case BO_Shl:
+    if (!Left || !U.Const || C < 0 || C > 30 || !Scale(int64_t(1) << C))
+      return std::nullopt;
+    return R;
+  case BO_Div:
+  case BO_Shr: {
+    // floor((x + g) / D) - floor(x / D) >= floor(g / D) for x >= 0.
+    int64_t D = Op == BO_Shr ? (C >= 0 && C < 62 ? int64_t(1) << C : 0) : C;
+    if (!Left || !U.Const || D <= 0 || !G.NonNeg)
+      return std::nullopt;
+    for (unsigned I = 0; I + 1 < WarpLanes; ++I)
+      R.L[I] = G.L[I] / D;
+    return R;
+  }
+  default:
+    return std::nullopt;
+  }
+}
+
 LaneValue binary(BinaryOperatorKind Op, const LaneValue &A, const LaneValue &B) {
   if (isComparison(Op) || Op == BO_LAnd || Op == BO_LOr) {
     if (A.K == LaneValue::Uniform && B.K == LaneValue::Uniform)
       return uniformBinary(Op, A, B);
     return fromCond(compare(Op, A, B, nullptr, nullptr));
   }
+  if (std::optional<LaneValue> R = growingGaps(Op, A, B))
+    return *R;
   if (isUnknownKind(A) || isUnknownKind(B)) {
     LaneValue R = varyingOf(A, B);
     if (Op == BO_Rem && A.K == LaneValue::Varying && A.ModOfLane && B.K == LaneValue::Uniform)
@@ -618,8 +699,11 @@ LaneValue negate(const LaneValue &A) {
     R.TidExtent = 0;
     return R;
   }
-  default:
-    return A;
+  default: {
+    LaneValue R = A;
+    R.MinGaps = false; // -x shrinks with the lane
+    return R;
+  }
   }
 }
 

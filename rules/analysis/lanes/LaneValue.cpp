@@ -309,7 +309,7 @@ bool LaneValue::identical(const LaneValue &O) const {
   auto Fields = [](const LaneValue &V) {
     return std::tie(V.K, V.Const, V.Align, V.NonNeg, V.SymVar, V.SymOff, V.L, V.Active, V.WarpCoef, V.WarpVaries,
                     V.USign, V.UBound, V.Wraps, V.VBound, V.HasFactor, V.G, V.GrowthVar,
-                    V.GrowthExact, V.ModOfLane, V.BitOfLane, V.AssumedAxis, V.NarrowAxis,
+                    V.GrowthExact, V.ModOfLane, V.BitOfLane, V.MinGaps, V.AssumedAxis, V.NarrowAxis,
                     V.PerBlock, V.TidPlusBlocks, V.TidExtent, V.BlockDimMultiple, V.SameInWarps, V.GroupSame,
                     V.DataSrc);
   };
@@ -350,7 +350,8 @@ bool LaneValue::operator==(const LaneValue &O) const {
     return Same && SameCond();
   }
   case Varying:
-    return ModOfLane == O.ModOfLane && BitOfLane == O.BitOfLane && G == O.G && SameCond();
+    return ModOfLane == O.ModOfLane && BitOfLane == O.BitOfLane && G == O.G &&
+           MinGaps == O.MinGaps && (!MinGaps || (L == O.L && NonNeg == O.NonNeg)) && SameCond();
   case Data:
     return DataSrc == O.DataSrc && SameInWarps == O.SameInWarps && GroupSame == O.GroupSame;
   }

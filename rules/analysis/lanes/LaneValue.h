@@ -127,7 +127,8 @@ struct LaneValue {
   // Lane: U ≡ 0 (mod Align); Align == 0 means U is 0 in every warp.
   std::optional<int64_t> Const;
   int64_t Align = 1;
-  bool NonNeg = false; // Uniform: known to be >= 0 (blockIdx, blockDim, unsigned values)
+  bool NonNeg = false; // Uniform (or Varying with MinGaps): known to be >= 0 (blockIdx,
+                       // blockDim, unsigned values)
   // Uniform, not constant: the value is SymVar's value where the walk stands
   // plus SymOff (`depth - 1` while depth keeps its value), so that
   // `depth - (depth - 1)` is 1 although depth is not known. Only walks of
@@ -159,6 +160,11 @@ struct LaneValue {
   // (a uniform bit mask that changes with its loop).
   bool ModOfLane = false;
   bool BitOfLane = false;
+  // Varying: the value grows with the lane in every warp, by at least L[i] from lane i to
+  // lane i + 1 (i < 31), more in warps further into the grid: a product of two values that
+  // grow with the thread index (`(i + 1) * (i + 2) / 2`, packed triangular storage), then
+  // shifted, scaled or divided by constants (lane::growingGaps). NonNeg: the value is >= 0.
+  bool MinGaps = false;
   // Provenance, for messages.
   bool AssumedAxis = false; // threadIdx.y/z under the multiple-of-32 assumption
   bool NarrowAxis = false;  // threadIdx.y/z in a block narrower than a warp
@@ -233,6 +239,11 @@ LaneValue negate(const LaneValue &A);
 LaneValue bitNot(const LaneValue &A);
 /// A value that depends on all of \p Vs in an unmodelled way (calls, floats).
 LaneValue opaque(llvm::ArrayRef<LaneValue> Vs);
+/// `A Op B` where one operand grows with the lane by gaps known from below (MinGaps): a
+/// product of two non-negative values that do not decrease from lane to lane, or such a value
+/// shifted by a uniform one, scaled or divided by a positive constant. None otherwise.
+std::optional<LaneValue> growingGaps(clang::BinaryOperatorKind Op, const LaneValue &A,
+                                     const LaneValue &B);
 /// The value after a control-flow merge.
 LaneValue join(const LaneValue &A, const LaneValue &B);
 /// \p V as seen after a merge of paths chosen by \p C (control dependence).

@@ -348,7 +348,10 @@ void Walker::recordAccess(const Expr *E, bool Store) {
   if (!Recording || Exhausted || AddrOnly || !LastAddr)
     return;
   const LaneValue &V = LastAddr->Bytes;
-  if (V.K != LaneValue::Lane) {
+  // Global addresses that grow faster than the lane (MinGaps) are recorded with their
+  // gaps: uncoalesced-global-access counts the sectors they touch at least.
+  bool Growing = V.MinGaps && LastAddr->Sp == AccessEvent::Space::Global;
+  if (V.K != LaneValue::Lane && !Growing) {
     // An index the joined walk cannot follow in a loop that grows or shrinks a
     // value (`ai += ai >> 5` with `ai = offset * (2 * tid + 1) - 1`): each trip may
     // still have a pattern of its own.

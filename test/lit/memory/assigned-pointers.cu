@@ -4,7 +4,8 @@
 // takes one side of a block-uniform branch, so where one side sets an address the walk knows
 // and the other an address it does not (data-dependent), the known one is followed, and the
 // finding says on which path. Silent: both sides unknown, a branch that splits a warp (lanes
-// of one warp take both sides), an address set by a call the walk does not see into.
+// of one warp take both sides), an address set by a call the walk does not see into, a thread's
+// pair of adjacent words.
 // RUN: %expect-exit 1 --stdout %t.out -- %cuda-lint --color=never --rules=uncoalesced-global-access %s
 // RUN: FileCheck %s --input-file=%t.out --implicit-check-not=warning: --implicit-check-not=note:
 
@@ -22,9 +23,9 @@ __global__ void compact(const unsigned *hashes, const unsigned *table, unsigned 
   }
   out[id] = firstWord(h);
 }
-// CHECK: assigned-pointers.cu:11:62: warning: lanes of a warp read 'hash[0]' 64 bytes apart: 32 sectors per request instead of 4 [uncoalesced-global-access]
+// CHECK: assigned-pointers.cu:12:62: warning: lanes of a warp read 'hash[0]' 64 bytes apart: 32 sectors per request instead of 4 [uncoalesced-global-access]
 // CHECK: note: each 32-byte sector is a separate transfer: one request of the warp moves 1024 bytes to use 128
-// CHECK-NEXT: note: on the path where 'table == nullptr' is true (line 17), which sets 'h' to this address; the other path's address is not known here
+// CHECK-NEXT: note: on the path where 'table == nullptr' is true (line 18), which sets 'h' to this address; the other path's address is not known here
 // CHECK-NEXT: note: make threadIdx.x index the contiguous dimension
 
 // Set once after the declaration, and the known side on the else branch.
@@ -81,6 +82,12 @@ __global__ void silent(const float *in, const int *idx, float *out, int mode) {
   else
     d = in + i + 32;
   s += d[0];
+  // A thread's two words at an offset every lane shares (HeCBench epistasis: SNPj[p] and
+  // SNPj[p + 1] with SNPj = &data[j * 2]): together they fill the sectors.
+  const float *e;
+  e = &in[i * 2];
+  for (int p = 0; p < mode; p += 64)
+    s += e[p] + e[p + 1];
   out[i] = s;
 }
 
