@@ -12,7 +12,9 @@
 // The per-lane addresses come from the thread-dependence walk (AccessEvent in
 // rules/analysis/lanes/ThreadDependence.h, sectors in AccessPattern.h): known
 // only where the index is an exact function of the lane (constants, macros,
-// block shapes, launch arguments, loop counters). A runtime stride, a
+// block shapes, launch arguments, loop counters), or grows faster than it by
+// gaps known from below (packed triangular storage, `(i + 1) * (i + 2) / 2`:
+// "at least N sectors"). A runtime stride, a
 // data-dependent index, a broadcast and unit-stride or grid-stride indexing
 // are silent, and so is an access whose thread also reads (for a store: writes)
 // the bytes between its lanes' elements through the same base (`a[2*i]` with
