@@ -535,8 +535,8 @@ private:
   llvm::DenseMap<const ValueDecl *, std::optional<Stepped>> SteppedPtrs;
   std::vector<std::unique_ptr<std::string>> ArmTexts;
   /// `V = RHS` (\p V its value) of a pointer followed through its value: the value counts
-  /// from the address RHS holds; an address not known makes it opaque. None when \p LHS is
-  /// not such a pointer.
+  /// from the address RHS holds; an address not known makes a lane-varying value opaque. None
+  /// when \p LHS is not such a pointer.
   std::optional<LaneValue> pointerSet(const Expr *LHS, const Expr *RHS, const LaneValue &V);
   /// At the merge of a block-uniform branch (\p Cond): a followed pointer whose address one
   /// side knows (\p Then) and the other does not (\p Else) keeps the known one, as each

@@ -226,7 +226,10 @@ std::optional<LaneValue> Walker::pointerSet(const Expr *LHS, const Expr *RHS, co
       St.Arm = A->Arm;
       return Start;
     }
-  return lane::opaque({V});
+  // An address not known: a value that differs per lane would read as elements of the
+  // pointer's base, so it is made opaque; another (`p = nullptr`, a uniform pointer, data)
+  // keeps its value, which the divergence analysis still needs.
+  return V.K == LaneValue::Lane ? lane::opaque({V}) : V;
 }
 
 std::optional<LaneValue> Walker::keepKnownArm(const ValueDecl *D, const LaneValue &Then,
