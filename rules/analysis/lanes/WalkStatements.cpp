@@ -117,7 +117,10 @@ State Walker::mergeBranches(State Then, State Else, const CondClass &C, const Ex
       M.Cond = Cond;
       M.WhenFalse = Else.Dead;
     }
-    if (M.Class)
+    // A path that ended without a return, break or continue (a loop the walk sees no way
+    // out of: `do { asm("ld..." : "=r"(r)); } while (r != 0)`, whose asm output it does not
+    // model) is not an exit the threads took: no mark.
+    if (M.Class && M.Exit)
       Live.addExit(M);
     return std::move(Live);
   }
