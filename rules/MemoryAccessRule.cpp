@@ -39,37 +39,41 @@ namespace {
 int64_t floorDiv32(int64_t A) { return A >= 0 ? A / 32 : -((-A + 31) / 32); }
 
 /// The index of a subscript without a constant added to it: `2 * i` for
-/// `2 * i + 1`; the constant in \p K.
-const Expr *withoutConstant(const Expr *E, const ASTContext &Ctx) {
+/// `2 * i + 1`; the constant in \p K (1 there, -2 for `i - 2`; 0 when there is
+/// none or it does not fit in 32 bits).
+const Expr *withoutConstant(const Expr *E, const ASTContext &Ctx, int64_t *K = nullptr) {
   E = E->IgnoreParenImpCasts();
+  if (K)
+    *K = 0;
+  auto Take = [&](const llvm::APSInt &C, bool Negate) {
+    if (K && C.getSignificantBits() <= 32)
+      *K = Negate ? -C.getExtValue() : C.getExtValue();
+  };
   if (const auto *B = dyn_cast<BinaryOperator>(E);
       B && (B->getOpcode() == BO_Add || B->getOpcode() == BO_Sub)) {
-    if (B->getRHS()->IgnoreParenImpCasts()->isIntegerConstantExpr(Ctx))
-      return B->getLHS()->IgnoreParenImpCasts();
-    if (B->getOpcode() == BO_Add && B->getLHS()->IgnoreParenImpCasts()->isIntegerConstantExpr(Ctx))
-      return B->getRHS()->IgnoreParenImpCasts();
+    const Expr *L = B->getLHS()->IgnoreParenImpCasts(), *R = B->getRHS()->IgnoreParenImpCasts();
+    if (std::optional<llvm::APSInt> C = R->getIntegerConstantExpr(Ctx)) {
+      Take(*C, B->getOpcode() == BO_Sub);
+      return L;
+    }
+    if (std::optional<llvm::APSInt> C = L->getIntegerConstantExpr(Ctx);
+        C && B->getOpcode() == BO_Add) {
+      Take(*C, false);
+      return R;
+    }
   }
   return E;
 }
 
 void profileCore(const Expr *E, llvm::FoldingSetNodeID &ID, const ASTContext &Ctx);
 
-/// The constant added to the index of subscript \p E (1 for `p[i + 1]`, -2 for `p[i - 2]`),
-/// 0 when there is none or \p E is not a subscript.
+/// The constant added to the index of subscript \p E (withoutConstant's), 0 for
+/// other accesses.
 int64_t constantAddend(const Expr *E, const ASTContext &Ctx) {
-  const auto *AS = dyn_cast<ArraySubscriptExpr>(E->IgnoreParenImpCasts());
-  const auto *B = AS ? dyn_cast<BinaryOperator>(AS->getIdx()->IgnoreParenImpCasts()) : nullptr;
-  if (!B || (B->getOpcode() != BO_Add && B->getOpcode() != BO_Sub))
-    return 0;
-  std::optional<llvm::APSInt> K = B->getRHS()->IgnoreParenImpCasts()->getIntegerConstantExpr(Ctx);
-  if (K && K->getSignificantBits() <= 32)
-    return B->getOpcode() == BO_Sub ? -K->getExtValue() : K->getExtValue();
-  if (B->getOpcode() == BO_Add)
-    if (std::optional<llvm::APSInt> L =
-            B->getLHS()->IgnoreParenImpCasts()->getIntegerConstantExpr(Ctx);
-        L && L->getSignificantBits() <= 32)
-      return L->getExtValue();
-  return 0;
+  int64_t K = 0;
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E->IgnoreParenImpCasts()))
+    withoutConstant(AS->getIdx(), Ctx, &K);
+  return K;
 }
 
 /// The element pointer \p P points to, profiled as the subscript it is written
@@ -181,6 +185,13 @@ static bool exclusiveArms(const Expr *A, const Expr *B, const ASTContext &C) {
   return false;
 }
 
+/// Whether \p O was recorded by the same walk as \p E (kernel, block shape, launch values,
+/// path), on the same base, in the same space and direction.
+static bool sameWalkAndBase(const AccessEvent &E, const AccessEvent &O) {
+  return O.Sp == E.Sp && O.Store == E.Store && O.Root == E.Root && O.Shape == E.Shape &&
+         O.Base == E.Base && O.Args == E.Args && O.Arm == E.Arm;
+}
+
 bool coveredBySiblings(const AccessEvent &E, const ThreadDependence &TD, int64_t Stride) {
   if (Stride <= 0 || Stride > 4096 || !TD.context())
     return false;
@@ -191,8 +202,7 @@ bool coveredBySiblings(const AccessEvent &E, const ThreadDependence &TD, int64_t
     return false;
   std::vector<std::pair<int64_t, int64_t>> Covered; // [begin, end) within one stride
   for (const AccessEvent &O : TD.accesses()) {
-    if (O.Sp != E.Sp || O.Store != E.Store || O.Root != E.Root || O.Shape != E.Shape ||
-        O.Base != E.Base || O.Trip != E.Trip || O.Args != E.Args || O.Arm != E.Arm)
+    if (!sameWalkAndBase(E, O) || O.Trip != E.Trip)
       continue;
     std::optional<int64_t> Moved = patternShift(E.Offset, O.Offset);
     if (!Moved)
@@ -294,9 +304,7 @@ static std::optional<BankConflict> mergedLoopConflict(const AccessEvent &E, cons
 
 /// Whether \p O is made with \p E (the same space, base, walk, loop and direction).
 static bool sameRequestGroup(const AccessEvent &E, const AccessEvent &O) {
-  return O.Sp == E.Sp && O.Root == E.Root && O.Shape == E.Shape && O.Base == E.Base &&
-         O.Trip == E.Trip && O.Args == E.Args && O.Arm == E.Arm && O.Loop == E.Loop &&
-         O.Store == E.Store;
+  return sameWalkAndBase(E, O) && O.Trip == E.Trip && O.Loop == E.Loop;
 }
 
 /// `sh[ty][tx].x` with `sh[ty][tx].y` of a float2 (every field of an aligned 8- or 16-byte
@@ -486,9 +494,8 @@ bool usesFetchedSectors(const AccessEvent &E, const ThreadDependence &TD, const 
   std::vector<std::pair<int64_t, int64_t>> Used;
   for (const AccessEvent &O : TD.accesses()) {
     if (&O != &E &&
-        (O.Sp != E.Sp || O.Store != E.Store || O.Root != E.Root || O.Shape != E.Shape ||
-         O.Base != E.Base || O.Args != E.Args || O.Arm != E.Arm ||
-         O.Offset.Active != E.Offset.Active || O.Offset.HasFactor || O.Offset.K != LaneValue::Lane))
+        (!sameWalkAndBase(E, O) || O.Offset.Active != E.Offset.Active || O.Offset.HasFactor ||
+         O.Offset.K != LaneValue::Lane))
       continue;
     if (&O != &E) {
       // The same lanes' pattern, moved: `p[2 * i + 1]` beside `p[2 * i]`, also in

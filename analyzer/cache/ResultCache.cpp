@@ -6,7 +6,6 @@
 #include "analyzer/cache/RemoteCache.h"
 #include "analyzer/cache/ResultCodec.h"
 #include "analyzer/support/Version.h"
-#include "analyzer/tu/NvccSpellings.h"
 #include "ptxas_parse/ReadFile.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -36,8 +35,6 @@ bool isEntrySubdirectory(StringRef Name) {
   return Name.size() == 2 &&
          llvm::all_of(Name, [](char C) { return isDigit(C) || (C >= 'a' && C <= 'f'); });
 }
-
-std::string hashOf(StringRef Bytes) { return contentHash(Bytes); }
 
 /// Reads a whole regular file (not a FIFO or a device), or nothing.
 std::optional<std::string> readRegularFile(StringRef Path, uint64_t Max) {
@@ -227,10 +224,8 @@ bool ResultCache::unchanged(const ReadFile &F) {
     if (auto It = CurrentHash.find(F.Path); It != CurrentHash.end() && It->second.first == Stamp)
       return It->second.second == F.ContentHash;
   }
-  // Hashed as the parse read it (analyzer/tu/NvccSpellings.h).
   std::optional<std::string> Text = readRegularFile(F.Path, UINT32_MAX);
-  std::optional<std::string> Spelled = Text ? nvccSpelled(*Text) : std::nullopt;
-  std::string Now = Text ? hashOf(Spelled ? *Spelled : *Text) : "";
+  std::string Now = Text ? contentHashAsParsed(*Text) : "";
   std::lock_guard<std::mutex> Lock(M);
   CurrentHash[F.Path] = {Stamp, Now};
   return Now == F.ContentHash;

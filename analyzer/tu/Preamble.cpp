@@ -399,10 +399,7 @@ const Preamble *preambleFor(const TranslatedCommand &Cmd, StringRef MainText,
   std::unique_ptr<Preamble> &Slot = Built[groupKey(Cmd) + '\0' + Source];
   if (Slot && llvm::all_of(Slot->ReadFiles, [](const ReadFile &F) {
         ErrorOr<std::unique_ptr<MemoryBuffer>> B = MemoryBuffer::getFile(F.Path);
-        if (!B)
-          return false;
-        std::optional<std::string> Spelled = nvccSpelled((*B)->getBuffer());
-        return contentHash(Spelled ? StringRef(*Spelled) : (*B)->getBuffer()) == F.ContentHash;
+        return B && contentHashAsParsed((*B)->getBuffer()) == F.ContentHash;
       }))
     return Slot.get();
   Slot.reset();

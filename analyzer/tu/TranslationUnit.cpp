@@ -302,6 +302,11 @@ std::string contentHash(StringRef Bytes) {
   return std::string(H.begin(), H.end());
 }
 
+std::string contentHashAsParsed(StringRef OnDisk) {
+  std::optional<std::string> Spelled = nvccSpelled(OnDisk);
+  return contentHash(Spelled ? StringRef(*Spelled) : OnDisk);
+}
+
 void collectReadFiles(const SourceManager &SM, std::vector<ReadFile> &Read,
                       std::set<std::string> &Included, std::vector<std::string> *Project) {
   // Local entries: the files this parse entered, not those of a loaded PCH

@@ -45,6 +45,10 @@ bool isSystemHostFunction(const clang::SourceManager &SM, const clang::Decl *D);
 /// The BLAKE3 hash of \p Bytes as ReadFile::ContentHash holds it.
 std::string contentHash(llvm::StringRef Bytes);
 
+/// The hash of a file's bytes \p OnDisk as a parse reads them (rewritten by NvccSpellings.h):
+/// ReadFile::ContentHash of that file while it is unchanged.
+std::string contentHashAsParsed(llvm::StringRef OnDisk);
+
 /// Every file that a parse with \p SM entered itself (not those of a loaded
 /// PCH), sorted by path, into \p Read; those outside /usr into \p Included;
 /// those not in a system include directory into \p Project.
