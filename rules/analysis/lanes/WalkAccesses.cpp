@@ -453,11 +453,22 @@ bool Walker::shortCountedLoop(const Stmt *L) const {
 }
 
 /// Whether pointer \p E is, through arithmetic, casts and locals set once, a kernel's pointer
-/// parameter: global memory (`dout_bt + i` with `dout_bt = dout + bt * C`).
+/// parameter or a pointer field of a struct the kernel takes by value: global memory (`dout_bt +
+/// i` with `dout_bt = dout + bt * C`; arrayfire's `(const T *)in.ptr + offset`).
 static bool kernelPointerRoot(const Expr *E, unsigned Depth = 0) {
   if (!E || Depth > 4)
     return false;
   E = E->IgnoreParenCasts();
+  if (const auto *M = dyn_cast<MemberExpr>(E); M && !M->isArrow()) {
+    const Expr *Base = M->getBase()->IgnoreParenImpCasts();
+    for (const auto *Inner = dyn_cast<MemberExpr>(Base); Inner && !Inner->isArrow();
+         Inner = dyn_cast<MemberExpr>(Base))
+      Base = Inner->getBase()->IgnoreParenImpCasts();
+    const auto *R = dyn_cast<DeclRefExpr>(Base);
+    const auto *P = R ? dyn_cast<ParmVarDecl>(R->getDecl()) : nullptr;
+    const auto *FD = P ? dyn_cast<FunctionDecl>(P->getDeclContext()) : nullptr;
+    return E->getType()->isPointerType() && FD && FD->hasAttr<CUDAGlobalAttr>();
+  }
   if (const auto *B = dyn_cast<BinaryOperator>(E); B && (B->getOpcode() == BO_Add || B->getOpcode() == BO_Sub))
     return kernelPointerRoot(B->getLHS()->getType()->isPointerType() ? B->getLHS() : B->getRHS(),
                              Depth + 1);
