@@ -1,6 +1,7 @@
 //===- Preamble.cpp - One precompiled CUDA prologue for many TUs ----------===//
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "analyzer/tu/Preamble.h"
+#include "analyzer/tu/NvccDiagnostics.h"
 #include "analyzer/support/TempDir.h"
 #include "analyzer/tu/AbsentProbes.h"
 #include "analyzer/tu/NvccSpellings.h"
@@ -114,8 +115,9 @@ std::optional<Preamble> buildOne(const TranslatedCommand &Cmd, StringRef Source,
   // Prints nothing: a preamble that does not build is simply not used, and
   // each TU then reports its own errors.
   DiagnosticConsumer Diags;
+  NvccDiagnostics Filter(Diags);
   tooling::ToolInvocation Invocation(Args, std::move(Action), Files.get());
-  Invocation.setDiagnosticConsumer(&Diags);
+  Invocation.setDiagnosticConsumer(&Filter);
   bool Ok = Invocation.run() && Diags.getNumErrors() == 0 && sys::fs::exists(P.PchPath);
   if (!Ok || P.ReadFiles.empty())
     return std::nullopt;

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "analyzer/tu/TranslationUnit.h"
 #include "analyzer/tu/AbsentProbes.h"
+#include "analyzer/tu/NvccDiagnostics.h"
 #include "analyzer/tu/NvccSpellings.h"
 #include "analyzer/tu/ArchRegions.h"
 #include "analyzer/tu/RemovedHeaders.h"
@@ -402,10 +403,11 @@ void addDevicePass(const TranslatedCommand &Cmd, const TUOptions &Opts,
       WithPch.insert(WithPch.end() - 1, {"-include-pch", DeviceOpts.Pre->PchPath});
     Device = TUResult();
     ErrorCollector Errors;
+    NvccDiagnostics Filter(Errors);
     tooling::ToolInvocation Invocation(
         WithPch, std::make_unique<LintAction>(DeviceOpts, Errors, Device, nullptr, Probes.get()),
         Files.get());
-    Invocation.setDiagnosticConsumer(&Errors);
+    Invocation.setDiagnosticConsumer(&Filter);
     Invocation.run();
     return !Errors.PchFailed;
   };
@@ -471,7 +473,8 @@ TUResult analyzeOnThisThread(const TranslatedCommand &Cmd, const TUOptions &Opts
       if (A.consume_front("--cuda-path="))
         Action->CudaPath = A.str();
     tooling::ToolInvocation Invocation(Args, std::move(Action), Files.get());
-    Invocation.setDiagnosticConsumer(&Errors);
+    NvccDiagnostics Filter(Errors);
+    Invocation.setDiagnosticConsumer(&Filter);
     Invocation.run();
   };
   auto Errors = std::make_unique<ErrorCollector>();

@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===- NvccDiagnostics.h - Clang errors nvcc does not give ------------------===//
+//
+// Some CUDA that nvcc accepts Clang rejects in a way no rewrite of the source (NvccSpellings.h)
+// can avoid. NvccDiagnostics stands between Clang and the consumer of a parse's diagnostics and
+// keeps such errors from it:
+//
+// - An explicit specialization whose execution space differs from its template's, such as a
+//   host-only `template <> bool is_nan<cfloat>(const cfloat &)` of a `__host__ __device__`
+//   template (arrayfire's math.hpp, which every file of its CUDA backend includes). nvcc matches
+//   a specialization by its signature and gives it the attributes it is written with; Clang
+//   matches the attributes too, finds no template and reports "no function template matches
+//   function template specialization". The error is dropped when every candidate its notes
+//   list was ignored only for its target attributes. Clang leaves the specialization out of the
+//   AST; calls of it see the template, which is what device code sees under nvcc as well.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUDALINT_ANALYZER_TU_NVCCDIAGNOSTICS_H
+#define CUDALINT_ANALYZER_TU_NVCCDIAGNOSTICS_H
+
+#include "clang/Basic/Diagnostic.h"
+
+#include <string>
+#include <vector>
+
+namespace cudalint {
+
+/// Passes every diagnostic on to \p Inner except the errors above, which it holds until their
+/// notes show whether nvcc would have given them.
+class NvccDiagnostics : public clang::DiagnosticConsumer {
+public:
+  explicit NvccDiagnostics(clang::DiagnosticConsumer &Inner) : Inner(Inner) {}
+
+  void BeginSourceFile(const clang::LangOptions &LO, const clang::Preprocessor *PP) override {
+    Inner.BeginSourceFile(LO, PP);
+  }
+  void EndSourceFile() override {
+    settle();
+    Inner.EndSourceFile();
+  }
+  void finish() override {
+    settle();
+    Inner.finish();
+  }
+  void HandleDiagnostic(clang::DiagnosticsEngine::Level Level,
+                        const clang::Diagnostic &Info) override;
+
+  /// The errors dropped so far.
+  unsigned dropped() const { return Dropped; }
+
+private:
+  struct Held {
+    clang::DiagnosticsEngine::Level Level;
+    unsigned ID;
+    clang::SourceLocation Loc;
+    std::string Message;
+  };
+  void hold(clang::DiagnosticsEngine::Level Level, const clang::Diagnostic &Info);
+  /// Drops a held error whose notes were all target mismatches; passes on any other.
+  void settle();
+  void release();
+
+  clang::DiagnosticConsumer &Inner;
+  const clang::DiagnosticsEngine *Engine = nullptr;
+  clang::DiagnosticStorage NoArguments;
+  std::vector<Held> Pending; // the held error, then its notes
+  unsigned Dropped = 0;
+};
+
+} // namespace cudalint
+
+#endif
