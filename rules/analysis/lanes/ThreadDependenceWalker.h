@@ -348,6 +348,10 @@ private:
   /// Whether at most one lane of each warp walks the current path: under a
   /// branch side, or after an exit, that leaves one lane (CondClass::MaxTrue).
   bool oneLanePath() const;
+  /// Whether the path runs under a guard of the innermost loop whose lanes the joined walk
+  /// does not know (`if (threadIdx.x >= d)` in a `d *= 2` scan), which that loop's trips are
+  /// walked again to settle (a bound the loop moves is named in GrowingVars for that).
+  bool unsettledGuardInLoop();
 
   void recordBranch(BranchEvent::Form F, const Stmt *St, const Expr *Cond, const CondClass &C,
                     std::optional<int64_t> Constant = std::nullopt);
@@ -452,6 +456,12 @@ private:
     return V;
   }
 
+  /// Component \p Axis (0-2) of the built-in variable \p Var (`threadIdx`, ...).
+  LaneValue builtinComponent(llvm::StringRef Var, int Axis);
+  /// The built-in variable whose whole value \p E is: `threadIdx` converted to a `dim3`, a
+  /// local copy never changed (`dim3 t = threadIdx;`), a call of a function or lambda that
+  /// only returns one (cuSZ's `auto t = [&]() -> dim3 { return threadIdx; };`). Empty if none.
+  llvm::StringRef builtinCopyOf(const Expr *E, unsigned Depth = 0);
   LaneValue builtinVar(const MSPropertyRefExpr *P);
 
   LaneValue expr(const Expr *E);
@@ -503,6 +513,16 @@ private:
     const std::string *Arm = nullptr;
   };
   std::optional<Address> LastAddr;
+  /// The place the function being inlined returns a reference to (an accessor lambda's
+  /// `return buf[t().y + dy][t().x + dx];`): the caller reads or writes it, at the call.
+  /// ReturnsOther: a return that names no known place, or a second one.
+  std::optional<Address> ReturnedPlace;
+  bool ReturnsOther = false;
+  /// A call of a function returning a reference, whose place the walk just followed
+  /// (LastAddr is that place).
+  bool placeOfCall(const Expr *E) const {
+    return isa<CallExpr>(E) && LastAddr && LastAddr->E == E && !LastAddr->IsValue;
+  }
   /// The address \p E (a pointer, already walked) holds: a global pointer
   /// parameter, a __shared__ array, a pointer field of a by-value kernel
   /// parameter, a local pointer never moved (PtrVars), or the pointer
@@ -519,6 +539,11 @@ private:
   /// A pointer the function steps (SteppedPtrs) returns the value it starts with.
   std::optional<LaneValue> notePointerVar(const VarDecl *VD);
   llvm::DenseMap<const ValueDecl *, Address> PtrVars;
+  /// A reference to a struct whose place is known (`Node &lower = nodes[index]`, in PtrVars):
+  /// its fields are read and written where they are named.
+  bool namesPlace(const ValueDecl *D) const {
+    return D && D->getType()->isReferenceType() && PtrVars.count(D);
+  }
   llvm::DenseMap<const VarDecl *, bool> VarMoved;
   /// A pointer the function moves only through its own elements (`images +=
   /// blockIdx.y * stride + threadIdx.x`, `p += 32` in a loop; onlyStepsPointer):

@@ -256,6 +256,22 @@ std::optional<LaneValue> Walker::notePointerVar(const VarDecl *VD) {
   PtrVars.erase(VD);
   SteppedPtrs.erase(VD);
   const Expr *Init = VD->getInit();
+  if (VD->getType()->isReferenceType()) {
+    // `Node &lower = nodes[index]`: a name for the element of global memory, not a read of
+    // the whole of it (warp's BVH refit reads only `lower.i`). A reference to a scalar stays
+    // the read it was, and so does one into shared memory, whose fields the compiler reads
+    // and writes as one vector (`float4 &a = acc[i]; a.x += ...; a.w += ...`: one 16-byte
+    // access, kernels/studies/short_loop_conflict.cu).
+    if (Init && VD->getType().getNonReferenceType()->isRecordType() && LastAddr &&
+        LastAddr->Sp == AccessEvent::Space::Global && !LastAddr->IsValue &&
+        LastAddr->E == Init->IgnoreParenImpCasts()) {
+      if (LastRecorded == LastAddr->E && !Accesses.empty() &&
+          Accesses.back().Access == LastAddr->E)
+        Accesses.pop_back();
+      PtrVars[VD] = *LastAddr;
+    }
+    return std::nullopt;
+  }
   if (!VD->getType()->isPointerType())
     return std::nullopt;
   std::optional<int64_t> Elt = sizeOfPointee(VD->getType());
@@ -330,17 +346,26 @@ void Walker::noteMember(const MemberExpr *ME, bool Store) {
   }
   LastAddr.reset();
   const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
-  if (!Base || !FD || FD->isBitField() || FD->getParent()->isInvalidDecl() ||
-      FD->getParent()->isDependentType())
+  if (!Base || !FD || FD->getParent()->isInvalidDecl() || FD->getParent()->isDependentType())
     return;
   std::optional<int64_t> Size = sizeOf(ME->getType(), Ctx);
   if (!Size)
     return;
+  // A bit-field is read and written as the unit of its declared type that holds it (`unsigned
+  // b : 1` at bit 127 of a 16-byte node: the 4-byte word at byte 12); one that straddles two
+  // units is left alone.
+  uint64_t Bits = Ctx.getFieldOffset(FD);
+  if (FD->isBitField()) {
+    uint64_t Unit = Ctx.getTypeSize(FD->getType());
+    if (FD->isZeroLengthBitField() || !Unit || Bits % Unit + FD->getBitWidthValue() > Unit)
+      return;
+    Bits -= Bits % Unit;
+  }
   // The whole element was recorded on the way here; the field is what is read.
   if (LastRecorded == BaseE && !Accesses.empty() && Accesses.back().Access == BaseE)
     Accesses.pop_back();
   LastRecorded = nullptr;
-  int64_t Off = Ctx.toCharUnitsFromBits(Ctx.getFieldOffset(FD)).getQuantity();
+  int64_t Off = Ctx.toCharUnitsFromBits(Bits).getQuantity();
   LastAddr = Address{ME, Base->Base, Base->Sp,
                      lane::binary(BO_Add, Base->Bytes, LaneValue::constant(Off)), false, Base->Arm};
   if (!ME->getType()->isArrayType())
@@ -381,10 +406,18 @@ void Walker::recordAccess(const Expr *E, bool Store) {
   // leaves half a warp halves the lanes that can meet in a bank. (Global
   // accesses keep the warp's pattern: sectors a guard leaves half used are
   // the branch's cost, not one a coalesced rewrite of the access removes.)
+  // Under a guard the joined walk of its loop leaves unsettled, the trips walked with their
+  // own values (Walker::loop) record the access with the lanes the guard leaves.
+  if (LastAddr->Sp == AccessEvent::Space::Shared && !OnlyLaneSplits && unsettledGuardInLoop())
+    return;
   LaneValue Reach = V;
-  if (LastAddr->Sp == AccessEvent::Space::Shared)
-    if (uint32_t Lanes = Reach.Active & pathLanes())
-      Reach.Active = Lanes;
+  if (LastAddr->Sp == AccessEvent::Space::Shared) {
+    // No lane at all: a trip whose guard no lane passes (`threadIdx.x >= 16` in blocks 16 wide).
+    uint32_t Lanes = Reach.Active & pathLanes();
+    if (!Lanes)
+      return;
+    Reach.Active = Lanes;
+  }
   if (Reach.isWarpUniform())
     return;
   AccessEvent A;

@@ -528,7 +528,14 @@ LaneValue Walker::inlineCall(const CallExpr *CE, const FunctionDecl *Def,
       F.ThisGlobal = !Frames.empty() && Frames.back().ThisGlobal;
   }
   Frames.push_back(std::move(F));
+  std::optional<Address> OuterPlace = std::move(ReturnedPlace);
+  bool OuterOther = ReturnsOther;
+  ReturnedPlace.reset();
+  ReturnsOther = false;
   stmt(Def->getBody());
+  std::optional<Address> Place = ReturnsOther ? std::nullopt : std::move(ReturnedPlace);
+  ReturnedPlace = std::move(OuterPlace);
+  ReturnsOther = OuterOther;
   Frame Done = std::move(Frames.back());
   Frames.pop_back();
   unsigned Callee = Frames.size();
@@ -556,6 +563,9 @@ LaneValue Walker::inlineCall(const CallExpr *CE, const FunctionDecl *Def,
     }
   }
   S = std::move(Out);
+  // A reference to one known place: the call names it, as `buf[i]` would.
+  if (Place)
+    LastAddr = Address{CE, Place->Base, Place->Sp, Place->Bytes, false, Place->Arm};
   if (Def->getReturnType()->isVoidType() || !Done.Ret)
     return LaneValue();
   return *Done.Ret;

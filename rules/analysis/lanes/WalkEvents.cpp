@@ -25,6 +25,28 @@ bool Walker::oneLanePath() const {
   return false;
 }
 
+bool Walker::unsettledGuardInLoop() {
+  auto Loop = std::find_if(Targets.rbegin(), Targets.rend(), [](const Target *T) { return T->IsLoop; });
+  if (Loop == Targets.rend())
+    return false;
+  for (size_t I = (*Loop)->ControlBase; I < Controls.size(); ++I) {
+    const Control &C = Controls[I];
+    if (C.Loop || !C.Class || !isThreadDependent(C.Class->Cat))
+      continue;
+    // A bound the loop moves (`threadIdx.x >= d`, d *= 2): each trip has lanes of its own.
+    if (C.Class->Cat == BranchCategory::ShrinkingThreshold && C.Class->GrowthVar) {
+      GrowingVars.push_back(C.Class->GrowthVar);
+      return true;
+    }
+    // Counted as unsettled (recordBranch): the loop walks its first trips again.
+    if (C.Class->Cat != BranchCategory::LaneSplit &&
+        C.Class->Cat != BranchCategory::ShrinkingThreshold &&
+        C.Class->Cat != BranchCategory::WarpUniform && C.Class->Cat != BranchCategory::DataDependent)
+      return true;
+  }
+  return false;
+}
+
 void Walker::recordBranch(BranchEvent::Form F, const Stmt *St, const Expr *Cond, const CondClass &C,
                           std::optional<int64_t> Constant) {
   if (!Recording || Exhausted || AccessTripsOnly)

@@ -64,6 +64,16 @@ void Walker::assign(const Expr *LHS, const LaneValue &V, bool Weak) {
   }
   const Expr *E = LHS->IgnoreParenImpCasts();
   const Expr *Base = nullptr;
+  if (const auto *CE = dyn_cast<CallExpr>(E);
+      CE && CE->getCallReturnType(Ctx)->isLValueReferenceType()) {
+    // `data(0) = v` of an accessor returning a reference: a store to its place.
+    expr(CE);
+    if (!Watches.empty())
+      noteStore(nullptr, LaneValue::varying());
+    if (placeOfCall(CE))
+      recordAccess(CE, /*Store=*/true);
+    return;
+  }
   // The address of a store whose base is itself a subscript or a field is
   // known once that base has been walked (below).
   const ArraySubscriptExpr *NestedAS = nullptr;
@@ -119,7 +129,7 @@ void Walker::assign(const Expr *LHS, const LaneValue &V, bool Weak) {
     noteStore(nullptr, LaneValue::varying());
   }
   if (Base) {
-    if (const ValueDecl *D = trackedVar(Base)) {
+    if (const ValueDecl *D = trackedVar(Base); D && !namesPlace(D)) {
       // A stepped pointer's value is its address (WalkAccesses.cpp), not what it stores.
       if (D->getType()->isPointerType() && stepped(D))
         return;
@@ -153,9 +163,12 @@ LaneValue Walker::builtinVar(const MSPropertyRefExpr *P) {
   const auto *Base = dyn_cast<DeclRefExpr>(BaseE);
   if (!Base)
     return LaneValue();
-  StringRef Var = Base->getDecl()->getName();
   StringRef Axis = P->getPropertyDecl()->getName();
-  int A = Axis == "x" ? 0 : Axis == "y" ? 1 : Axis == "z" ? 2 : -1;
+  return builtinComponent(Base->getDecl()->getName(),
+                          Axis == "x" ? 0 : Axis == "y" ? 1 : Axis == "z" ? 2 : -1);
+}
+
+LaneValue Walker::builtinComponent(StringRef Var, int A) {
   if (A < 0)
     return LaneValue();
   if (A > 0 && (Var == "threadIdx" || Var == "blockDim"))
@@ -172,6 +185,54 @@ LaneValue Walker::builtinVar(const MSPropertyRefExpr *P) {
     return V;
   }
   return LaneValue();
+}
+
+StringRef Walker::builtinCopyOf(const Expr *E, unsigned Depth) {
+  if (!E || Depth > 4)
+    return {};
+  for (;;) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *C = dyn_cast<CXXConstructExpr>(E); C && C->getNumArgs() == 1)
+      E = C->getArg(0);
+    else if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
+      E = M->getSubExpr();
+    else if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E))
+      E = B->getSubExpr();
+    else if (const auto *F = dyn_cast<CXXFunctionalCastExpr>(E))
+      E = F->getSubExpr();
+    else if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E);
+             MC && isa_and_nonnull<CXXConversionDecl>(MC->getMethodDecl()))
+      E = MC->getImplicitObjectArgument();
+    else
+      break;
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!VD)
+      return {};
+    if (const CXXRecordDecl *RD = VD->getType()->getAsCXXRecordDecl();
+        RD && RD->getIdentifier() && RD->getName().starts_with("__cuda_builtin_"))
+      return VD->getName();
+    const auto *FD = dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
+    if (!VD->hasLocalStorage() || isa<ParmVarDecl>(VD) || !VD->getInit() || !FD ||
+        !FD->getBody() || !VD->getType()->isRecordType())
+      return {};
+    auto [It, New] = VarMoved.try_emplace(VD, true);
+    if (New)
+      It->second = changesVariable(FD->getBody(), VD);
+    return It->second ? StringRef() : builtinCopyOf(VD->getInit(), Depth + 1);
+  }
+  // A function or lambda whose body only returns the value.
+  if (const auto *CE = dyn_cast<CallExpr>(E)) {
+    const FunctionDecl *FD = CE->getDirectCallee();
+    const FunctionDecl *Def = nullptr;
+    if (!FD || !FD->hasBody(Def) || !Def)
+      return {};
+    const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
+    const auto *Ret = Body && Body->size() == 1 ? dyn_cast<ReturnStmt>(Body->body_front()) : nullptr;
+    return Ret ? builtinCopyOf(Ret->getRetValue(), Depth + 1) : StringRef();
+  }
+  return {};
 }
 
 LaneValue Walker::peek(const Expr *E) {
@@ -295,6 +356,9 @@ LaneValue Walker::expr(const Expr *E) {
 
 LaneValue Walker::castValue(const CastExpr *CE) {
   LaneValue V = expr(CE->getSubExpr());
+  // A read of the place a call returns a reference to (`n = data(-d)`).
+  if (CE->getCastKind() == CK_LValueToRValue && placeOfCall(CE->getSubExpr()->IgnoreParens()))
+    recordAccess(CE->getSubExpr()->IgnoreParens(), /*Store=*/false);
   QualType To = CE->getType();
   switch (CE->getCastKind()) {
   case CK_IntegralToBoolean:
@@ -349,6 +413,10 @@ void Walker::forgetSymbol(const ValueDecl *D) {
 
 LaneValue Walker::declRef(const DeclRefExpr *DRE) {
   const ValueDecl *D = resolve(DRE->getDecl());
+  if (namesPlace(D)) {
+    const Address &A = PtrVars.find(D)->second;
+    LastAddr = Address{DRE, A.Base, A.Sp, A.Bytes, false, A.Arm};
+  }
   auto It = S.Vars.find(D);
   if (It != S.Vars.end()) {
     LaneValue V = It->second;
@@ -385,6 +453,12 @@ void Walker::annotateGrowth(LaneValue &V, const VarDecl *VD) {
 
 LaneValue Walker::member(const MemberExpr *ME) {
   const Expr *Base = ME->getBase()->IgnoreParenImpCasts();
+  // `t.x` of `dim3 t = threadIdx`, `t().x` of a lambda that returns threadIdx.
+  if (!ME->isArrow())
+    if (StringRef Var = builtinCopyOf(Base); !Var.empty()) {
+      StringRef Field = ME->getMemberDecl()->getName();
+      return builtinComponent(Var, Field == "x" ? 0 : Field == "y" ? 1 : Field == "z" ? 2 : -1);
+    }
   // cooperative groups: block.thread_index().x, block.group_index().y
   if (const auto *MC = dyn_cast<CallExpr>(Base); MC && objectOf(MC)) {
     int64_t N;
@@ -405,7 +479,7 @@ LaneValue Walker::member(const MemberExpr *ME) {
     }
   }
   if (!ME->isArrow())
-    if (const ValueDecl *D = trackedVar(Base)) {
+    if (const ValueDecl *D = trackedVar(Base); D && !namesPlace(D)) {
       auto It = S.Vars.find(D);
       return It != S.Vars.end() ? It->second.get() : LaneValue();
     }
@@ -541,6 +615,12 @@ LaneValue Walker::binary(const BinaryOperator *B) {
   if (B->isCompoundAssignmentOp()) {
     LaneValue R = expr(B->getRHS());
     LaneValue L = expr(B->getLHS());
+    // `data(0) += n`: the call is walked once; its place is read and written.
+    if (const Expr *LHS = B->getLHS()->IgnoreParens(); placeOfCall(LHS)) {
+      recordAccess(LHS, /*Store=*/false);
+      recordAccess(LHS, /*Store=*/true);
+      return arith(BinaryOperator::getOpForCompoundAssignment(Op), L, R, B->getLHS()->getType());
+    }
     LaneValue V = arith(BinaryOperator::getOpForCompoundAssignment(Op), L, R,
                         B->getLHS()->getType());
     assign(B->getLHS(), V);

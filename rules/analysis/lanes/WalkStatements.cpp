@@ -412,6 +412,19 @@ void Walker::returnStmt(const ReturnStmt *R) {
   if (S.Dead)
     return;
   Frame &F = Frames.back();
+  if (const Expr *E = R->getRetValue(); E && F.FD && F.FD->getReturnType()->isLValueReferenceType()) {
+    // `return buf[i];` from a function returning `T &` reads nothing: the caller accesses
+    // the place (WalkCalls.cpp).
+    const Expr *Place = E->IgnoreParenImpCasts();
+    if (LastAddr && !LastAddr->IsValue && LastAddr->E == Place && !ReturnedPlace &&
+        !ReturnsOther) {
+      if (LastRecorded == Place && !Accesses.empty() && Accesses.back().Access == Place)
+        Accesses.pop_back();
+      ReturnedPlace = LastAddr;
+    } else {
+      ReturnsOther = true;
+    }
+  }
   unsigned FrameIdx = Frames.size() - 1;
   ExitMark Mark = exitMark(ExitMark::Return, R, nullptr, 0);
   std::shared_ptr<const CondClass> C = Mark.Class;
