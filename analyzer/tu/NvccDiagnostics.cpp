@@ -39,12 +39,10 @@ void NvccDiagnostics::hold(DiagnosticsEngine::Level Level, const Diagnostic &Inf
 }
 
 void NvccDiagnostics::settle() {
-  if (Pending.size() >= 2) { // the error and only target-mismatch notes
-    ++Dropped;
+  if (Pending.size() >= 2) // the error and only target-mismatch notes: dropped
     Pending.clear();
-    return;
-  }
-  release();
+  else
+    release();
 }
 
 void NvccDiagnostics::release() {

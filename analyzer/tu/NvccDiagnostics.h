@@ -45,9 +45,6 @@ public:
   void HandleDiagnostic(clang::DiagnosticsEngine::Level Level,
                         const clang::Diagnostic &Info) override;
 
-  /// The errors dropped so far.
-  unsigned dropped() const { return Dropped; }
-
 private:
   struct Held {
     clang::DiagnosticsEngine::Level Level;
@@ -64,7 +61,6 @@ private:
   const clang::DiagnosticsEngine *Engine = nullptr;
   clang::DiagnosticStorage NoArguments;
   std::vector<Held> Pending; // the held error, then its notes
-  unsigned Dropped = 0;
 };
 
 } // namespace cudalint

@@ -1,9 +1,9 @@
 //===- Preamble.cpp - One precompiled CUDA prologue for many TUs ----------===//
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "analyzer/tu/Preamble.h"
-#include "analyzer/tu/NvccDiagnostics.h"
 #include "analyzer/support/TempDir.h"
 #include "analyzer/tu/AbsentProbes.h"
+#include "analyzer/tu/NvccDiagnostics.h"
 #include "analyzer/tu/NvccSpellings.h"
 
 #include "clang/Basic/SourceManager.h"

@@ -350,8 +350,9 @@ private:
   bool oneLanePath() const;
   /// Whether the path runs under a guard of the innermost loop whose lanes the joined walk
   /// does not know (`if (threadIdx.x >= d)` in a `d *= 2` scan), which that loop's trips are
-  /// walked again to settle (a bound the loop moves is named in GrowingVars for that).
-  bool unsettledGuardInLoop();
+  /// walked again to settle: an access there is left to them (a bound the loop moves is named
+  /// in GrowingVars, which makes the loop walk them).
+  bool leftToLoopTrips();
 
   void recordBranch(BranchEvent::Form F, const Stmt *St, const Expr *Cond, const CondClass &C,
                     std::optional<int64_t> Constant = std::nullopt);
@@ -513,6 +514,12 @@ private:
     const std::string *Arm = nullptr;
   };
   std::optional<Address> LastAddr;
+  /// Takes back the access just recorded for \p E (the whole element of `p[i]`, when what is
+  /// accessed turns out to be one field of it, or nothing: a reference bound, a place returned).
+  void dropRecorded(const Expr *E) {
+    if (LastRecorded == E && !Accesses.empty() && Accesses.back().Access == E)
+      Accesses.pop_back();
+  }
   /// The place the function being inlined returns a reference to (an accessor lambda's
   /// `return buf[t().y + dy][t().x + dx];`): the caller reads or writes it, at the call.
   /// ReturnsOther: a return that names no known place, or a second one.

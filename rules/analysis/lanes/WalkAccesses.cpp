@@ -265,9 +265,7 @@ std::optional<LaneValue> Walker::notePointerVar(const VarDecl *VD) {
     if (Init && VD->getType().getNonReferenceType()->isRecordType() && LastAddr &&
         LastAddr->Sp == AccessEvent::Space::Global && !LastAddr->IsValue &&
         LastAddr->E == Init->IgnoreParenImpCasts()) {
-      if (LastRecorded == LastAddr->E && !Accesses.empty() &&
-          Accesses.back().Access == LastAddr->E)
-        Accesses.pop_back();
+      dropRecorded(LastAddr->E);
       PtrVars[VD] = *LastAddr;
     }
     return std::nullopt;
@@ -362,8 +360,7 @@ void Walker::noteMember(const MemberExpr *ME, bool Store) {
     Bits -= Bits % Unit;
   }
   // The whole element was recorded on the way here; the field is what is read.
-  if (LastRecorded == BaseE && !Accesses.empty() && Accesses.back().Access == BaseE)
-    Accesses.pop_back();
+  dropRecorded(BaseE);
   LastRecorded = nullptr;
   int64_t Off = Ctx.toCharUnitsFromBits(Bits).getQuantity();
   LastAddr = Address{ME, Base->Base, Base->Sp,
@@ -402,14 +399,14 @@ void Walker::recordAccess(const Expr *E, bool Store) {
   // is 1) makes no request of several lanes.
   if (oneLanePath())
     return;
+  // Under a guard the joined walk of its loop leaves unsettled, the trips walked with their
+  // own values (Walker::loop) record the access with the lanes the guard leaves.
+  if (LastAddr->Sp == AccessEvent::Space::Shared && !OnlyLaneSplits && leftToLoopTrips())
+    return;
   // Only the lanes that reach a shared-memory access make it: a guard that
   // leaves half a warp halves the lanes that can meet in a bank. (Global
   // accesses keep the warp's pattern: sectors a guard leaves half used are
   // the branch's cost, not one a coalesced rewrite of the access removes.)
-  // Under a guard the joined walk of its loop leaves unsettled, the trips walked with their
-  // own values (Walker::loop) record the access with the lanes the guard leaves.
-  if (LastAddr->Sp == AccessEvent::Space::Shared && !OnlyLaneSplits && unsettledGuardInLoop())
-    return;
   LaneValue Reach = V;
   if (LastAddr->Sp == AccessEvent::Space::Shared) {
     // No lane at all: a trip whose guard no lane passes (`threadIdx.x >= 16` in blocks 16 wide).

@@ -25,8 +25,9 @@ bool Walker::oneLanePath() const {
   return false;
 }
 
-bool Walker::unsettledGuardInLoop() {
-  auto Loop = std::find_if(Targets.rbegin(), Targets.rend(), [](const Target *T) { return T->IsLoop; });
+bool Walker::leftToLoopTrips() {
+  auto Loop =
+      std::find_if(Targets.rbegin(), Targets.rend(), [](const Target *T) { return T->IsLoop; });
   if (Loop == Targets.rend())
     return false;
   for (size_t I = (*Loop)->ControlBase; I < Controls.size(); ++I) {

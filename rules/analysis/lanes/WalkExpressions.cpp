@@ -156,6 +156,11 @@ void Walker::assign(const Expr *LHS, const LaneValue &V, bool Weak) {
   }
 }
 
+/// 0, 1, 2 for a field named x, y, z; -1 otherwise.
+static int axisOf(StringRef Field) {
+  return Field == "x" ? 0 : Field == "y" ? 1 : Field == "z" ? 2 : -1;
+}
+
 LaneValue Walker::builtinVar(const MSPropertyRefExpr *P) {
   const Expr *BaseE = P->getBaseExpr()->IgnoreImpCasts();
   if (const auto *OV = dyn_cast<OpaqueValueExpr>(BaseE))
@@ -163,9 +168,7 @@ LaneValue Walker::builtinVar(const MSPropertyRefExpr *P) {
   const auto *Base = dyn_cast<DeclRefExpr>(BaseE);
   if (!Base)
     return LaneValue();
-  StringRef Axis = P->getPropertyDecl()->getName();
-  return builtinComponent(Base->getDecl()->getName(),
-                          Axis == "x" ? 0 : Axis == "y" ? 1 : Axis == "z" ? 2 : -1);
+  return builtinComponent(Base->getDecl()->getName(), axisOf(P->getPropertyDecl()->getName()));
 }
 
 LaneValue Walker::builtinComponent(StringRef Var, int A) {
@@ -229,7 +232,8 @@ StringRef Walker::builtinCopyOf(const Expr *E, unsigned Depth) {
     if (!FD || !FD->hasBody(Def) || !Def)
       return {};
     const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
-    const auto *Ret = Body && Body->size() == 1 ? dyn_cast<ReturnStmt>(Body->body_front()) : nullptr;
+    const auto *Ret =
+        Body && Body->size() == 1 ? dyn_cast<ReturnStmt>(Body->body_front()) : nullptr;
     return Ret ? builtinCopyOf(Ret->getRetValue(), Depth + 1) : StringRef();
   }
   return {};
@@ -455,18 +459,15 @@ LaneValue Walker::member(const MemberExpr *ME) {
   const Expr *Base = ME->getBase()->IgnoreParenImpCasts();
   // `t.x` of `dim3 t = threadIdx`, `t().x` of a lambda that returns threadIdx.
   if (!ME->isArrow())
-    if (StringRef Var = builtinCopyOf(Base); !Var.empty()) {
-      StringRef Field = ME->getMemberDecl()->getName();
-      return builtinComponent(Var, Field == "x" ? 0 : Field == "y" ? 1 : Field == "z" ? 2 : -1);
-    }
+    if (StringRef Var = builtinCopyOf(Base); !Var.empty())
+      return builtinComponent(Var, axisOf(ME->getMemberDecl()->getName()));
   // cooperative groups: block.thread_index().x, block.group_index().y
   if (const auto *MC = dyn_cast<CallExpr>(Base); MC && objectOf(MC)) {
     int64_t N;
     GroupKind K = groupKindOf(objectOf(MC)->getType(), N);
     const auto *Method = MC->getDirectCallee();
     if (K == GroupKind::Block && Method && Method->getIdentifier()) {
-      StringRef Field = ME->getMemberDecl()->getName();
-      int A = Field == "x" ? 0 : Field == "y" ? 1 : Field == "z" ? 2 : -1;
+      int A = axisOf(ME->getMemberDecl()->getName());
       StringRef M = Method->getName();
       if (A > 0 && (M == "thread_index" || M == "group_dim" || M == "dim_threads"))
         ReadsRows = true;

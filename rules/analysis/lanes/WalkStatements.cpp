@@ -412,14 +412,14 @@ void Walker::returnStmt(const ReturnStmt *R) {
   if (S.Dead)
     return;
   Frame &F = Frames.back();
-  if (const Expr *E = R->getRetValue(); E && F.FD && F.FD->getReturnType()->isLValueReferenceType()) {
+  const Expr *RetE = R->getRetValue();
+  if (RetE && F.FD && F.FD->getReturnType()->isLValueReferenceType()) {
     // `return buf[i];` from a function returning `T &` reads nothing: the caller accesses
     // the place (WalkCalls.cpp).
-    const Expr *Place = E->IgnoreParenImpCasts();
+    const Expr *Place = RetE->IgnoreParenImpCasts();
     if (LastAddr && !LastAddr->IsValue && LastAddr->E == Place && !ReturnedPlace &&
         !ReturnsOther) {
-      if (LastRecorded == Place && !Accesses.empty() && Accesses.back().Access == Place)
-        Accesses.pop_back();
+      dropRecorded(Place);
       ReturnedPlace = LastAddr;
     } else {
       ReturnsOther = true;
