@@ -2,6 +2,8 @@
 #include "rules/analysis/Mutation.h"
 
 #include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/DeclCXX.h"
 
 using namespace clang;
 
@@ -39,6 +41,25 @@ bool changesVariable(const Stmt *S, const ValueDecl *V) {
     if (changesVariable(C, V))
       return true;
   return false;
+}
+
+bool onlyReadsStruct(const Stmt *S, const ValueDecl *V) {
+  if (!S)
+    return true;
+  if (const auto *C = dyn_cast<ImplicitCastExpr>(S); C && C->getCastKind() == CK_LValueToRValue)
+    if (const auto *M = dyn_cast<MemberExpr>(C->getSubExpr()->IgnoreParens());
+        M && !M->isArrow() && refersTo(M->getBase(), V))
+      return true;
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(S);
+      CE && CE->getConstructor()->isCopyOrMoveConstructor() && CE->getNumArgs() == 1 &&
+      refersTo(CE->getArg(0), V))
+    return true;
+  if (const auto *R = dyn_cast<DeclRefExpr>(S); R && R->getDecl() == V)
+    return false;
+  for (const Stmt *C : S->children())
+    if (!onlyReadsStruct(C, V))
+      return false;
+  return true;
 }
 
 bool onlyStepsPointer(const Stmt *S, const ValueDecl *V) {

@@ -25,6 +25,11 @@ bool changesVariable(const clang::Stmt *S, const clang::ValueDecl *V);
 /// that address, Walker::pointerSet).
 bool onlyStepsPointer(const clang::Stmt *S, const clang::ValueDecl *V);
 
+/// Whether \p S only reads struct \p V: each use a field read as a value (`V.x`) or a copy of
+/// the whole (`dim3 u = V`). Any other use (a field assigned, `V = ...` through the struct's
+/// operator=, a reference or pointer taken) may change it.
+bool onlyReadsStruct(const clang::Stmt *S, const clang::ValueDecl *V);
+
 } // namespace cudalint
 
 #endif

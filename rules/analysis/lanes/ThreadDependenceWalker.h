@@ -552,6 +552,8 @@ private:
     return D && D->getType()->isReferenceType() && PtrVars.count(D);
   }
   llvm::DenseMap<const VarDecl *, bool> VarMoved;
+  /// Local structs the function only reads (onlyReadsStruct), for builtinCopyOf.
+  llvm::DenseMap<const VarDecl *, bool> StructOnlyRead;
   /// A pointer the function moves only through its own elements (`images +=
   /// blockIdx.y * stride + threadIdx.x`, `p += 32` in a loop; onlyStepsPointer):
   /// its value, which the walk keeps in elements, is its address. The space it

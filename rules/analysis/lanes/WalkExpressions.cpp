@@ -220,10 +220,10 @@ StringRef Walker::builtinCopyOf(const Expr *E, unsigned Depth) {
     if (!VD->hasLocalStorage() || isa<ParmVarDecl>(VD) || !VD->getInit() || !FD ||
         !FD->getBody() || !VD->getType()->isRecordType())
       return {};
-    auto [It, New] = VarMoved.try_emplace(VD, true);
+    auto [It, New] = StructOnlyRead.try_emplace(VD, false);
     if (New)
-      It->second = changesVariable(FD->getBody(), VD);
-    return It->second ? StringRef() : builtinCopyOf(VD->getInit(), Depth + 1);
+      It->second = onlyReadsStruct(FD->getBody(), VD);
+    return It->second ? builtinCopyOf(VD->getInit(), Depth + 1) : StringRef();
   }
   // A function or lambda whose body only returns the value.
   if (const auto *CE = dyn_cast<CallExpr>(E)) {

@@ -417,13 +417,13 @@ void Walker::returnStmt(const ReturnStmt *R) {
     // `return buf[i];` from a function returning `T &` reads nothing: the caller accesses
     // the place (WalkCalls.cpp).
     const Expr *Place = RetE->IgnoreParenImpCasts();
-    if (LastAddr && !LastAddr->IsValue && LastAddr->E == Place && !ReturnedPlace &&
-        !ReturnsOther) {
+    bool Known = LastAddr && !LastAddr->IsValue && LastAddr->E == Place;
+    if (Known)
       dropRecorded(Place);
+    if (Known && !ReturnedPlace && !ReturnsOther)
       ReturnedPlace = LastAddr;
-    } else {
+    else
       ReturnsOther = true;
-    }
   }
   unsigned FrameIdx = Frames.size() - 1;
   ExitMark Mark = exitMark(ExitMark::Return, R, nullptr, 0);

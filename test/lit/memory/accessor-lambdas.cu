@@ -104,3 +104,25 @@ void launch(float *o, float v) {
 // CHECK: accessor-lambdas.cu:57:11: note: per trip: d = 2: 14-way; d = 4: 12-way; d = 8: 8-way
 // CHECK: accessor-lambdas.cu:57:11: note: the loop around it also accesses global memory, which bounds the time: measured on an H100, conflicts up to 8-way cost nothing measurable there (a tiled transpose), 16-way 1.20x
 // CHECK: accessor-lambdas.cu:57:11: note: use sequential addressing: 's[tid] += s[tid + stride]' with a stride that halves each step keeps consecutive lanes on consecutive words; where the tree must keep its shape (a scan), pad the index by a word every 32: 'ai += ai >> 5'
+
+// Silent: a copy changed after it is made (`t.x = 0`: it no longer holds the lanes of
+// threadIdx), and a function returning one of two places (neither is followed, and neither is
+// claimed as a read inside it).
+__device__ float &either(float *a, float *b, bool c) {
+  if (c)
+    return a[threadIdx.x];
+  return b[threadIdx.x * 32];
+}
+
+__global__ void notCopies(float *out, bool c) {
+  __shared__ float buf[32][32];
+  __shared__ float other[32 * 32];
+  dim3 t = threadIdx;
+  t.x = 0;
+  buf[t.x][0] = 1;
+  either(&buf[0][0], other, c) = 2;
+  __syncthreads();
+  out[threadIdx.x] = buf[0][threadIdx.x] + other[threadIdx.x];
+}
+
+void launchNotCopies(float *o, bool c) { notCopies<<<1, 32>>>(o, c); }
