@@ -193,14 +193,12 @@ LaneValue Walker::builtinComponent(StringRef Var, int A) {
 StringRef Walker::builtinCopyOf(const Expr *E, unsigned Depth) {
   if (!E || Depth > 4)
     return {};
+  // Temporaries and conversions (stripWrappers), then the copy and the conversion operator
+  // that make a `dim3` of `threadIdx`.
   for (;;) {
-    E = E->IgnoreParenImpCasts();
+    E = stripWrappers(E)->IgnoreParenImpCasts();
     if (const auto *C = dyn_cast<CXXConstructExpr>(E); C && C->getNumArgs() == 1)
       E = C->getArg(0);
-    else if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
-      E = M->getSubExpr();
-    else if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E))
-      E = B->getSubExpr();
     else if (const auto *F = dyn_cast<CXXFunctionalCastExpr>(E))
       E = F->getSubExpr();
     else if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E);
