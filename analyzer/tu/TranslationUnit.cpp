@@ -4,6 +4,7 @@
 #include "analyzer/tu/AbsentProbes.h"
 #include "analyzer/tu/NvccDiagnostics.h"
 #include "analyzer/tu/NvccSpellings.h"
+#include "analyzer/tu/OutOfLineTemplates.h"
 #include "analyzer/tu/ArchRegions.h"
 #include "analyzer/tu/RemovedHeaders.h"
 #include "ptxas_parse/ArchLimits.h"
@@ -119,6 +120,7 @@ public:
   std::vector<Finding> Errors;
   unsigned Count = 0;
   std::vector<SourceLocation> SyntaxErrors;
+  std::vector<SourceLocation> UnmatchedDefinitions; // OutOfLineTemplates.h
   bool NeedsRdc = false;
   bool PchFailed = false; // the preamble did not load (then parse without it)
 
@@ -135,6 +137,8 @@ public:
       PchFailed = true;
     if (ID >= diag::DIAG_START_PARSE && ID < diag::DIAG_START_AST)
       SyntaxErrors.push_back(Info.getLocation());
+    if (ID == diag::err_member_decl_does_not_match)
+      UnmatchedDefinitions.push_back(Info.getLocation());
     if (Errors.size() >= MaxReportedErrors)
       return;
     SmallString<256> Msg;
@@ -189,8 +193,8 @@ std::vector<Decl *> preambleDeclarations(ASTContext &AST, ArrayRef<std::string> 
 class LintConsumer : public ASTConsumer {
 public:
   LintConsumer(CompilerInstance &CI, const TUOptions &Opts, const ErrorCollector &Errors,
-               TUResult &Out, ArchRegions *Arch)
-      : CI(CI), Errors(Errors), Out(Out), Pre(Opts.Pre), Arch(Arch) {
+               TUResult &Out, ArchRegions *Arch, std::vector<DeclarationRewrite> *Rewrites)
+      : CI(CI), Errors(Errors), Out(Out), Pre(Opts.Pre), Arch(Arch), Rewrites(Rewrites) {
     Ctx.Pedantic = Opts.Pedantic;
     for (const RuleInfo &R : allRules())
       if (R.Create && (Opts.EnabledRules.empty() || is_contained(Opts.EnabledRules, R.Id)))
@@ -213,6 +217,12 @@ public:
     // With compile errors the AST has holes; the rules skip what they touch
     // (rules/analysis/ErrorTaint.h) and report from the code that parsed.
     Out.Parsed = true;
+    // A definition nvcc takes for a new template: parsed again, analysed then.
+    if (Rewrites && !Errors.UnmatchedDefinitions.empty()) {
+      *Rewrites = rewritesForUnmatchedTemplates(AST, Errors.UnmatchedDefinitions);
+      if (!Rewrites->empty())
+        return;
+    }
     Preprocessor &PP = CI.getPreprocessor();
     Ctx.PerThreadDefaultStream = PP.isMacroDefined("CUDA_API_PER_THREAD_DEFAULT_STREAM");
     Ctx.DriverPerThreadDefaultStream = PP.isMacroDefined("CU_API_PER_THREAD_DEFAULT_STREAM");
@@ -245,6 +255,7 @@ private:
   TUResult &Out;
   const Preamble *Pre;
   ArchRegions *Arch;
+  std::vector<DeclarationRewrite> *Rewrites;
   RuleContext Ctx;
   ast_matchers::MatchFinder Finder;
   std::vector<std::unique_ptr<Rule>> Rules;
@@ -253,10 +264,11 @@ private:
 class LintAction : public ASTFrontendAction {
 public:
   /// \p Arch, if given, collects the code the parse skips under a condition
-  /// on __CUDA_ARCH__.
+  /// on __CUDA_ARCH__; \p Rewrites, if given, receives the rewrites that
+  /// OutOfLineTemplates.h makes, and then the rules do not run.
   LintAction(const TUOptions &Opts, const ErrorCollector &Errors, TUResult &Out, ArchRegions *Arch,
-             AbsentProbes *Probes)
-      : Opts(Opts), Errors(Errors), Out(Out), Arch(Arch), Probes(Probes) {}
+             AbsentProbes *Probes, std::vector<DeclarationRewrite> *Rewrites = nullptr)
+      : Opts(Opts), Errors(Errors), Out(Out), Arch(Arch), Probes(Probes), Rewrites(Rewrites) {}
   /// The toolkit root of the command (--cuda-path=), for reportRemovedHeaders.
   std::string CudaPath;
   bool BeginSourceFileAction(CompilerInstance &CI) override {
@@ -274,7 +286,7 @@ public:
     return true;
   }
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, StringRef) override {
-    return std::make_unique<LintConsumer>(CI, Opts, Errors, Out, Arch);
+    return std::make_unique<LintConsumer>(CI, Opts, Errors, Out, Arch, Rewrites);
   }
   void EndSourceFileAction() override {
     if (Probes)
@@ -287,6 +299,7 @@ private:
   TUResult &Out;
   ArchRegions *Arch;
   AbsentProbes *Probes;
+  std::vector<DeclarationRewrite> *Rewrites;
 };
 
 } // namespace
@@ -458,17 +471,20 @@ TUResult analyzeOnThisThread(const TranslatedCommand &Cmd, const TUOptions &Opts
     return Out;
   }
 
+  auto Rewritten = makeIntrusiveRefCnt<RewrittenDeclarations>(makeIntrusiveRefCnt<NvccSpellings>(
+      Opts.Files ? Opts.Files : vfs::createPhysicalFileSystem()));
   auto Probes =
-      makeIntrusiveRefCnt<AbsentProbes>(makeIntrusiveRefCnt<NvccSpellings>(
-                                            Opts.Files ? Opts.Files : vfs::createPhysicalFileSystem()),
-                                        AbsentProbes::resourceDirOf(Cmd.ClangArgs));
+      makeIntrusiveRefCnt<AbsentProbes>(Rewritten, AbsentProbes::resourceDirOf(Cmd.ClangArgs));
   if (!Cmd.Directory.empty())
     (void)Probes->setCurrentWorkingDirectory(Cmd.Directory);
   IntrusiveRefCntPtr<FileManager> Files(new FileManager(FileSystemOptions(), Probes));
 
   ArchRegions Arch;
+  std::vector<DeclarationRewrite> Rewrites; // found by the parses until one is made with them
+  bool SeekRewrites = true;
   auto Parse = [&](ArrayRef<std::string> Args, ErrorCollector &Errors) {
-    auto Action = std::make_unique<LintAction>(Opts, Errors, Out, &Arch, Probes.get());
+    auto Action = std::make_unique<LintAction>(Opts, Errors, Out, &Arch, Probes.get(),
+                                               SeekRewrites ? &Rewrites : nullptr);
     for (StringRef A : Cmd.ClangArgs)
       if (A.consume_front("--cuda-path="))
         Action->CudaPath = A.str();
@@ -503,11 +519,32 @@ TUResult analyzeOnThisThread(const TranslatedCommand &Cmd, const TUOptions &Opts
   }
   // Device-side launches (dynamic parallelism) parse only with relocatable
   // device code, which nvcc users enable with -rdc=true: parse again with it.
+  std::vector<std::string> Args = Cmd.ClangArgs;
   if (Errors->NeedsRdc && !is_contained(Cmd.ClangArgs, "-fgpu-rdc")) {
-    std::vector<std::string> Args = Cmd.ClangArgs;
     Args.insert(Args.end() - 1, "-fgpu-rdc");
     Restart();
     Parse(Args, *Errors);
+  }
+  // Declarations rewritten for definitions nvcc takes for new templates (OutOfLineTemplates.h):
+  // kept when the parse has fewer errors with them and none it did not have (a call of the old
+  // declaration), else the file is parsed as it is.
+  if (!Rewrites.empty()) {
+    std::unique_ptr<ErrorCollector> Before = std::move(Errors);
+    SeekRewrites = false;
+    Rewritten->set(std::move(Rewrites));
+    Restart();
+    Parse(Args, *Errors);
+    auto Had = [&](const Finding &E) {
+      return any_of(Before->Errors, [&](const Finding &B) {
+        return B.File == E.File && B.Line == E.Line && B.Column == E.Column &&
+               B.Message == E.Message;
+      });
+    };
+    if (!Out.Parsed || Errors->Count >= Before->Count || !all_of(Errors->Errors, Had)) {
+      Rewritten->set({});
+      Restart();
+      Parse(Args, *Errors);
+    }
   }
   if (!Out.Parsed) {
     std::string Msg = "failed to parse";
@@ -524,6 +561,11 @@ TUResult analyzeOnThisThread(const TranslatedCommand &Cmd, const TUOptions &Opts
   Out.CompileErrorCount = Errors->Count;
   if (Arch.needDevicePass())
     addDevicePass(Cmd, Opts, Probes, Arch, Out);
+  // The cache checks the files on disk: a rewritten one is recorded as it was read first.
+  for (const DeclarationRewrite &R : Rewritten->rewrites())
+    for (ReadFile &F : Out.ReadFiles)
+      if (F.Path == R.RealPath)
+        F.ContentHash = R.OriginalHash;
   append_range(Out.AbsentPaths, Probes->paths());
   llvm::sort(Out.AbsentPaths);
   Out.AbsentPaths.erase(std::unique(Out.AbsentPaths.begin(), Out.AbsentPaths.end()),
