@@ -364,6 +364,22 @@ static std::optional<BankConflict> mergedFieldsConflict(const AccessEvent &E,
   return std::nullopt;
 }
 
+/// The alignment of \p Base, a __shared__ array: 16 bytes for a dynamic one (`extern
+/// __shared__ char buf[]`, which nvcc declares `.align 16` whatever its type), else its
+/// element type's or an `__align__` it is declared with (not the host target's rounding up of
+/// large arrays, which nvcc does not do).
+static unsigned sharedBaseAlign(const ValueDecl *Base, const ASTContext &Ctx) {
+  const auto *V = dyn_cast_or_null<VarDecl>(Base);
+  if (!V || V->getType()->isDependentType())
+    return 1;
+  unsigned Declared = std::max(static_cast<unsigned>(
+                                   Ctx.getTypeAlignInChars(V->getType()).getQuantity()),
+                               static_cast<unsigned>(V->getMaxAlignment() / Ctx.getCharWidth()));
+  if (V->hasExternalStorage() && V->getType()->isIncompleteArrayType())
+    return std::max(Declared, 16u);
+  return Declared;
+}
+
 unsigned accessUnit(const AccessEvent &E, const ASTContext &Ctx) {
   unsigned Size = E.Size;
   QualType T = E.Access->getType();
@@ -371,7 +387,27 @@ unsigned accessUnit(const AccessEvent &E, const ASTContext &Ctx) {
     return Size;
   unsigned Align = static_cast<unsigned>(Ctx.getTypeAlignInChars(T).getQuantity());
   bool Hardware = Size == 1 || Size == 2 || Size == 4 || Size == 8 || Size == 16;
-  return Hardware && Align >= Size ? Size : std::min(Size, std::max(Align, 1u));
+  unsigned Unit = Hardware && Align >= Size ? Size : std::min(Size, std::max(Align, 1u));
+  // A copy of a struct or array whose every lane's address is a multiple of 16 (8) bytes into
+  // a shared array aligned as much: nvcc copies it in 16-byte (8-byte) vectors, as it does a
+  // 64-byte struct into `extern __shared__` memory (st.shared.v4.f32, four per lane) where a
+  // static array of 4-byte alignment gets sixteen 4-byte stores.
+  if (E.Sp != AccessEvent::Space::Shared || !(T->isRecordType() || T->isArrayType()) ||
+      E.Offset.K != LaneValue::Lane || E.Offset.HasFactor)
+    return Unit;
+  unsigned BaseAlign = sharedBaseAlign(E.Base, Ctx);
+  for (unsigned W : {16u, 8u}) {
+    if (W <= Unit || Size % W != 0 || BaseAlign < W ||
+        (E.Offset.Align != 0 && E.Offset.Align % W != 0))
+      continue;
+    bool Aligned = true;
+    for (unsigned I = 0; I < WarpLanes; ++I)
+      if (E.Offset.Active & (1u << I))
+        Aligned &= E.Offset.L[I] % W == 0;
+    if (Aligned)
+      return W;
+  }
+  return Unit;
 }
 
 std::optional<BankConflict> mergedPairConflict(const AccessEvent &E, const ThreadDependence &TD) {

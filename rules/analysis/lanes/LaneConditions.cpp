@@ -389,6 +389,50 @@ CondClass compare(BinaryOperatorKind Op, const LaneValue &A, const LaneValue &B,
   return Finish(compareWithConstant(Op, D, *Bound->Const));
 }
 
+std::optional<bool> settledComparison(BinaryOperatorKind Op, const LaneValue &A,
+                                      const LaneValue &B) {
+  bool LaneLeft = A.K == LaneValue::Lane && B.K == LaneValue::Uniform && B.Const;
+  bool LaneRight = B.K == LaneValue::Lane && A.K == LaneValue::Uniform && A.Const;
+  if (!LaneLeft && !LaneRight)
+    return std::nullopt;
+  const LaneValue &D = LaneLeft ? A : B;
+  int64_t K = LaneLeft ? *B.Const : *A.Const;
+  if (!LaneLeft)
+    Op = reversed(Op);
+  if (D.HasFactor || !D.Active)
+    return std::nullopt;
+  // The offsets U can take: none but 0, or each multiple of Align in [0, UBound).
+  int64_t Offsets = 1;
+  if (D.Align != 0) {
+    if (!D.UBound || D.USign != 1 || D.Align < 0 || *D.UBound <= 0)
+      return std::nullopt;
+    Offsets = (*D.UBound + D.Align - 1) / D.Align;
+    if (Offsets > 4096)
+      return std::nullopt;
+  }
+  std::optional<bool> Result;
+  bool Mixed = false;
+  for (int64_t N = 0; N < Offsets && !Mixed; ++N) {
+    int64_t U = N * D.Align;
+    forActive(D.Active, [&](unsigned I) {
+      int64_t X;
+      if (Mixed || __builtin_add_overflow(D.L[I], U, &X)) {
+        Mixed = true;
+        return;
+      }
+      if (D.VBound && X >= *D.VBound)
+        return; // past the end of a partial last warp
+      bool H = holds(Op, X, K);
+      if (Result && *Result != H)
+        Mixed = true;
+      Result = H;
+    });
+  }
+  if (Mixed)
+    return std::nullopt;
+  return Result;
+}
+
 CondClass truthOf(const LaneValue &V, const Expr *E) {
   if (V.Cond)
     return *V.Cond;

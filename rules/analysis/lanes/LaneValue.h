@@ -251,6 +251,12 @@ LaneValue controlDependent(const LaneValue &V, const std::shared_ptr<const CondC
 /// Classifies `A Op B` (a comparison). \p LHS / \p RHS name the operands.
 CondClass compare(clang::BinaryOperatorKind Op, const LaneValue &A, const LaneValue &B,
                   const clang::Expr *LHS, const clang::Expr *RHS);
+/// `A Op B` (a comparison of a Lane value without an unknown factor with a constant) when it is
+/// the same in every thread that exists, whatever warp of the block it is in: the lanes' values
+/// with every offset the warp-uniform part can take (0 when Align is 0; each multiple of Align
+/// below UBound). `threadIdx.x >= 16` in a block 16 threads wide is false everywhere.
+std::optional<bool> settledComparison(clang::BinaryOperatorKind Op, const LaneValue &A,
+                                      const LaneValue &B);
 /// Classifies a value used as a condition (`if (x)`).
 CondClass truthOf(const LaneValue &V, const clang::Expr *E);
 /// Combines the classes of `A && B` (\p And) or `A || B`.

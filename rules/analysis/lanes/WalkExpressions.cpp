@@ -650,6 +650,8 @@ LaneValue Walker::binary(const BinaryOperator *B) {
   if (B->isComparisonOp()) {
     if (L.K == LaneValue::Uniform && R.K == LaneValue::Uniform)
       return lane::binary(Op, L, R);
+    if (std::optional<bool> Settled = lane::settledComparison(Op, L, R))
+      return LaneValue::constant(*Settled);
     CondClass C = lane::compare(Op, L, R, B->getLHS(), B->getRHS());
     protectShrinking(C);
     boundedThreshold(C, B, L, R);

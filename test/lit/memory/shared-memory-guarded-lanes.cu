@@ -67,10 +67,29 @@ __global__ void wholeWarpStillRuns(float *out) {
 // CHECK: note: it runs once per thread
 // CHECK: note: make consecutive lanes use consecutive words
 
+// Silent: in blocks 16 threads wide no thread has threadIdx.x >= 16 (or threadIdx.y >= 16 in
+// blocks 16 rows high), so the 16-way column read never runs; the guard is false in every thread
+// whatever warp of the block it is in (before, the walk took it for a warp-uniform condition and
+// walked the read).
+__global__ void neverTaken(float *out) {
+  __shared__ float s[32][32];
+  s[threadIdx.y][threadIdx.x + 16] = 1.f;
+  __syncthreads();
+  if (threadIdx.x >= 16)
+    out[threadIdx.x] = s[threadIdx.x][0];
+  if (threadIdx.y >= 16)
+    out[threadIdx.y] = s[threadIdx.x][1];
+}
+// CHECK: shared-memory-guarded-lanes.cu:[[@LINE-7]]:3: note: 's[threadIdx.y][threadIdx.x + 16]' puts 2 lanes of a warp in one bank: a 2-way conflict [shared-memory-bank-conflict]
+// CHECK: note: shared memory has 32 banks
+// CHECK: note: it runs once per thread
+// CHECK: note: pad each row
+
 int main() {
   float *p = nullptr;
   guardedCall<<<8, 64>>>(p, p);
   halfWarpElse<<<8, 32>>>(p);
   laneHalf<<<8, 64>>>(p);
   wholeWarpStillRuns<<<8, 64>>>(p);
+  neverTaken<<<8, dim3(16, 16)>>>(p);
 }
