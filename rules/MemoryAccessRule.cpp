@@ -364,10 +364,43 @@ static std::optional<BankConflict> mergedFieldsConflict(const AccessEvent &E,
   return std::nullopt;
 }
 
+/// Whether \p V, a __shared__ variable of a kernel's body, is the first thing there that takes
+/// shared memory: declared before any other __shared__ variable and before any call of a function
+/// with a body (an inlined callee's __shared__ variables come first). ptxas then places it at
+/// offset 0 (H100 SASS, nvcc 13: a lone `__shared__ S st[64]` of a 64-byte struct is copied with
+/// STS.128; after a `__shared__ float pad[3]`, or after an inlined call that declares one, with
+/// sixteen STS).
+static bool placedFirst(const VarDecl *V) {
+  const auto *F = dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod());
+  if (!F || !F->hasAttr<CUDAGlobalAttr>() || !F->getBody())
+    return false;
+  std::optional<bool> First;
+  std::function<void(const Stmt *)> Scan = [&](const Stmt *S) {
+    if (!S || First)
+      return;
+    if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+      for (const Decl *D : DS->decls())
+        if (const auto *Var = dyn_cast<VarDecl>(D); Var && Var->hasAttr<CUDASharedAttr>()) {
+          First = Var == V;
+          return;
+        }
+    }
+    if (const auto *C = dyn_cast<CallExpr>(S))
+      if (const FunctionDecl *Callee = C->getDirectCallee(); !Callee || Callee->hasBody()) {
+        First = false;
+        return;
+      }
+    for (const Stmt *Child : S->children())
+      Scan(Child);
+  };
+  Scan(F->getBody());
+  return First.value_or(false);
+}
+
 /// The alignment of \p Base, a __shared__ array: 16 bytes for a dynamic one (`extern
-/// __shared__ char buf[]`, which nvcc declares `.align 16` whatever its type), else its
-/// element type's or an `__align__` it is declared with (not the host target's rounding up of
-/// large arrays, which nvcc does not do).
+/// __shared__ char buf[]`, which nvcc declares `.align 16` whatever its type) or a kernel's first
+/// (placedFirst), else its element type's or an `__align__` it is declared with (not the host
+/// target's rounding up of large arrays, which nvcc does not do).
 static unsigned sharedBaseAlign(const ValueDecl *Base, const ASTContext &Ctx) {
   const auto *V = dyn_cast_or_null<VarDecl>(Base);
   if (!V || V->getType()->isDependentType())
@@ -375,7 +408,7 @@ static unsigned sharedBaseAlign(const ValueDecl *Base, const ASTContext &Ctx) {
   unsigned Declared = std::max(static_cast<unsigned>(
                                    Ctx.getTypeAlignInChars(V->getType()).getQuantity()),
                                static_cast<unsigned>(V->getMaxAlignment() / Ctx.getCharWidth()));
-  if (V->hasExternalStorage() && V->getType()->isIncompleteArrayType())
+  if ((V->hasExternalStorage() && V->getType()->isIncompleteArrayType()) || placedFirst(V))
     return std::max(Declared, 16u);
   return Declared;
 }
@@ -389,22 +422,25 @@ unsigned accessUnit(const AccessEvent &E, const ASTContext &Ctx) {
   bool Hardware = Size == 1 || Size == 2 || Size == 4 || Size == 8 || Size == 16;
   unsigned Unit = Hardware && Align >= Size ? Size : std::min(Size, std::max(Align, 1u));
   // A copy of a struct or array whose every lane's address is a multiple of 16 (8) bytes into
-  // a shared array aligned as much: nvcc copies it in 16-byte (8-byte) vectors, as it does a
-  // 64-byte struct into `extern __shared__` memory (st.shared.v4.f32, four per lane) where a
-  // static array of 4-byte alignment gets sixteen 4-byte stores.
+  // a shared array placed as aligned: ptxas copies it in 16-byte (8-byte) vectors, as it does a
+  // 64-byte struct into `extern __shared__` memory or a kernel's first static array (four STS.128
+  // a lane) where an array placed after another gets sixteen 4-byte stores.
   if (E.Sp != AccessEvent::Space::Shared || !(T->isRecordType() || T->isArrayType()) ||
       E.Offset.K != LaneValue::Lane || E.Offset.HasFactor)
     return Unit;
-  unsigned BaseAlign = sharedBaseAlign(E.Base, Ctx);
+  std::optional<unsigned> BaseAlign; // only where the rest allows a wider access: it scans the body
   for (unsigned W : {16u, 8u}) {
-    if (W <= Unit || Size % W != 0 || BaseAlign < W ||
-        (E.Offset.Align != 0 && E.Offset.Align % W != 0))
+    if (W <= Unit || Size % W != 0 || (E.Offset.Align != 0 && E.Offset.Align % W != 0))
       continue;
     bool Aligned = true;
     for (unsigned I = 0; I < WarpLanes; ++I)
       if (E.Offset.Active & (1u << I))
         Aligned &= E.Offset.L[I] % W == 0;
-    if (Aligned)
+    if (!Aligned)
+      continue;
+    if (!BaseAlign)
+      BaseAlign = sharedBaseAlign(E.Base, Ctx);
+    if (*BaseAlign >= W)
       return W;
   }
   return Unit;
