@@ -364,52 +364,80 @@ static std::optional<BankConflict> mergedFieldsConflict(const AccessEvent &E,
   return std::nullopt;
 }
 
-/// Whether \p V, a __shared__ variable of a kernel's body, is the first thing there that takes
-/// shared memory: declared before any other __shared__ variable and before any call of a function
-/// with a body (an inlined callee's __shared__ variables come first). ptxas then places it at
-/// offset 0 (H100 SASS, nvcc 13: a lone `__shared__ S st[64]` of a 64-byte struct is copied with
-/// STS.128; after a `__shared__ float pad[3]`, or after an inlined call that declares one, with
-/// sixteen STS).
-static bool placedFirst(const VarDecl *V) {
+/// The alignment nvcc gives a __shared__ variable: its type's, or an `__align__` it is declared
+/// with (not the host target's rounding up of large arrays to 16 bytes, which nvcc does not do).
+static unsigned nvccAlign(const VarDecl *V, const ASTContext &Ctx) {
+  return std::max(static_cast<unsigned>(Ctx.getTypeAlignInChars(V->getType()).getQuantity()),
+                  static_cast<unsigned>(V->getMaxAlignment() / Ctx.getCharWidth()));
+}
+
+/// Where ptxas places \p V, a __shared__ variable of a kernel's body: after the __shared__
+/// variables the body declares before it, each at the next multiple of its alignment, when no
+/// call of a function of the project with a body comes first (an inlined callee's __shared__
+/// variables are placed where it is called; `threadIdx.x` and the other functions of system
+/// headers declare none). H100 SASS, nvcc 13: a 64-byte struct of floats copied into a lone
+/// `__shared__ S st[64]` (offset 0) is four STS.128; after a `__shared__ float pad[3]` (offset
+/// 12), or after an inlined call that declares one, sixteen STS; Rodinia lavaMD's 32-byte
+/// `rB_shared`, after the 3,200 bytes of `rA_shared`, two STS.128.
+static std::optional<uint64_t> placement(const VarDecl *V) {
   const auto *F = dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod());
   if (!F || !F->hasAttr<CUDAGlobalAttr>() || !F->getBody())
-    return false;
-  std::optional<bool> First;
+    return std::nullopt;
+  const ASTContext &Ctx = V->getASTContext();
+  const SourceManager &SM = Ctx.getSourceManager();
+  uint64_t Offset = 0;
+  std::optional<uint64_t> Found;
+  bool Stop = false;
   std::function<void(const Stmt *)> Scan = [&](const Stmt *S) {
-    if (!S || First)
+    if (!S || Stop)
       return;
-    if (const auto *DS = dyn_cast<DeclStmt>(S)) {
-      for (const Decl *D : DS->decls())
-        if (const auto *Var = dyn_cast<VarDecl>(D); Var && Var->hasAttr<CUDASharedAttr>()) {
-          First = Var == V;
+    if (const auto *DS = dyn_cast<DeclStmt>(S))
+      for (const Decl *D : DS->decls()) {
+        const auto *Var = dyn_cast<VarDecl>(D);
+        if (!Var || !Var->hasAttr<CUDASharedAttr>() || Var->hasExternalStorage())
+          continue;
+        QualType T = Var->getType();
+        if (T->isDependentType() || T->isIncompleteType()) {
+          Stop = true;
           return;
         }
-    }
+        Offset = llvm::alignTo(Offset, nvccAlign(Var, Ctx));
+        if (Var == V) {
+          Found = Offset;
+          Stop = true;
+          return;
+        }
+        Offset += Ctx.getTypeSizeInChars(T).getQuantity();
+      }
     if (const auto *C = dyn_cast<CallExpr>(S))
-      if (const FunctionDecl *Callee = C->getDirectCallee(); !Callee || Callee->hasBody()) {
-        First = false;
+      if (const FunctionDecl *Callee = C->getDirectCallee();
+          !Callee || (Callee->hasBody() && !SM.isInSystemHeader(Callee->getLocation()))) {
+        Stop = true;
         return;
       }
     for (const Stmt *Child : S->children())
       Scan(Child);
   };
   Scan(F->getBody());
-  return First.value_or(false);
+  return Found;
 }
 
-/// The alignment of \p Base, a __shared__ array: 16 bytes for a dynamic one (`extern
-/// __shared__ char buf[]`, which nvcc declares `.align 16` whatever its type) or a kernel's first
-/// (placedFirst), else its element type's or an `__align__` it is declared with (not the host
-/// target's rounding up of large arrays, which nvcc does not do).
+/// The alignment of \p Base, a __shared__ array, as placed: 16 bytes for a dynamic one (`extern
+/// __shared__ char buf[]`, which nvcc declares `.align 16` whatever its type); for a kernel's own,
+/// what its placement's offset allows (up to 16); else nvccAlign.
 static unsigned sharedBaseAlign(const ValueDecl *Base, const ASTContext &Ctx) {
   const auto *V = dyn_cast_or_null<VarDecl>(Base);
   if (!V || V->getType()->isDependentType())
     return 1;
-  unsigned Declared = std::max(static_cast<unsigned>(
-                                   Ctx.getTypeAlignInChars(V->getType()).getQuantity()),
-                               static_cast<unsigned>(V->getMaxAlignment() / Ctx.getCharWidth()));
-  if ((V->hasExternalStorage() && V->getType()->isIncompleteArrayType()) || placedFirst(V))
+  unsigned Declared = nvccAlign(V, Ctx);
+  if (V->hasExternalStorage() && V->getType()->isIncompleteArrayType())
     return std::max(Declared, 16u);
+  if (std::optional<uint64_t> At = placement(V)) {
+    unsigned Placed = 16;
+    while (Placed > Declared && *At % Placed != 0)
+      Placed /= 2;
+    return std::max(Declared, Placed);
+  }
   return Declared;
 }
 
@@ -422,9 +450,9 @@ unsigned accessUnit(const AccessEvent &E, const ASTContext &Ctx) {
   bool Hardware = Size == 1 || Size == 2 || Size == 4 || Size == 8 || Size == 16;
   unsigned Unit = Hardware && Align >= Size ? Size : std::min(Size, std::max(Align, 1u));
   // A copy of a struct or array whose every lane's address is a multiple of 16 (8) bytes into
-  // a shared array placed as aligned: ptxas copies it in 16-byte (8-byte) vectors, as it does a
-  // 64-byte struct into `extern __shared__` memory or a kernel's first static array (four STS.128
-  // a lane) where an array placed after another gets sixteen 4-byte stores.
+  // a shared array placed as aligned (placement): ptxas copies it in 16-byte (8-byte) vectors,
+  // as it does a 64-byte struct into `extern __shared__` memory or a kernel's first static array
+  // (four STS.128 a lane) where an array placed 12 bytes in gets sixteen 4-byte stores.
   if (E.Sp != AccessEvent::Space::Shared || !(T->isRecordType() || T->isArrayType()) ||
       E.Offset.K != LaneValue::Lane || E.Offset.HasFactor)
     return Unit;

@@ -49,7 +49,7 @@ std::optional<BankConflict> mergedPairConflict(const AccessEvent &E, const Threa
 /// load or store the hardware has (1, 2, 4, 8, 16 bytes, as aligned), else its type's alignment
 /// (a float3 copy is three 4-byte accesses, each with the same lanes' pattern); a struct or array
 /// copied at addresses 16 (8) bytes apart into shared memory that ptxas places 16-byte aligned
-/// (dynamic memory, a kernel's first static array) moves 16 (8) bytes.
+/// (dynamic memory; a kernel's static arrays in the order declared) moves 16 (8) bytes.
 unsigned accessUnit(const AccessEvent &E, const clang::ASTContext &Ctx);
 
 /// Whether the innermost loop around \p E is a short counted loop (`for (int k =

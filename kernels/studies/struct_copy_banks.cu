@@ -10,8 +10,11 @@
 // -arch=sm_90, ncu): dynamicCopy and staticCopy 32,768 STS.128, 524,288 wavefronts (16 per
 // instruction, 4 ideal: 4-way); afterPad 139,264 shared stores (sixteen STS a lane), 2,098,176
 // wavefronts (16 each: 16-way); offsetCopy, 4 bytes off, a mix of STS.128, STS.64 and STS, 786,436
-// wavefronts for 49,152 instructions. shared-memory-bank-conflict follows the placement rule
-// (rules/MemoryAccessRule.cpp, accessUnit; test/lit/memory/shared-struct-copies.cu).
+// wavefronts for 49,152 instructions. Rodinia lavaMD's 32-byte rB_shared, declared after the 3,200
+// bytes of rA_shared, is copied with two STS.128 a lane too: ptxas places a kernel's static arrays
+// in the order declared, each at the next multiple of its alignment. shared-memory-bank-conflict
+// follows that placement (rules/MemoryAccessRule.cpp, accessUnit; test/lit/memory/shared-struct-
+// copies.cu).
 // Build and run: nvcc -std=c++17 -O3 -arch=sm_90 -o scb kernels/studies/struct_copy_banks.cu &&
 // cuobjdump -sass scb | grep -E 'Function|STS' && ncu --metrics
 // l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum,smsp__inst_executed_op_shared_st.sum ./scb
