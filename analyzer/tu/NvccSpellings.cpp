@@ -197,11 +197,12 @@ std::optional<std::string> nvccSpelled(StringRef Original) {
 
 namespace {
 
-/// A file whose buffer is read once and, where it has a spelling only nvcc accepts, handed out
-/// rewritten.
+/// A file whose buffer is handed out as its rewrite function makes it (rewritingFile).
 class RewrittenFile : public vfs::File {
 public:
-  explicit RewrittenFile(std::unique_ptr<vfs::File> Inner) : Inner(std::move(Inner)) {}
+  RewrittenFile(std::unique_ptr<vfs::File> Inner,
+                std::function<std::optional<std::string>(StringRef)> Rewrite)
+      : Inner(std::move(Inner)), Rewrite(std::move(Rewrite)) {}
   ~RewrittenFile() override { close(); }
   ErrorOr<vfs::Status> status() override { return Inner->status(); }
   ErrorOr<std::string> getName() override { return Inner->getName(); }
@@ -212,7 +213,7 @@ public:
     auto Buffer = Inner->getBuffer(Name, FileSize, RequiresNullTerminator, IsVolatile);
     if (!Buffer)
       return Buffer;
-    std::optional<std::string> Text = nvccSpelled((*Buffer)->getBuffer());
+    std::optional<std::string> Text = Rewrite((*Buffer)->getBuffer());
     if (!Text)
       return Buffer;
     return MemoryBuffer::getMemBufferCopy(*Text, (*Buffer)->getBufferIdentifier());
@@ -220,15 +221,22 @@ public:
 
 private:
   std::unique_ptr<vfs::File> Inner;
+  std::function<std::optional<std::string>(StringRef)> Rewrite;
 };
 
 } // namespace
+
+std::unique_ptr<vfs::File>
+rewritingFile(std::unique_ptr<vfs::File> Inner,
+              std::function<std::optional<std::string>(StringRef)> Rewrite) {
+  return std::make_unique<RewrittenFile>(std::move(Inner), std::move(Rewrite));
+}
 
 ErrorOr<std::unique_ptr<vfs::File>> NvccSpellings::openFileForRead(const Twine &Path) {
   auto F = ProxyFileSystem::openFileForRead(Path);
   if (!F)
     return F;
-  return std::unique_ptr<vfs::File>(std::make_unique<RewrittenFile>(std::move(*F)));
+  return rewritingFile(std::move(*F), nvccSpelled);
 }
 
 } // namespace cudalint

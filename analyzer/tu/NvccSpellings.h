@@ -22,6 +22,8 @@
 
 #include "llvm/Support/VirtualFileSystem.h"
 
+#include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -43,6 +45,12 @@ bool blankBuiltinRedeclarations(std::string &Text);
 /// parse read is recorded as the hash of these bytes; a cached result is checked against the
 /// file on disk rewritten the same way.
 std::optional<std::string> nvccSpelled(llvm::StringRef Text);
+
+/// \p Inner read through \p Rewrite: the text it returns for the file's bytes, or the bytes as
+/// they are when it returns none (NvccSpellings here, OutOfLineTemplates.h's rewrites).
+std::unique_ptr<llvm::vfs::File>
+rewritingFile(std::unique_ptr<llvm::vfs::File> Inner,
+              std::function<std::optional<std::string>(llvm::StringRef)> Rewrite);
 
 class NvccSpellings : public llvm::vfs::ProxyFileSystem {
 public:

@@ -2,6 +2,7 @@
 //===- OutOfLineTemplates.cpp - Definitions nvcc takes for new templates ----===//
 
 #include "analyzer/tu/OutOfLineTemplates.h"
+#include "analyzer/tu/NvccSpellings.h"
 #include "analyzer/tu/TranslationUnit.h"
 
 #include "clang/AST/ASTContext.h"
@@ -11,7 +12,6 @@
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/Support/MemoryBuffer.h"
 
 using namespace clang;
 using namespace llvm;
@@ -170,35 +170,6 @@ std::optional<DeclarationRewrite> rewriteParameters(const FunctionDecl *Decl,
                             std::move(*Text)};
 }
 
-/// Reads the inner file with the rewrites of it applied.
-class RewrittenFile : public vfs::File {
-public:
-  RewrittenFile(std::unique_ptr<vfs::File> Inner, std::vector<DeclarationRewrite> Rewrites)
-      : Inner(std::move(Inner)), Rewrites(std::move(Rewrites)) {}
-  ~RewrittenFile() override { close(); }
-  ErrorOr<vfs::Status> status() override { return Inner->status(); }
-  ErrorOr<std::string> getName() override { return Inner->getName(); }
-  std::error_code close() override { return Inner->close(); }
-  ErrorOr<std::unique_ptr<MemoryBuffer>> getBuffer(const Twine &Name, int64_t FileSize,
-                                                   bool RequiresNullTerminator,
-                                                   bool IsVolatile) override {
-    auto Buffer = Inner->getBuffer(Name, FileSize, RequiresNullTerminator, IsVolatile);
-    if (!Buffer)
-      return Buffer;
-    // A file changed since the first parse is read as it is now.
-    if (contentHash((*Buffer)->getBuffer()) != Rewrites.front().OriginalHash)
-      return Buffer;
-    std::string Text = (*Buffer)->getBuffer().str();
-    for (const DeclarationRewrite &R : Rewrites)
-      Text.replace(R.Offset, R.Text.size(), R.Text);
-    return MemoryBuffer::getMemBufferCopy(Text, (*Buffer)->getBufferIdentifier());
-  }
-
-private:
-  std::unique_ptr<vfs::File> Inner;
-  std::vector<DeclarationRewrite> Rewrites;
-};
-
 } // namespace
 
 std::vector<DeclarationRewrite> rewritesForUnmatchedTemplates(ASTContext &AST,
@@ -229,7 +200,15 @@ ErrorOr<std::unique_ptr<vfs::File>> RewrittenDeclarations::openFileForRead(const
       Mine.push_back(R);
   if (Mine.empty())
     return F;
-  return std::unique_ptr<vfs::File>(std::make_unique<RewrittenFile>(std::move(*F), Mine));
+  return rewritingFile(std::move(*F), [Mine](StringRef Bytes) -> std::optional<std::string> {
+    // A file changed since the first parse is read as it is now.
+    if (contentHash(Bytes) != Mine.front().OriginalHash)
+      return std::nullopt;
+    std::string Text = Bytes.str();
+    for (const DeclarationRewrite &R : Mine)
+      Text.replace(R.Offset, R.Text.size(), R.Text);
+    return Text;
+  });
 }
 
 } // namespace cudalint
