@@ -180,6 +180,8 @@ private:
       Trips += "\nwith the values every launch passes: " + E.Args;
     if (!E.Arm.empty())
       Trips += "\non " + E.Arm;
+    if (!E.Warps.empty())
+      Trips += "\n" + E.Warps;
     std::string Cost;
     if (SharedBound)
       Cost = "it runs in a loop that accesses no global memory, where shared memory bounds the "

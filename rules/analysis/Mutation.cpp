@@ -62,6 +62,22 @@ bool onlyReadsStruct(const Stmt *S, const ValueDecl *V) {
   return true;
 }
 
+bool onlyReadsArray(const Stmt *S, const ValueDecl *V) {
+  if (!S)
+    return true;
+  // `V[i]` read as a value: the array decays to a pointer only to be subscripted.
+  if (const auto *C = dyn_cast<ImplicitCastExpr>(S); C && C->getCastKind() == CK_LValueToRValue)
+    if (const auto *A = dyn_cast<ArraySubscriptExpr>(C->getSubExpr()->IgnoreParens());
+        A && refersTo(A->getBase(), V))
+      return onlyReadsArray(A->getIdx(), V);
+  if (const auto *R = dyn_cast<DeclRefExpr>(S); R && R->getDecl() == V)
+    return false;
+  for (const Stmt *C : S->children())
+    if (!onlyReadsArray(C, V))
+      return false;
+  return true;
+}
+
 bool onlyStepsPointer(const Stmt *S, const ValueDecl *V) {
   if (!S)
     return true;

@@ -30,6 +30,10 @@ bool onlyStepsPointer(const clang::Stmt *S, const clang::ValueDecl *V);
 /// operator=, a reference or pointer taken) may change it.
 bool onlyReadsStruct(const clang::Stmt *S, const clang::ValueDecl *V);
 
+/// Whether \p S only reads elements of array \p V (`V[i]` as a value): no element assigned,
+/// no pointer to it passed on or kept.
+bool onlyReadsArray(const clang::Stmt *S, const clang::ValueDecl *V);
+
 } // namespace cudalint
 
 #endif

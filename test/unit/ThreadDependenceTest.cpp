@@ -235,4 +235,79 @@ TEST(LaneValue, GridIndexInTinyBlocks) {
   EXPECT_TRUE(lane::compare(BO_EQ, Loop, k(1), nullptr, nullptr).EveryWarp);
 }
 
+/// threadIdx.x in a 1-D block of \p N threads, with each thread's value.
+LaneValue exactTid(int64_t N) {
+  LaneValue V = tid();
+  auto E = std::make_shared<ExactThreads>();
+  for (int64_t T = 0; T < N; ++T)
+    E->V.push_back(T);
+  V.Exact = E;
+  return V;
+}
+
+TEST(ExactThreads, RemainderByANonDivisorKeepsEachThread) {
+  // tid % 5 in a block of 384: the Lane form cannot hold it, each thread's value can.
+  LaneValue X = op(BO_Rem, exactTid(384), k(5));
+  EXPECT_EQ(X.K, LaneValue::Varying);
+  ASSERT_TRUE(X.Exact);
+  EXPECT_EQ(X.Exact->V[37], 2);
+  LaneValue Y = op(BO_Rem, op(BO_Div, exactTid(384), k(5)), k(9));
+  ASSERT_TRUE(Y.Exact);
+  EXPECT_EQ(Y.Exact->V[383], 383 / 5 % 9);
+  LaneValue Addr = op(BO_Add, op(BO_Mul, Y, k(33)), op(BO_Mul, X, k(2)));
+  ASSERT_TRUE(Addr.Exact);
+  EXPECT_EQ(Addr.Exact->V[100], (100 / 5 % 9) * 33 + 100 % 5 * 2);
+  EXPECT_EQ(Addr.Exact->RAlign, 0);
+}
+
+TEST(ExactThreads, UnknownUniformPart) {
+  // tid + blockIdx.x * 96: each thread's part plus a multiple of 96 not known.
+  LaneValue B = op(BO_Mul, LaneValue::aligned(1), k(96));
+  B.NonNeg = true;
+  LaneValue T = op(BO_Add, exactTid(96), B);
+  ASSERT_TRUE(T.Exact);
+  EXPECT_EQ(T.Exact->RAlign, 96);
+  // Divisors of 96 see through it; 5 and 40 do not.
+  LaneValue R32 = op(BO_Rem, T, k(32));
+  ASSERT_TRUE(R32.Exact);
+  EXPECT_EQ(R32.Exact->RAlign, 0);
+  EXPECT_EQ(R32.Exact->V[70], 6);
+  EXPECT_FALSE(op(BO_Rem, T, k(5)).Exact);
+  EXPECT_FALSE(op(BO_Rem, T, k(40)).Exact);
+  LaneValue Q = op(BO_Div, T, k(32));
+  ASSERT_TRUE(Q.Exact);
+  EXPECT_EQ(Q.Exact->RAlign, 3);
+  // Two unknown parts do not multiply, and no comparison with one is known.
+  EXPECT_FALSE(op(BO_Mul, T, T).Exact);
+  EXPECT_FALSE(op(BO_LT, T, k(50)).Exact);
+  // Its low bits below 32 come from each thread's part.
+  LaneValue Low = op(BO_And, T, k(31));
+  ASSERT_TRUE(Low.Exact);
+  EXPECT_EQ(Low.Exact->V[33], 1);
+}
+
+TEST(ExactThreads, ConditionsKnownFromAbove) {
+  // x <= 3 && n > x with n not known: false where x > 3, perhaps true elsewhere.
+  LaneValue X = op(BO_Rem, exactTid(64), k(5));
+  LaneValue Known = op(BO_LE, X, k(3));
+  ASSERT_TRUE(Known.Exact);
+  EXPECT_FALSE(Known.Exact->AtMost);
+  LaneValue N = LaneValue::aligned(1);
+  LaneValue Both = op(BO_LAnd, Known, op(BO_GT, N, X));
+  ASSERT_TRUE(Both.Exact);
+  EXPECT_TRUE(Both.Exact->AtMost);
+  EXPECT_EQ(Both.Exact->V[4], 0);
+  EXPECT_EQ(Both.Exact->V[3], 1);
+  // Nothing but another `&&` takes it further.
+  EXPECT_FALSE(op(BO_Add, Both, k(1)).Exact);
+  EXPECT_FALSE(op(BO_EQ, Both, k(0)).Exact);
+}
+
+TEST(ExactThreads, MergesKeepOnlyWhatBothSidesHold) {
+  LaneValue A = op(BO_Rem, exactTid(64), k(5)), B = op(BO_Rem, exactTid(64), k(7));
+  EXPECT_TRUE(lane::join(A, A).Exact);
+  EXPECT_FALSE(lane::join(A, B).Exact);
+  EXPECT_FALSE(A == B);
+}
+
 } // namespace

@@ -110,6 +110,25 @@ ShapeModel modelOf(const BlockShape &S) {
       if (M.Tid[A].K != LaneValue::Uniform)
         M.Tid[A] = LaneValue::varying();
   }
+  // Each thread's coordinates, where the block has several warps (within one warp the Lane
+  // form is exact already): what a mapping onto a tile whose width is not a power of two
+  // needs (`tid % 5`).
+  if (Threads > 32 && Threads <= MaxExactThreads) {
+    auto Each = [&](auto F) {
+      auto E = std::make_shared<ExactThreads>();
+      E->V.resize(static_cast<size_t>(Threads));
+      for (int64_t T = 0; T < Threads; ++T)
+        E->V[static_cast<size_t>(T)] = F(T);
+      return E;
+    };
+    M.Linear.Exact = Each([](int64_t T) { return T; });
+    if (M.Tid[0].K != LaneValue::Uniform)
+      M.Tid[0].Exact = Each([&](int64_t T) { return T % Dx; });
+    if (M.Tid[1].K != LaneValue::Uniform)
+      M.Tid[1].Exact = Each([&](int64_t T) { return T / Dx % Dy; });
+    if (M.Tid[2].K != LaneValue::Uniform)
+      M.Tid[2].Exact = Each([&](int64_t T) { return T / (Dx * Dy); });
+  }
   markBlockStride(M, Dx);
   return M;
 }

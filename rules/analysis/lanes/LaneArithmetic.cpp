@@ -535,7 +535,15 @@ std::optional<LaneValue> growingGaps(BinaryOperatorKind Op, const LaneValue &A,
   }
 }
 
+static LaneValue binaryForms(BinaryOperatorKind Op, const LaneValue &A, const LaneValue &B);
+
 LaneValue binary(BinaryOperatorKind Op, const LaneValue &A, const LaneValue &B) {
+  LaneValue R = binaryForms(Op, A, B);
+  R.Exact = exactBinary(Op, A, B);
+  return R;
+}
+
+static LaneValue binaryForms(BinaryOperatorKind Op, const LaneValue &A, const LaneValue &B) {
   if (isComparison(Op) || Op == BO_LAnd || Op == BO_LOr) {
     if (A.K == LaneValue::Uniform && B.K == LaneValue::Uniform)
       return uniformBinary(Op, A, B);
@@ -676,7 +684,15 @@ LaneValue binary(BinaryOperatorKind Op, const LaneValue &A, const LaneValue &B) 
   return normalize(R);
 }
 
+static LaneValue negateForm(const LaneValue &A);
+
 LaneValue negate(const LaneValue &A) {
+  LaneValue R = negateForm(A);
+  R.Exact = exactBinary(BO_Sub, LaneValue::constant(0), A);
+  return R;
+}
+
+static LaneValue negateForm(const LaneValue &A) {
   switch (A.K) {
   case LaneValue::Uniform: {
     LaneValue R = A;

@@ -313,7 +313,8 @@ bool LaneValue::identical(const LaneValue &O) const {
                     V.PerBlock, V.TidPlusBlocks, V.TidExtent, V.BlockDimMultiple, V.SameInWarps, V.GroupSame,
                     V.DataSrc);
   };
-  return Fields(*this) == Fields(O) && cudalint::identical(Cond, O.Cond);
+  return Fields(*this) == Fields(O) && cudalint::identical(Cond, O.Cond) &&
+         lane::sameExact(Exact, O.Exact);
 }
 
 bool identical(const std::shared_ptr<const CondClass> &A,
@@ -324,7 +325,8 @@ bool identical(const std::shared_ptr<const CondClass> &A,
 }
 
 bool LaneValue::operator==(const LaneValue &O) const {
-  if (K != O.K || AssumedAxis != O.AssumedAxis || NarrowAxis != O.NarrowAxis)
+  if (K != O.K || AssumedAxis != O.AssumedAxis || NarrowAxis != O.NarrowAxis ||
+      !lane::sameExact(Exact, O.Exact))
     return false;
   auto SameCond = [&]() {
     if (!Cond || !O.Cond)
@@ -398,9 +400,18 @@ LaneValue opaque(llvm::ArrayRef<LaneValue> Vs) {
   return R;
 }
 
+static LaneValue joinForms(const LaneValue &A, const LaneValue &B);
+
 LaneValue join(const LaneValue &A, const LaneValue &B) {
   if (A == B)
     return A;
+  // Each thread holds one of two values: not known which (without the condition).
+  LaneValue R = joinForms(A, B);
+  R.Exact.reset();
+  return R;
+}
+
+static LaneValue joinForms(const LaneValue &A, const LaneValue &B) {
   if (A.K == LaneValue::Data || B.K == LaneValue::Data)
     return varyingOf(A, B);
   if (A.K == LaneValue::Varying || B.K == LaneValue::Varying) {
@@ -478,7 +489,18 @@ LaneValue join(const LaneValue &A, const LaneValue &B) {
   return normalize(R);
 }
 
+static LaneValue controlDependentForm(const LaneValue &V,
+                                      const std::shared_ptr<const CondClass> &C);
+
 LaneValue controlDependent(const LaneValue &V, const std::shared_ptr<const CondClass> &C) {
+  LaneValue R = controlDependentForm(V, C);
+  if (C && C->Cat != BranchCategory::Uniform)
+    R.Exact.reset();
+  return R;
+}
+
+static LaneValue controlDependentForm(const LaneValue &V,
+                                      const std::shared_ptr<const CondClass> &C) {
   if (!C || C->Cat == BranchCategory::Uniform || V.K == LaneValue::Data)
     return V;
   if (C->Cat == BranchCategory::WarpUniform) {

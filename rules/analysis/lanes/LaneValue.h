@@ -32,6 +32,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace cudalint {
 
@@ -120,6 +121,24 @@ struct CondClass {
   bool identical(const CondClass &O) const;
 };
 
+/// The value of every thread of a block whose shape the launches give, in the order of the
+/// linear thread index, plus a part R the same in every thread of the block and not known
+/// (`blockIdx.x * 64`): R is a multiple of RAlign (RAlign 0: R is 0), and R >= 0 when RNonNeg.
+/// It keeps what the Lane form loses: `tid % 5` in a block of 384 threads gives each warp its
+/// own pattern of lanes (lane::exactBinary).
+/// AtMost: a condition known only from above (`x <= 32 && gx < n`, n not known): V is 0
+/// where it is false and 1 where it may be true.
+struct ExactThreads {
+  std::vector<int64_t> V;
+  int64_t RAlign = 0;
+  bool RNonNeg = true;
+  bool AtMost = false;
+  bool operator==(const ExactThreads &O) const {
+    return RAlign == O.RAlign && RNonNeg == O.RNonNeg && AtMost == O.AtMost && V == O.V;
+  }
+};
+using SharedExact = std::shared_ptr<const ExactThreads>;
+
 struct LaneValue {
   enum Kind : uint8_t { Uniform, Lane, Varying, Data };
   Kind K = Uniform;
@@ -191,6 +210,10 @@ struct LaneValue {
   const clang::Expr *DataSrc = nullptr;
   /// Set on boolean values that are a classified condition (bool p = tid % 2 == 0).
   std::shared_ptr<const CondClass> Cond;
+  /// Any kind but Data: the value of each thread, where the block's shape is known and every
+  /// operation on the way is exact (ExactThreads). Only lane::binary, lane::negate and the
+  /// walk's comparisons set it; every other operation drops it.
+  SharedExact Exact;
 
   static LaneValue uniform() { return LaneValue(); }
   static LaneValue constant(int64_t C);
@@ -257,6 +280,13 @@ CondClass compare(clang::BinaryOperatorKind Op, const LaneValue &A, const LaneVa
 /// below UBound). `threadIdx.x >= 16` in a block 16 threads wide is false everywhere.
 std::optional<bool> settledComparison(clang::BinaryOperatorKind Op, const LaneValue &A,
                                       const LaneValue &B);
+/// The exact value of `A Op B` in each thread (an arithmetic, bitwise or comparison operator),
+/// where one operand has ExactThreads and the other has them too or is uniform; null where the
+/// result is not exact (a remainder of an unknown uniform part that its divisor does not divide,
+/// a product of two unknown parts, an overflow).
+SharedExact exactBinary(clang::BinaryOperatorKind Op, const LaneValue &A, const LaneValue &B);
+/// Both operands' ExactThreads null, or equal.
+bool sameExact(const SharedExact &A, const SharedExact &B);
 /// Classifies a value used as a condition (`if (x)`).
 CondClass truthOf(const LaneValue &V, const clang::Expr *E);
 /// Combines the classes of `A && B` (\p And) or `A || B`.

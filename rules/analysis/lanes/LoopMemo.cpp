@@ -101,7 +101,7 @@ const LoopMemo *Walker::findLoopMemo(const Stmt *L, const State &Entry) const {
 }
 
 void Walker::keepLoopMemo(const Stmt *L, State Entry, const State &Head, const CondClass &C,
-                          uint64_t Used) {
+                          uint64_t Used, bool EntryOnly) {
   if (Exhausted || !Watches.empty() || memoOff())
     return;
   LoopMemo M;
@@ -121,6 +121,7 @@ void Walker::keepLoopMemo(const Stmt *L, State Entry, const State &Head, const C
   M.Head = Head;
   M.C = C;
   M.Steps = Used;
+  M.EntryOnly = EntryOnly;
   auto &Kept = LoopMemos[L];
   if (Kept.size() >= MemosPerLoop)
     Kept.erase(Kept.begin());

@@ -133,6 +133,9 @@ struct AccessEvent {
   /// The walk that recorded it read threadIdx.y/z or blockDim.y/z: under an
   /// assumed block shape (no launch gives it) a warp may span rows.
   bool ReadsRows = false;
+  /// Each warp of a block of known shape has lanes of its own (the address is known in each
+  /// thread, not as one pattern of 32 lanes): which warp Offset is and how the others compare.
+  std::string Warps;
 };
 
 /// Collects the device functions and launches of a translation unit from

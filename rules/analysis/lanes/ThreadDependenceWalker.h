@@ -52,6 +52,9 @@ constexpr unsigned MaxAccessTripsWalked = 16;
 /// (nvcc unrolls it): that loop decides what bounds an access's time.
 constexpr int64_t MaxShortLoopTrips = 16;
 constexpr uint64_t MaxSteps = 4'000'000;
+/// Blocks of up to this many threads (every block CUDA allows) carry each thread's
+/// coordinates (ExactThreads).
+constexpr int64_t MaxExactThreads = 1024;
 constexpr unsigned MaxNesting = MaxWalkNesting;
 
 // --- the block shape (BlockShapeModel.cpp) ---------------------------------------
@@ -88,6 +91,9 @@ struct LoopInfo {
   llvm::DenseMap<const VarDecl *, int64_t> Factor;
   /// How many expressions of the loop update each variable.
   llvm::DenseMap<const VarDecl *, unsigned> Updates;
+  /// In the walk now recording it: no thread takes a second trip (`for (t = tid; t < 340; t +=
+  /// 384)` in blocks of 384), so it is no loop for what bounds an access's time.
+  bool OneTrip = false;
 };
 
 /// Adds to \p Info what \p S updates (variables modified, how they grow, their steps).
@@ -170,6 +176,7 @@ struct Control {
   bool Loop;
   unsigned Frame;
   bool WhenFalse; // this path runs where Cond is false (else arm)
+  SharedExact Exact; // the condition's value in each thread, where known exactly
 };
 
 struct Frame {
@@ -243,6 +250,7 @@ struct LoopMemo {
   State Head;
   CondClass C;
   uint64_t Steps = 0;
+  bool EntryOnly = false; // no thread takes a second trip (Walker::fixedPoint)
 };
 
 class Walker {
@@ -327,9 +335,9 @@ private:
   ExitMark exitMark(ExitMark::Kind K, const Stmt *Exit, const Stmt *Target, size_t From) const;
 
   void pushControl(const Expr *Cond, const CondClass &C, const Stmt *St, bool Loop,
-                   bool WhenFalse = false) {
+                   bool WhenFalse = false, SharedExact Exact = nullptr) {
     Controls.push_back({Cond, std::make_shared<const CondClass>(C), St, Loop,
-                        static_cast<unsigned>(Frames.size() - 1), WhenFalse});
+                        static_cast<unsigned>(Frames.size() - 1), WhenFalse, std::move(Exact)});
   }
 
   // --- state merges ---------------------------------------------------------------------
@@ -352,7 +360,15 @@ private:
   /// does not know (`if (threadIdx.x >= d)` in a `d *= 2` scan), which that loop's trips are
   /// walked again to settle: an access there is left to them (a bound the loop moves is named
   /// in GrowingVars, which makes the loop walk them).
-  bool leftToLoopTrips();
+  /// \p ExactThreadsOf (a block's thread count, 0: none): conditions known in each of that
+  /// many threads (knownInEachThread) settle nothing that the trips would.
+  bool leftToLoopTrips(size_t ExactThreadsOf = 0);
+  /// Whether \p C's value is known in each of the block's \p N threads, so that the threads on
+  /// its side of the branch are (ExactThreads; one known from above, on its true side only).
+  static bool knownInEachThread(const Control &C, size_t N) {
+    return C.Exact && C.Exact->RAlign == 0 && C.Exact->V.size() == N &&
+           !(C.Exact->AtMost && C.WhenFalse);
+  }
 
   void recordBranch(BranchEvent::Form F, const Stmt *St, const Expr *Cond, const CondClass &C,
                     std::optional<int64_t> Constant = std::nullopt);
@@ -417,7 +433,7 @@ private:
   /// The trips of \p L, unrecorded, from \p Entry to the fixed point \p Head.
   void fixedPoint(const Stmt *L, const Expr *LoopCond, const Stmt *Inc, const Stmt *Body,
                   bool TestFirst, const LoopInfo &Info, const State &Entry, State &Head,
-                  CondClass &C, std::vector<State> &Breaks);
+                  CondClass &C, std::vector<State> &Breaks, bool &EntryOnly);
   /// The fixed point of \p L kept from an entry identical to this one (state
   /// and context, see LoopMemo) whose steps still fit in the budget.
   const LoopMemo *findLoopMemo(const Stmt *L, const State &Entry) const;
@@ -426,7 +442,7 @@ private:
   /// leader-per-group watch. loop() calls it only when the trips left nothing
   /// in the frame (a return, a thread_group declared).
   void keepLoopMemo(const Stmt *L, State Entry, const State &Head, const CondClass &C,
-                    uint64_t Steps);
+                    uint64_t Steps, bool EntryOnly);
   bool sameContext(const LoopMemo &M) const;
   llvm::DenseMap<const Stmt *, llvm::SmallVector<LoopMemo, 2>> LoopMemos;
   /// Walks the first trips of a loop again one by one from \p Entry, while its
@@ -500,6 +516,14 @@ private:
   /// `a[i].f`: the access is the field, not the whole element.
   void noteMember(const MemberExpr *ME, bool Store);
   void recordAccess(const Expr *E, bool Store);
+  /// Whether loop condition \p Cond is false in every thread in state \p At.
+  bool leavesEveryThread(const Expr *Cond, const State &At);
+  /// A shared access at an address known in each thread (ExactThreads) but not in the Lane
+  /// form: the worst warp's lanes, with the threads the conditions around it leave. False when
+  /// it cannot be judged so.
+  bool recordExactAccess(const Expr *E, bool Store, const ExactThreads &X);
+  /// Records \p E with the lanes \p Reach (AccessEvent::Warps: \p Warps).
+  void pushAccess(const Expr *E, bool Store, LaneValue Reach, std::string Warps = {});
   /// Marks the pointer parameters of \p F bound to global pointers by call \p CE.
   void noteGlobalArgs(Frame &F, const CallExpr *CE, const FunctionDecl *Def, unsigned Offset);
   /// The address of the last subscript or member expression walked.
@@ -554,6 +578,11 @@ private:
   llvm::DenseMap<const VarDecl *, bool> VarMoved;
   /// Local structs the function only reads (onlyReadsStruct), for builtinCopyOf.
   llvm::DenseMap<const VarDecl *, bool> StructOnlyRead;
+  /// Local arrays the function only reads (onlyReadsArray): their initializers' constants.
+  llvm::DenseMap<const VarDecl *, bool> ArrayOnlyRead;
+  /// Element \p Index of local array \p D when it is a constant of its initializer that nothing
+  /// changes (`bool reverse[3] = {false, false, false}; if (reverse[2])`).
+  std::optional<int64_t> constantElement(const ValueDecl *D, int64_t Index);
   /// A pointer the function moves only through its own elements (`images +=
   /// blockIdx.y * stride + threadIdx.x`, `p += 32` in a loop; onlyStepsPointer):
   /// its value, which the walk keeps in elements, is its address. The space it

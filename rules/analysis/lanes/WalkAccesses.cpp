@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "rules/analysis/Mutation.h"
+#include "rules/analysis/lanes/AccessPattern.h"
 #include "rules/analysis/lanes/ThreadDependenceWalker.h"
 
 #include "clang/AST/Attr.h"
@@ -369,10 +370,86 @@ void Walker::noteMember(const MemberExpr *ME, bool Store) {
     recordAccess(ME, Store);
 }
 
+bool Walker::recordExactAccess(const Expr *E, bool Store, const ExactThreads &X) {
+  std::optional<int64_t> Size = sizeOf(E->getType(), Ctx);
+  if (!Size || *Size <= 0 || X.V.empty())
+    return false;
+  size_t N = X.V.size();
+  // The threads on this path: each condition around it whose value in every thread is known
+  // leaves its side's threads (one known from above, `x <= 32 && gx < n`, its true side's at
+  // most); one not known leaves them all, as pathLanes does.
+  std::vector<bool> On(N, true);
+  for (const Control &C : Controls)
+    if (C.Class && isThreadDependent(C.Class->Cat) && knownInEachThread(C, N))
+      for (size_t T = 0; T < N; ++T)
+        if ((C.Exact->V[T] != 0) == C.WhenFalse)
+          On[T] = false;
+  uint32_t Path = pathLanes();
+  // Each warp's lanes, the worst warp recorded (the rules judge one warp's request).
+  std::optional<LaneValue> Worst;
+  unsigned WorstDegree = 0, WorstWarp = 0, AtWorst = 0, Reached = 0, Next = 0;
+  for (size_t W = 0; W * WarpLanes < N; ++W) {
+    std::array<int64_t, WarpLanes> L{};
+    uint32_t Active = 0;
+    for (unsigned I = 0; I < WarpLanes && W * WarpLanes + I < N; ++I) {
+      size_t T = W * WarpLanes + I;
+      L[I] = X.V[T];
+      if (On[T])
+        Active |= 1u << I;
+    }
+    Active &= Path;
+    if (!Active)
+      continue;
+    ++Reached;
+    LaneValue Lanes = LaneValue::lanes(L, 0, false, Active);
+    unsigned D = Lanes.isWarpUniform()
+                     ? 1
+                     : bankConflictOf(Lanes, static_cast<unsigned>(*Size)).Degree;
+    if (!Worst || D > WorstDegree) {
+      Next = std::max(Next, WorstDegree);
+      Worst = Lanes;
+      WorstDegree = D;
+      WorstWarp = static_cast<unsigned>(W);
+      AtWorst = 1;
+    } else if (D == WorstDegree) {
+      ++AtWorst;
+    } else {
+      Next = std::max(Next, D);
+    }
+  }
+  if (!Worst || Worst->isWarpUniform())
+    return true;
+  Worst->AssumedAxis = LastAddr->Bytes.AssumedAxis;
+  Worst->NarrowAxis = LastAddr->Bytes.NarrowAxis;
+  std::string Warps;
+  if (Reached > 1) {
+    unsigned Total = static_cast<unsigned>((N + WarpLanes - 1) / WarpLanes);
+    Warps = "each warp of the block's " + std::to_string(Total) +
+            " has lanes of its own here (the lanes' addresses differ from warp to warp): ";
+    if (AtWorst == Reached)
+      Warps += "every one of the " + std::to_string(Reached) + " that reach it alike";
+    else
+      Warps += "warp " + std::to_string(WorstWarp) + " is the worst" +
+               (AtWorst > 1 ? " (" + std::to_string(AtWorst) + " of the " +
+                                  std::to_string(Reached) + " that reach it alike)"
+                            : " of the " + std::to_string(Reached) + " that reach it") +
+               ", the others " + (Next <= 1 ? "conflict-free" : "at most " +
+                                                                std::to_string(Next) + "-way");
+  }
+  pushAccess(E, Store, std::move(*Worst), std::move(Warps));
+  return true;
+}
+
 void Walker::recordAccess(const Expr *E, bool Store) {
   if (!Recording || Exhausted || AddrOnly || !LastAddr)
     return;
   const LaneValue &V = LastAddr->Bytes;
+  // Shared memory at an address the Lane form lost but each thread's value keeps (`tid % 5`
+  // in a block of 384 threads): each warp has lanes of its own.
+  if (V.K == LaneValue::Varying && V.Exact && LastAddr->Sp == AccessEvent::Space::Shared &&
+      !oneLanePath() && !(!OnlyLaneSplits && leftToLoopTrips(V.Exact->V.size())) &&
+      recordExactAccess(E, Store, *V.Exact))
+    return;
   // Global addresses that grow faster than the lane (MinGaps) are recorded with their
   // gaps: uncoalesced-global-access counts the sectors they touch at least.
   bool Growing = V.MinGaps && LastAddr->Sp == AccessEvent::Space::Global;
@@ -417,6 +494,10 @@ void Walker::recordAccess(const Expr *E, bool Store) {
   }
   if (Reach.isWarpUniform())
     return;
+  pushAccess(E, Store, std::move(Reach));
+}
+
+void Walker::pushAccess(const Expr *E, bool Store, LaneValue Reach, std::string Warps) {
   AccessEvent A;
   A.Sp = LastAddr->Sp;
   A.Access = E;
@@ -424,6 +505,7 @@ void Walker::recordAccess(const Expr *E, bool Store) {
   A.Offset = Reach;
   A.Size = static_cast<unsigned>(*sizeOf(E->getType(), Ctx));
   A.Store = Store;
+  A.Warps = std::move(Warps);
   A.Shape = &Shape;
   A.Root = Root;
   A.Args = BoundText;
@@ -431,15 +513,19 @@ void Walker::recordAccess(const Expr *E, bool Store) {
     A.Arm = *LastAddr->Arm;
   for (const std::string &T : Trips)
     A.Trip += (A.Trip.empty() ? "" : ", ") + T;
-  if (!LoopStack.empty()) {
+  // A loop that no thread runs twice (LoopInfo::OneTrip) is no loop.
+  auto Innermost = std::find_if(LoopStack.rbegin(), LoopStack.rend(),
+                                [](const LoopInfo *I) { return !I->OneTrip; });
+  if (Innermost != LoopStack.rend()) {
     A.InLoop = true;
-    A.Loop = LoopStack.back()->Loop;
+    A.Loop = (*Innermost)->Loop;
     // What bounds the time is the loop whose trips are many: a short counted loop (`for (o =
     // 0; o < 2; ++o)`, unrolled) runs as part of the loop around it, so that loop's memory
     // decides (llm.c's layernorm_backward: a 2-way conflict in a 2-trip loop inside a loop of
     // global loads measured 0.98x; kernels/studies/short_loop_conflict.cu).
-    const Stmt *L = LoopStack.back()->Loop;
-    for (auto It = LoopStack.rbegin(); It != LoopStack.rend() && shortCountedLoop((*It)->Loop);
+    const Stmt *L = A.Loop;
+    for (auto It = Innermost; It != LoopStack.rend() &&
+                              ((*It)->OneTrip || shortCountedLoop((*It)->Loop));
          ++It)
       if (std::next(It) != LoopStack.rend())
         L = (*std::next(It))->Loop;

@@ -368,6 +368,7 @@ LaneValue Walker::rankOf(GroupKind K, int64_t TileSize) {
     return Model.Linear;
   case GroupKind::Grid: {
     LaneValue V = Model.Linear;
+    V.Exact.reset(); // plus the block's first index, not known
     V.PerBlock = true;
     V.UBound.reset();
     V.VBound.reset();

@@ -25,7 +25,7 @@ bool Walker::oneLanePath() const {
   return false;
 }
 
-bool Walker::leftToLoopTrips() {
+bool Walker::leftToLoopTrips(size_t ExactThreadsOf) {
   auto Loop =
       std::find_if(Targets.rbegin(), Targets.rend(), [](const Target *T) { return T->IsLoop; });
   if (Loop == Targets.rend())
@@ -33,6 +33,8 @@ bool Walker::leftToLoopTrips() {
   for (size_t I = (*Loop)->ControlBase; I < Controls.size(); ++I) {
     const Control &C = Controls[I];
     if (C.Loop || !C.Class || !isThreadDependent(C.Class->Cat))
+      continue;
+    if (ExactThreadsOf && knownInEachThread(C, ExactThreadsOf))
       continue;
     // A bound the loop moves (`threadIdx.x >= d`, d *= 2): each trip has lanes of its own.
     if (C.Class->Cat == BranchCategory::ShrinkingThreshold && C.Class->GrowthVar) {

@@ -356,6 +356,18 @@ LaneValue Walker::expr(const Expr *E) {
   return lane::opaque(Parts);
 }
 
+/// Every thread's value converts to an integer type of \p Bits bits unchanged (an unknown
+/// part is taken to fit a type of 32 bits or more, as an index does).
+static bool fitsExactly(const ExactThreads &E, uint64_t Bits, bool Signed) {
+  if (Bits >= 64)
+    return true;
+  if (E.RAlign != 0)
+    return Bits >= 32;
+  int64_t Lo = Signed ? -(int64_t(1) << (Bits - 1)) : 0;
+  int64_t Hi = Signed ? (int64_t(1) << (Bits - 1)) - 1 : (int64_t(1) << Bits) - 1;
+  return llvm::all_of(E.V, [&](int64_t X) { return X >= Lo && X <= Hi; });
+}
+
 LaneValue Walker::castValue(const CastExpr *CE) {
   LaneValue V = expr(CE->getSubExpr());
   // A read of the place a call returns a reference to (`n = data(-d)`).
@@ -391,10 +403,14 @@ LaneValue Walker::castValue(const CastExpr *CE) {
         U.Const = V.Const;
       return U;
     }
+    V.Exact.reset();
     return V;
   case CK_IntegralCast:
     if (To->isBooleanType() && V.K != LaneValue::Uniform)
       return V.Cond ? V : lane::fromCond(lane::truthOf(V, CE->getSubExpr()));
+    if (V.Exact && (!To->isIntegerType() ||
+                    !fitsExactly(*V.Exact, Ctx.getIntWidth(To), To->isSignedIntegerType())))
+      V.Exact.reset();
     return unsignedFix(V, To);
   default:
     return V;
@@ -480,7 +496,9 @@ LaneValue Walker::member(const MemberExpr *ME) {
   if (!ME->isArrow())
     if (const ValueDecl *D = trackedVar(Base); D && !namesPlace(D)) {
       auto It = S.Vars.find(D);
-      return It != S.Vars.end() ? It->second.get() : LaneValue();
+      LaneValue V = It != S.Vars.end() ? It->second.get() : LaneValue();
+      V.Exact.reset(); // the fields share one value: not this field's own
+      return V;
     }
   LaneValue B = expr(ME->getBase());
   noteMember(ME, /*Store=*/false);
@@ -500,8 +518,13 @@ LaneValue Walker::subscript(const ArraySubscriptExpr *AS) {
     if (D->getType()->isArrayType()) {
       if (I.isThreadDependent())
         return LaneValue::data(AS);
+      if (I.Const)
+        if (std::optional<int64_t> C = constantElement(D, *I.Const))
+          return LaneValue::constant(*C);
       auto It = S.Vars.find(D);
-      return It != S.Vars.end() ? It->second.get() : LaneValue();
+      LaneValue V = It != S.Vars.end() ? It->second.get() : LaneValue();
+      V.Exact.reset(); // the elements share one value: not this element's own
+      return V;
     }
   }
   LaneValue B = expr(AS->getBase());
@@ -513,6 +536,22 @@ LaneValue Walker::subscript(const ArraySubscriptExpr *AS) {
     return D;
   }
   return LaneValue();
+}
+
+std::optional<int64_t> Walker::constantElement(const ValueDecl *D, int64_t Index) {
+  const auto *VD = dyn_cast<VarDecl>(D);
+  const auto *Init = VD && VD->hasLocalStorage() && VD->getInit()
+                         ? dyn_cast<InitListExpr>(VD->getInit()->IgnoreImplicit())
+                         : nullptr;
+  const auto *FD = VD ? dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod()) : nullptr;
+  if (!Init || !FD || !FD->getBody() || Index < 0 || Index >= Init->getNumInits())
+    return std::nullopt;
+  auto [It, New] = ArrayOnlyRead.try_emplace(VD, false);
+  if (New)
+    It->second = onlyReadsArray(FD->getBody(), VD);
+  if (!It->second)
+    return std::nullopt;
+  return constantOf(Init->getInit(static_cast<unsigned>(Index)));
 }
 
 LaneValue Walker::addressValue(const Expr *E, const LaneValue &V) {
@@ -582,7 +621,9 @@ LaneValue Walker::unary(const UnaryOperator *U) {
     LaneValue V = expr(Sub);
     if (V.K == LaneValue::Uniform)
       return V.Const ? LaneValue::constant(*V.Const == 0) : LaneValue();
-    return lane::fromCond(lane::truthOf(V, Sub).negated());
+    LaneValue R = lane::fromCond(lane::truthOf(V, Sub).negated());
+    R.Exact = lane::exactBinary(BO_EQ, V, LaneValue::constant(0));
+    return R;
   }
   case UO_PreInc:
   case UO_PreDec:
@@ -655,7 +696,9 @@ LaneValue Walker::binary(const BinaryOperator *B) {
     CondClass C = lane::compare(Op, L, R, B->getLHS(), B->getRHS());
     protectShrinking(C);
     boundedThreshold(C, B, L, R);
-    return lane::fromCond(std::move(C));
+    LaneValue V = lane::fromCond(std::move(C));
+    V.Exact = lane::exactBinary(Op, L, R);
+    return V;
   }
   if (B->getLHS()->getType()->isPointerType() || B->getRHS()->getType()->isPointerType())
     return lane::binary(Op == BO_Sub ? BO_Sub : BO_Add, L, R); // element size ignored
@@ -679,7 +722,7 @@ LaneValue Walker::logical(const BinaryOperator *B) {
     recordBranch(BranchEvent::Form::Logical, B, B->getLHS(), CA);
   State Entry = S;
   if (Dependent)
-    pushControl(B->getLHS(), CA, B, false, /*WhenFalse=*/!And);
+    pushControl(B->getLHS(), CA, B, false, /*WhenFalse=*/!And, A.Exact);
   LaneValue R = expr(B->getRHS());
   if (Dependent)
     Controls.pop_back();
@@ -687,7 +730,9 @@ LaneValue Walker::logical(const BinaryOperator *B) {
   if (A.K == LaneValue::Uniform && R.K == LaneValue::Uniform)
     return LaneValue();
   CondClass C = lane::combine(CA, lane::truthOf(R, B->getRHS()), And);
-  return lane::fromCond(std::move(C));
+  LaneValue V = lane::fromCond(std::move(C));
+  V.Exact = lane::exactBinary(B->getOpcode(), A, R);
+  return V;
 }
 
 LaneValue Walker::conditional(const AbstractConditionalOperator *CO) {
@@ -705,13 +750,13 @@ LaneValue Walker::conditional(const AbstractConditionalOperator *CO) {
     recordBranch(BranchEvent::Form::Conditional, CO, CO->getCond(), C);
   State Entry = S;
   if (Dependent)
-    pushControl(CO->getCond(), C, CO, false);
+    pushControl(CO->getCond(), C, CO, false, false, CV.Exact);
   LaneValue T = expr(CO->getTrueExpr());
   State Then = std::move(S);
   S = std::move(Entry);
   if (Dependent) {
     Controls.pop_back();
-    pushControl(CO->getCond(), C, CO, false, /*WhenFalse=*/true);
+    pushControl(CO->getCond(), C, CO, false, /*WhenFalse=*/true, CV.Exact);
   }
   LaneValue F = expr(CO->getFalseExpr());
   if (Dependent)

@@ -30,14 +30,14 @@ State Walker::iterate(const Stmt *L, const Expr *Cond, const Stmt *Inc, const St
   Target T{L, true, Controls.size(), {}, {}, nullptr};
   Targets.push_back(&T);
   bool Push = false;
+  LaneValue CV;
   if (TestFirst && Cond) {
-    LaneValue CV;
     C = condition(Cond, CV);
     refineTripCount(Cond, C, Info);
     recordBranch(BranchEvent::Form::Loop, L, Cond, C);
   }
   if (isThreadDependent(C.Cat)) {
-    pushControl(Cond, C, L, true);
+    pushControl(Cond, C, L, true, false, CV.Exact);
     Push = true;
   }
   stmt(Body);
@@ -65,15 +65,33 @@ State Walker::iterate(const Stmt *L, const Expr *Cond, const Stmt *Inc, const St
 /// (\p Head) stops changing, or widened after MaxLoopIterations.
 void Walker::fixedPoint(const Stmt *L, const Expr *LoopCond, const Stmt *Inc, const Stmt *Body,
                         bool TestFirst, const LoopInfo &Info, const State &Entry, State &Head,
-                        CondClass &C, std::vector<State> &Breaks) {
+                        CondClass &C, std::vector<State> &Breaks, bool &EntryOnly) {
+  EntryOnly = false;
   for (unsigned It = 0;; ++It) {
     S = Head;
     CondClass IterC = C;
     State Back = iterate(L, LoopCond, Inc, Body, TestFirst, Info, IterC, Breaks);
+    // No thread takes the first trip's back edge to another trip: only the entry's values
+    // ever reach the body.
+    if (It == 0)
+      EntryOnly = TestFirst && LoopCond && leavesEveryThread(LoopCond, Back);
     if (!TestFirst)
       C = IterC;
     State Next = mergePlain(Entry, Back);
     carryFlags(Next, Entry, Back);
+    // Then each thread's value is the entry's (the Lane form stays the join, as the
+    // divergence rules have always judged such a loop).
+    auto EntryExact = [&](State &St) {
+      if (EntryOnly)
+        for (auto &[D, V] : St.Vars)
+          if (auto E = Entry.Vars.find(D);
+              E != Entry.Vars.end() && E->second->Exact && !V->Exact) {
+            LaneValue W = V.get();
+            W.Exact = E->second->Exact;
+            V = W;
+          }
+    };
+    EntryExact(Next);
     if (sameState(Next, Head) || Exhausted)
       break;
     if (It + 1 >= MaxLoopIterations) {
@@ -96,6 +114,7 @@ void Walker::fixedPoint(const Stmt *L, const Expr *LoopCond, const Stmt *Inc, co
           V = J;
         }
       }
+      EntryExact(Next);
       Head = std::move(Next);
       break;
     }
@@ -138,6 +157,7 @@ void Walker::loop(const Stmt *L, const Stmt *Init, const Expr *Cond, const Stmt 
   State Head = Entry;
   CondClass C;
   std::vector<State> Breaks;
+  bool EntryOnly = false; // no thread takes a second trip
   bool SavedRec = Recording;
   Recording = false;
   if (!(Constant && *Constant == 0)) {
@@ -145,18 +165,20 @@ void Walker::loop(const Stmt *L, const Stmt *Init, const Expr *Cond, const Stmt 
       Head = M->Head;
       C = M->C;
       Steps += M->Steps;
+      EntryOnly = M->EntryOnly;
     } else {
       uint64_t StepsBefore = Steps;
       // What the trips may leave in this frame: a return, a thread_group declared.
       size_t ReturnsBefore = Frames.back().Returns.size();
       auto GroupsBefore = Frames.back().Groups;
-      fixedPoint(L, LoopCond, Inc, Body, TestFirst, Info, Entry, Head, C, Breaks);
+      fixedPoint(L, LoopCond, Inc, Body, TestFirst, Info, Entry, Head, C, Breaks, EntryOnly);
       if (Frames.back().Returns.size() == ReturnsBefore && Frames.back().Groups == GroupsBefore)
-        keepLoopMemo(L, Entry, Head, C, Steps - StepsBefore);
+        keepLoopMemo(L, Entry, Head, C, Steps - StepsBefore, EntryOnly);
     }
   }
   Recording = SavedRec;
   // The recorded pass, from the fixed point.
+  Info.OneTrip = EntryOnly;
   S = Head;
   CondClass Final = C; // a do-while condition governs the trips after the first
   unsigned UnsettledBefore = Unsettled;
@@ -216,6 +238,16 @@ void Walker::loop(const Stmt *L, const Stmt *Init, const Expr *Cond, const Stmt 
   S = std::move(Exit);
   LoopStack.pop_back();
   LoopEntry.pop_back();
+}
+
+bool Walker::leavesEveryThread(const Expr *Cond, const State &At) {
+  if (At.Dead)
+    return false;
+  State Copy = At; // At may be S itself
+  State Saved = std::exchange(S, std::move(Copy));
+  LaneValue CV = peek(Cond);
+  S = std::move(Saved);
+  return CV.K == LaneValue::Uniform && CV.Const && *CV.Const == 0;
 }
 
 /// Whether \p E only computes a value from variables and constants (no

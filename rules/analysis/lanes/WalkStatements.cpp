@@ -320,7 +320,7 @@ void Walker::ifStmt(const IfStmt *If) {
   State Entry = S;
   bool Push = isThreadDependent(C.Cat);
   if (Push)
-    pushControl(Cond, C, If, false);
+    pushControl(Cond, C, If, false, false, CV.Exact);
   // A leader per group of lanes: watch where the arm stores.
   unsigned Group = Recorded && !If->getElse() && C.Cat == BranchCategory::LaneSplit &&
                            C.Reason == CondClass::Why::LaneMask
@@ -337,7 +337,7 @@ void Walker::ifStmt(const IfStmt *If) {
   S = std::move(Entry);
   if (Push) {
     Controls.pop_back();
-    pushControl(Cond, C, If, false, /*WhenFalse=*/true);
+    pushControl(Cond, C, If, false, /*WhenFalse=*/true, CV.Exact);
   }
   stmt(If->getElse());
   if (Push)

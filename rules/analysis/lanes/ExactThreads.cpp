@@ -1,0 +1,225 @@
+//===- ExactThreads.cpp - Each thread's value in blocks of known shape -----===//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// Arithmetic on ExactThreads (LaneValue.h): the value of every thread of a block whose shape
+// the launches give, plus a part the same in every thread and not known. A remainder or
+// quotient by a constant that is neither a divisor nor a multiple of 32 (`tid % 5`,
+// `tid / 9 % 9` in a block of 384 threads mapped onto a 9x9x33 tile) gives each warp its own
+// lanes' values, which the Lane form (one pattern of 32 lanes plus a per-warp part) cannot
+// hold; this form can, at the cost of one integer per thread.
+//
+//===----------------------------------------------------------------------===//
+#include "rules/analysis/lanes/LaneValueHelpers.h"
+
+#include "llvm/Support/MathExtras.h"
+
+using namespace clang;
+
+namespace cudalint {
+namespace lane {
+
+namespace {
+
+using lane_detail::gcd64;
+
+/// One operand: each thread's value (V) or one value for all (Scalar), plus the unknown
+/// block-uniform part R (a multiple of RAlign, RAlign 0: none).
+struct Operand {
+  const std::vector<int64_t> *V = nullptr;
+  int64_t Scalar = 0;
+  int64_t RAlign = 0;
+  bool RNonNeg = true;
+  int64_t at(size_t T) const { return V ? (*V)[T] : Scalar; }
+  bool known() const { return RAlign == 0; }
+};
+
+std::optional<Operand> operandOf(const LaneValue &X) {
+  Operand O;
+  if (X.Exact) {
+    O.V = &X.Exact->V;
+    O.RAlign = X.Exact->RAlign;
+    O.RNonNeg = X.Exact->RNonNeg;
+    return O;
+  }
+  if (X.K != LaneValue::Uniform)
+    return std::nullopt;
+  if (X.Const) {
+    O.Scalar = *X.Const;
+    return O;
+  }
+  // A uniform value not known: all of it is the unknown part.
+  O.RAlign = std::max<int64_t>(1, X.Align);
+  O.RNonNeg = X.NonNeg;
+  return O;
+}
+
+bool allNonNegative(const Operand &O, size_t N) {
+  for (size_t T = 0; T < N; ++T)
+    if (O.at(T) < 0)
+      return false;
+  return O.known() || O.RNonNeg;
+}
+
+/// Divisor \p D leaves the unknown part whole: R / D and R % D are known from R's alignment.
+bool divides(const Operand &O, int64_t D) { return O.RAlign == 0 || O.RAlign % D == 0; }
+
+} // namespace
+
+/// Each thread's truth of \p X where known, 1 (may be true) elsewhere; null if not a truth.
+static const std::vector<int64_t> *truthsOf(const LaneValue &X) {
+  return X.Exact && (X.Exact->AtMost || X.Exact->RAlign == 0) ? &X.Exact->V : nullptr;
+}
+
+/// `A && B` where one side is not known in each thread: true at most where the other is.
+static SharedExact atMostAnd(const LaneValue &A, const LaneValue &B) {
+  const std::vector<int64_t> *P = truthsOf(A), *Q = truthsOf(B);
+  if ((!P && !Q) || (P && Q && P->size() != Q->size()))
+    return nullptr;
+  auto R = std::make_shared<ExactThreads>();
+  R->AtMost = true;
+  size_t N = P ? P->size() : Q->size();
+  R->V.resize(N);
+  for (size_t T = 0; T < N; ++T)
+    R->V[T] = (!P || (*P)[T] != 0) && (!Q || (*Q)[T] != 0);
+  return R;
+}
+
+SharedExact exactBinary(BinaryOperatorKind Op, const LaneValue &A, const LaneValue &B) {
+  if (!A.Exact && !B.Exact)
+    return nullptr;
+  std::optional<Operand> X = operandOf(A), Y = operandOf(B);
+  // A condition known from above only takes part in `&&`, and so does one not known at all.
+  bool Bounded = (A.Exact && A.Exact->AtMost) || (B.Exact && B.Exact->AtMost);
+  if (Op == BO_LAnd && (Bounded || !X || !Y || !X->known() || !Y->known()))
+    return atMostAnd(A, B);
+  if (Bounded || !X || !Y)
+    return nullptr;
+  size_t N = A.Exact ? A.Exact->V.size() : B.Exact->V.size();
+  if (A.Exact && B.Exact && A.Exact->V.size() != B.Exact->V.size())
+    return nullptr;
+  auto R = std::make_shared<ExactThreads>();
+  R->V.resize(N);
+  bool Ok = true;
+  auto Each = [&](auto Fn) {
+    for (size_t T = 0; T < N && Ok; ++T)
+      Ok &= Fn(X->at(T), Y->at(T), R->V[T]);
+  };
+  // A constant right operand (no unknown part, one value for all).
+  std::optional<int64_t> C;
+  if (!Y->V && Y->known())
+    C = Y->Scalar;
+  switch (Op) {
+  case BO_Add:
+  case BO_Sub: {
+    bool Add = Op == BO_Add;
+    Each([&](int64_t P, int64_t Q, int64_t &Out) {
+      return Add ? !__builtin_add_overflow(P, Q, &Out) : !__builtin_sub_overflow(P, Q, &Out);
+    });
+    R->RAlign = gcd64(X->RAlign, Y->RAlign);
+    R->RNonNeg = (X->known() || X->RNonNeg) && (Y->known() || (Add && Y->RNonNeg));
+    break;
+  }
+  case BO_Mul: {
+    // One side known: the other's unknown part is scaled; neither known: not exact.
+    const Operand *Unknown = !X->known() ? &*X : !Y->known() ? &*Y : nullptr;
+    const Operand *Other = Unknown == &*X ? &*Y : &*X;
+    if (Unknown && (!Other->known() || Other->V))
+      return nullptr;
+    Each([](int64_t P, int64_t Q, int64_t &Out) { return !__builtin_mul_overflow(P, Q, &Out); });
+    if (Unknown) {
+      int64_t K = Other->Scalar;
+      if (__builtin_mul_overflow(Unknown->RAlign, K < 0 ? -K : K, &R->RAlign))
+        return nullptr;
+      R->RNonNeg = K >= 0 && Unknown->RNonNeg;
+    }
+    break;
+  }
+  case BO_Div:
+  case BO_Shr:
+  case BO_Rem: {
+    if (!C || (Op == BO_Shr && (*C < 0 || *C >= 62)))
+      return nullptr;
+    int64_t D = Op == BO_Shr ? int64_t(1) << *C : *C;
+    // Integer division truncates: exact on values >= 0 whose unknown part D divides.
+    if (D <= 0 || !allNonNegative(*X, N) || !divides(*X, D))
+      return nullptr;
+    bool Rem = Op == BO_Rem;
+    Each([&](int64_t P, int64_t, int64_t &Out) {
+      Out = Rem ? P % D : P / D;
+      return true;
+    });
+    R->RAlign = Rem ? 0 : X->RAlign / D;
+    R->RNonNeg = true;
+    break;
+  }
+  case BO_Shl:
+    if (!C || *C < 0 || *C >= 62 || X->RAlign > (INT64_MAX >> *C))
+      return nullptr;
+    Each([&](int64_t P, int64_t, int64_t &Out) {
+      return !__builtin_mul_overflow(P, int64_t(1) << *C, &Out);
+    });
+    R->RAlign = X->RAlign << *C;
+    R->RNonNeg = X->RNonNeg;
+    break;
+  case BO_And:
+  case BO_Or:
+  case BO_Xor: {
+    // The bits below a power of two P that divides the unknown part come from the known one.
+    const Operand *Val = Y->known() ? &*X : &*Y;
+    const Operand *Mask = Val == &*X ? &*Y : &*X;
+    if (!Mask->known())
+      return nullptr;
+    if (!Val->known()) {
+      uint64_t P = uint64_t(1) << llvm::countr_zero(static_cast<uint64_t>(Val->RAlign));
+      if (Mask->V || Mask->Scalar < 0 || static_cast<uint64_t>(Mask->Scalar) >= P ||
+          !allNonNegative(*Val, N))
+        return nullptr;
+      R->RAlign = Op == BO_And ? 0 : Val->RAlign;
+      R->RNonNeg = Op == BO_And || Val->RNonNeg;
+    }
+    Each([&](int64_t P, int64_t Q, int64_t &Out) {
+      Out = Op == BO_And ? (P & Q) : Op == BO_Or ? (P | Q) : (P ^ Q);
+      return true;
+    });
+    break;
+  }
+  case BO_LT:
+  case BO_GT:
+  case BO_LE:
+  case BO_GE:
+  case BO_EQ:
+  case BO_NE:
+  case BO_LAnd:
+  case BO_LOr:
+    if (!X->known() || !Y->known())
+      return nullptr;
+    Each([&](int64_t P, int64_t Q, int64_t &Out) {
+      switch (Op) {
+      case BO_LT: Out = P < Q; break;
+      case BO_GT: Out = P > Q; break;
+      case BO_LE: Out = P <= Q; break;
+      case BO_GE: Out = P >= Q; break;
+      case BO_EQ: Out = P == Q; break;
+      case BO_NE: Out = P != Q; break;
+      case BO_LAnd: Out = P && Q; break;
+      default: Out = P || Q; break;
+      }
+      return true;
+    });
+    break;
+  default:
+    return nullptr;
+  }
+  if (!Ok)
+    return nullptr;
+  return R;
+}
+
+bool sameExact(const SharedExact &A, const SharedExact &B) {
+  if (!A || !B)
+    return !A && !B;
+  return A == B || *A == *B;
+}
+
+} // namespace lane
+} // namespace cudalint
