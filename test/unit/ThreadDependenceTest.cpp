@@ -303,6 +303,28 @@ TEST(ExactThreads, ConditionsKnownFromAbove) {
   EXPECT_FALSE(op(BO_EQ, Both, k(0)).Exact);
 }
 
+TEST(ExactThreads, UnsignedRemainderOfAPartOfUnknownSign) {
+  // tid - blockIdx.x * 64 in unsigned arithmetic: the unknown part's sign is not known, so
+  // exactBinary cannot take `% 16` of it; modulo 2^32, 16 divides it and the remainder is known.
+  LaneValue B = op(BO_Mul, LaneValue::aligned(1), k(64));
+  B.NonNeg = true;
+  LaneValue A = op(BO_Sub, exactTid(64), B);
+  ASSERT_TRUE(A.Exact);
+  EXPECT_FALSE(A.Exact->RNonNeg);
+  EXPECT_FALSE(op(BO_Rem, A, k(16)).Exact);
+  SharedExact R = lane::exactUnsigned(BO_Rem, A, k(16), 32);
+  ASSERT_TRUE(R);
+  EXPECT_EQ(R->V[37], 5);
+  EXPECT_EQ(R->RAlign, 0);
+  SharedExact Q = lane::exactUnsigned(BO_Shr, A, k(4), 32);
+  ASSERT_TRUE(Q);
+  EXPECT_EQ(Q->V[37], 2);
+  EXPECT_EQ(Q->RAlign, 4);
+  // Not a power of two, or one the unknown part does not divide: not known.
+  EXPECT_FALSE(lane::exactUnsigned(BO_Rem, A, k(12), 32));
+  EXPECT_FALSE(lane::exactUnsigned(BO_Rem, A, k(128), 32));
+}
+
 TEST(ExactThreads, MergesKeepOnlyWhatBothSidesHold) {
   LaneValue A = op(BO_Rem, exactTid(64), k(5)), B = op(BO_Rem, exactTid(64), k(7));
   EXPECT_TRUE(lane::join(A, A).Exact);

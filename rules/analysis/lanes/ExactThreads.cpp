@@ -215,6 +215,39 @@ SharedExact exactBinary(BinaryOperatorKind Op, const LaneValue &A, const LaneVal
   return R;
 }
 
+SharedExact exactUnsigned(BinaryOperatorKind Op, const LaneValue &A, const LaneValue &B,
+                          unsigned Bits) {
+  if (!A.Exact || A.Exact->AtMost || B.K != LaneValue::Uniform || !B.Const || Bits > 64)
+    return nullptr;
+  int64_t D = *B.Const;
+  if (Op == BO_Shr)
+    D = *B.Const >= 0 && *B.Const < 62 ? int64_t(1) << *B.Const : 0;
+  // A power of two that divides 2^Bits and the unknown part: the value modulo 2^Bits keeps
+  // each thread's remainder, whatever the unknown part's sign.
+  if (D <= 0 || !llvm::isPowerOf2_64(static_cast<uint64_t>(D)) ||
+      (Bits < 63 && D > (int64_t(1) << Bits)))
+    return nullptr;
+  const ExactThreads &X = *A.Exact;
+  if (X.RAlign % D != 0)
+    return nullptr;
+  auto R = std::make_shared<ExactThreads>();
+  R->V.reserve(X.V.size());
+  if (Op == BO_Rem) {
+    for (int64_t V : X.V)
+      R->V.push_back(((V % D) + D) % D);
+    return R;
+  }
+  if ((Op != BO_Div && Op != BO_Shr) || X.RAlign == 0)
+    return nullptr;
+  // The quotient, taking the unknown part to keep every thread in one window of 2^Bits (an
+  // index the code means to be one value, not one that wraps in some threads only).
+  for (int64_t V : X.V)
+    R->V.push_back(V >= 0 ? V / D : -((-V + D - 1) / D));
+  int64_t Window = Bits >= 63 ? 0 : (int64_t(1) << Bits) / D;
+  R->RAlign = gcd64(X.RAlign / D, Window);
+  return R;
+}
+
 bool sameExact(const SharedExact &A, const SharedExact &B) {
   if (!A || !B)
     return !A && !B;

@@ -285,6 +285,11 @@ std::optional<bool> settledComparison(clang::BinaryOperatorKind Op, const LaneVa
 /// result is not exact (a remainder of an unknown uniform part that its divisor does not divide,
 /// a product of two unknown parts, an overflow).
 SharedExact exactBinary(clang::BinaryOperatorKind Op, const LaneValue &A, const LaneValue &B);
+/// `A Op B` for an unsigned type of \p Bits bits where exactBinary knows none: a remainder (or
+/// quotient) by a power of two that divides the unknown part, whose sign an unsigned subtraction
+/// leaves unknown (`(bx * P + P - 1) - x`, then `% 16`, libSGM).
+SharedExact exactUnsigned(clang::BinaryOperatorKind Op, const LaneValue &A, const LaneValue &B,
+                          unsigned Bits);
 /// Both operands' ExactThreads null, or equal.
 bool sameExact(const SharedExact &A, const SharedExact &B);
 /// Classifies a value used as a condition (`if (x)`).

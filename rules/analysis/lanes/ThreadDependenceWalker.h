@@ -645,7 +645,10 @@ private:
   LaneValue arith(BinaryOperatorKind Op, const LaneValue &A, const LaneValue &B, QualType T) {
     if (!T->isIntegralOrEnumerationType() && !T->isPointerType())
       return lane::opaque({A, B});
-    return unsignedFix(lane::binary(Op, A, B), T);
+    LaneValue R = unsignedFix(lane::binary(Op, A, B), T);
+    if (!R.Exact && A.Exact && T->isUnsignedIntegerType())
+      R.Exact = lane::exactUnsigned(Op, A, B, Ctx.getIntWidth(T));
+    return R;
   }
 
   LaneValue binary(const BinaryOperator *B);
