@@ -715,7 +715,9 @@ LaneValue Walker::logical(const BinaryOperator *B) {
     LaneValue R = expr(B->getRHS());
     if (R.K == LaneValue::Uniform)
       return R.Const ? LaneValue::constant(*R.Const != 0) : LaneValue();
-    return lane::fromCond(lane::truthOf(R, B->getRHS()));
+    LaneValue V = lane::fromCond(lane::truthOf(R, B->getRHS()));
+    V.Exact = lane::exactBinary(BO_LAnd, LaneValue::constant(1), R); // R's truth
+    return V;
   }
   bool Dependent = isThreadDependent(CA.Cat);
   if (Dependent && CondDepth == 0 && hasEffects(B->getRHS(), Ctx))

@@ -101,6 +101,23 @@ __global__ void oneTrip(float *out) {
 // CHECK: note: it runs once per thread, outside any loop
 // CHECK: note: pad each row by one element
 
+// A guard whose first operand every thread passes (t < 384 in blocks of 384) keeps the second's
+// value in each thread: only the columns c < 8 read, 2-way, as in guardedColumns.
+__global__ void settledFirstOperand(const float *in, float *out) {
+  __shared__ float tile[W][W];
+  int t = threadIdx.x;
+  int r = t / W, c = t % W;
+  tile[r][c] = in[blockIdx.x * W * W + t];
+  __syncthreads();
+  if (threadIdx.x < W * W && c < 8)
+    out[blockIdx.x * W * W + t] = tile[c][r];
+}
+// CHECK: shared-warp-varying.cu:[[@LINE-2]]:35: note: 'tile[c][r]' puts 2 lanes of a warp in one bank: a 2-way conflict [shared-memory-bank-conflict]
+// CHECK: note: shared memory has 32 banks
+// CHECK: note: each warp of the block's 18 has lanes of its own here (the lanes' addresses differ from warp to warp): every one of the 18 that reach it alike
+// CHECK: note: it runs once per thread, outside any loop
+// CHECK: note: pad each row by one element
+
 // Silent: a local array of constants that the kernel only reads holds them, so the arm that
 // reads by column (32-way) never runs.
 __global__ void constantFlags(float *out) {
@@ -120,5 +137,6 @@ void launch(const float *in, float *out, int n, int blocks) {
   tileStencil<<<blocks, 384>>>(out);
   unknownShift<<<blocks, 96>>>(out);
   oneTrip<<<blocks, 384>>>(out);
+  settledFirstOperand<<<blocks, W * W>>>(in, out);
   constantFlags<<<blocks, 1024>>>(out);
 }
