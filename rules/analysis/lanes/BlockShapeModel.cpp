@@ -123,7 +123,7 @@ ShapeModel modelOf(const BlockShape &S) {
     };
     M.Linear.Exact = Each([](int64_t T) { return T; });
     if (M.Tid[0].K != LaneValue::Uniform)
-      M.Tid[0].Exact = Each([&](int64_t T) { return T % Dx; });
+      M.Tid[0].Exact = Dx == Threads ? M.Linear.Exact : Each([&](int64_t T) { return T % Dx; });
     if (M.Tid[1].K != LaneValue::Uniform)
       M.Tid[1].Exact = Each([&](int64_t T) { return T / Dx % Dy; });
     if (M.Tid[2].K != LaneValue::Uniform)

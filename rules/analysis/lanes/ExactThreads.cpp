@@ -194,16 +194,9 @@ SharedExact exactBinary(BinaryOperatorKind Op, const LaneValue &A, const LaneVal
     if (!X->known() || !Y->known())
       return nullptr;
     Each([&](int64_t P, int64_t Q, int64_t &Out) {
-      switch (Op) {
-      case BO_LT: Out = P < Q; break;
-      case BO_GT: Out = P > Q; break;
-      case BO_LE: Out = P <= Q; break;
-      case BO_GE: Out = P >= Q; break;
-      case BO_EQ: Out = P == Q; break;
-      case BO_NE: Out = P != Q; break;
-      case BO_LAnd: Out = P && Q; break;
-      default: Out = P || Q; break;
-      }
+      Out = Op == BO_LAnd  ? (P && Q)
+            : Op == BO_LOr ? (P || Q)
+                           : lane_detail::holds(Op, P, Q);
       return true;
     });
     break;
@@ -234,7 +227,7 @@ SharedExact exactUnsigned(BinaryOperatorKind Op, const LaneValue &A, const LaneV
   R->V.reserve(X.V.size());
   if (Op == BO_Rem) {
     for (int64_t V : X.V)
-      R->V.push_back(((V % D) + D) % D);
+      R->V.push_back(llvm::mod(V, D));
     return R;
   }
   if ((Op != BO_Div && Op != BO_Shr) || X.RAlign == 0)
@@ -242,7 +235,7 @@ SharedExact exactUnsigned(BinaryOperatorKind Op, const LaneValue &A, const LaneV
   // The quotient, taking the unknown part to keep every thread in one window of 2^Bits (an
   // index the code means to be one value, not one that wraps in some threads only).
   for (int64_t V : X.V)
-    R->V.push_back(V >= 0 ? V / D : -((-V + D - 1) / D));
+    R->V.push_back(llvm::divideFloorSigned(V, D));
   int64_t Window = Bits >= 63 ? 0 : (int64_t(1) << Bits) / D;
   R->RAlign = gcd64(X.RAlign / D, Window);
   return R;

@@ -516,8 +516,9 @@ private:
   /// `a[i].f`: the access is the field, not the whole element.
   void noteMember(const MemberExpr *ME, bool Store);
   void recordAccess(const Expr *E, bool Store);
-  /// Whether loop condition \p Cond is false in every thread in state \p At.
-  bool leavesEveryThread(const Expr *Cond, const State &At);
+  /// Whether loop condition \p Cond is false in every thread in state \p At (swapped in for
+  /// the walk's state while the condition is evaluated, then back: \p At is not S).
+  bool leavesEveryThread(const Expr *Cond, State &At);
   /// A shared access at an address known in each thread (ExactThreads) but not in the Lane
   /// form: the worst warp's lanes, with the threads the conditions around it leave. False when
   /// it cannot be judged so.

@@ -4,6 +4,9 @@
 
 #include "llvm/Support/SaveAndRestore.h"
 
+#include <cassert>
+#include <utility>
+
 using namespace clang;
 
 namespace cudalint {
@@ -67,6 +70,17 @@ void Walker::fixedPoint(const Stmt *L, const Expr *LoopCond, const Stmt *Inc, co
                         bool TestFirst, const LoopInfo &Info, const State &Entry, State &Head,
                         CondClass &C, std::vector<State> &Breaks, bool &EntryOnly) {
   EntryOnly = false;
+  // When no thread takes a second trip, each thread's value is the entry's (the Lane form stays
+  // the join, as the divergence rules have always judged such a loop).
+  auto EntryExact = [&](State &St) {
+    if (EntryOnly)
+      for (auto &[D, V] : St.Vars)
+        if (auto E = Entry.Vars.find(D); E != Entry.Vars.end() && E->second->Exact && !V->Exact) {
+          LaneValue W = V.get();
+          W.Exact = E->second->Exact;
+          V = W;
+        }
+  };
   for (unsigned It = 0;; ++It) {
     S = Head;
     CondClass IterC = C;
@@ -79,18 +93,6 @@ void Walker::fixedPoint(const Stmt *L, const Expr *LoopCond, const Stmt *Inc, co
       C = IterC;
     State Next = mergePlain(Entry, Back);
     carryFlags(Next, Entry, Back);
-    // Then each thread's value is the entry's (the Lane form stays the join, as the
-    // divergence rules have always judged such a loop).
-    auto EntryExact = [&](State &St) {
-      if (EntryOnly)
-        for (auto &[D, V] : St.Vars)
-          if (auto E = Entry.Vars.find(D);
-              E != Entry.Vars.end() && E->second->Exact && !V->Exact) {
-            LaneValue W = V.get();
-            W.Exact = E->second->Exact;
-            V = W;
-          }
-    };
     EntryExact(Next);
     if (sameState(Next, Head) || Exhausted)
       break;
@@ -240,13 +242,13 @@ void Walker::loop(const Stmt *L, const Stmt *Init, const Expr *Cond, const Stmt 
   LoopEntry.pop_back();
 }
 
-bool Walker::leavesEveryThread(const Expr *Cond, const State &At) {
+bool Walker::leavesEveryThread(const Expr *Cond, State &At) {
+  assert(&At != &S && "the state to test is swapped in for the walk's own");
   if (At.Dead)
     return false;
-  State Copy = At; // At may be S itself
-  State Saved = std::exchange(S, std::move(Copy));
-  LaneValue CV = peek(Cond);
-  S = std::move(Saved);
+  std::swap(S, At);
+  LaneValue CV = peek(Cond); // leaves S as it was
+  std::swap(S, At);
   return CV.K == LaneValue::Uniform && CV.Const && *CV.Const == 0;
 }
 
