@@ -518,16 +518,18 @@ LaneValue Walker::inlineCall(const CallExpr *CE, const FunctionDecl *Def,
       S.Vars[P] = *Start;
     }
   }
-  // A member function of a struct the kernel takes by value (`view.Get(row, col)`).
-  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE)) {
-    const Expr *Obj = MC->getImplicitObjectArgument();
-    Obj = Obj ? Obj->IgnoreParenImpCasts() : nullptr;
-    if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(Obj))
-      F.ThisGlobal = !MC->isImplicitCXXThis() && kernelStructParam(DRE->getDecl()) &&
-                     !cast<CXXMethodDecl>(Def)->isStatic();
-    else if (isa_and_nonnull<CXXThisExpr>(Obj))
-      F.ThisGlobal = !Frames.empty() && Frames.back().ThisGlobal;
-  }
+  // A member function of a struct the kernel takes by value (`view.Get(row, col)`, or its
+  // operator: `view(row, col)`, whose object is the call's first argument).
+  const Expr *Obj = nullptr;
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE))
+    Obj = MC->getImplicitObjectArgument();
+  else if (Offset == 1)
+    Obj = CE->getArg(0);
+  Obj = Obj ? Obj->IgnoreParenImpCasts() : nullptr;
+  if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(Obj))
+    F.ThisGlobal = kernelStructParam(DRE->getDecl()) && !cast<CXXMethodDecl>(Def)->isStatic();
+  else if (isa_and_nonnull<CXXThisExpr>(Obj))
+    F.ThisGlobal = !Frames.empty() && Frames.back().ThisGlobal;
   Frames.push_back(std::move(F));
   std::optional<Address> OuterPlace = std::move(ReturnedPlace);
   bool OuterOther = ReturnsOther;

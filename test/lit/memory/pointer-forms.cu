@@ -56,6 +56,20 @@ __global__ void viewColumn(View v, float *out) {
 // CHECK: note: each 32-byte sector is a separate transfer: one request of the warp moves 1024 bytes to use 128
 // CHECK: note: make threadIdx.x index the contiguous dimension
 
+// Its operator returning a reference, written through: the object is the call's first argument.
+template <int LD> struct Grid {
+  float *data;
+  __device__ float &operator()(int r, int c) { return data[r * LD + c]; }
+};
+__global__ void gridColumn(Grid<1024> g) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  g(i, 0) = 1.0f;
+  g(0, i) = 2.0f;
+}
+// CHECK: pointer-forms.cu:[[@LINE-3]]:3: warning: lanes of a warp write 'g(i, 0)' 4096 bytes apart: 32 sectors per request instead of 4 [uncoalesced-global-access]
+// CHECK: note: each 32-byte sector is a separate transfer: one request of the warp moves 1024 bytes to use 128
+// CHECK: note: make threadIdx.x index the contiguous dimension
+
 // Silent: pairs and every field through pointers, a short loop of consecutive elements split
 // around its first trip, a pointer moved through a cast to bytes.
 __global__ void silent(const float *in, const Particle *p, float *out, int n) {
@@ -77,6 +91,7 @@ void host(const float *a, const Particle *p, float *b, View v, int n) {
   arith<<<64, 256>>>(a, p, b);
   localRow<<<64, 256>>>(a, b);
   viewColumn<<<64, 256>>>(v, b);
+  gridColumn<<<64, 256>>>(Grid<1024>{b});
   silent<<<64, 256>>>(a, p, b, n);
 }
-// CHECK: cuda-lint: 5 warnings and 0 errors in 1 file; 1 file analysed
+// CHECK: cuda-lint: 6 warnings and 0 errors in 1 file; 1 file analysed
