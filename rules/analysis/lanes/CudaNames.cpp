@@ -77,4 +77,25 @@ bool isSystemCode(const Decl *D, const SourceManager &SM) {
 }
 
 } // namespace walker
+
+std::optional<bool> cacheHintStore(const CallExpr *CE) {
+  const FunctionDecl *FD = CE->getDirectCallee();
+  if (!FD || !FD->getIdentifier() || CE->getNumArgs() == 0 ||
+      !CE->getArg(0)->getType()->isPointerType())
+    return std::nullopt;
+  StringRef N = FD->getName();
+  if (CE->getNumArgs() == 1 &&
+      llvm::is_contained({"__ldg", "__ldcg", "__ldca", "__ldcs", "__ldlu", "__ldcv"}, N))
+    return false;
+  if (CE->getNumArgs() == 2 && llvm::is_contained({"__stwb", "__stcg", "__stcs", "__stwt"}, N))
+    return true;
+  return std::nullopt;
+}
+
+QualType accessedType(const Expr *Access) {
+  if (const auto *CE = dyn_cast<CallExpr>(Access); CE && cacheHintStore(CE).value_or(false))
+    return CE->getArg(0)->getType()->getPointeeType();
+  return Access->getType();
+}
+
 } // namespace cudalint

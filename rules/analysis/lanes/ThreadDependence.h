@@ -196,6 +196,13 @@ const clang::Stmt *onlyStatement(const clang::FunctionDecl *FD);
 /// The value of \p FD's body when that body is one `return` of a value; else null.
 const clang::Expr *onlyReturnValue(const clang::FunctionDecl *FD);
 
+/// Whether \p CE is a load or a store with a cache hint (`__ldg(p)`, `__ldcs(p)`, `__stcs(p,
+/// v)`), which reads or writes the place its pointer argument holds: true for a store, false for
+/// a load, nullopt for any other call.
+std::optional<bool> cacheHintStore(const clang::CallExpr *CE);
+/// The type of what \p Access reads or writes: its own, or a hinted store's pointee.
+clang::QualType accessedType(const clang::Expr *Access);
+
 } // namespace cudalint
 
 #endif

@@ -371,7 +371,7 @@ void Walker::noteMember(const MemberExpr *ME, bool Store) {
 }
 
 bool Walker::recordExactAccess(const Expr *E, bool Store, const ExactThreads &X) {
-  std::optional<int64_t> Size = sizeOf(E->getType(), Ctx);
+  std::optional<int64_t> Size = sizeOf(accessedType(E), Ctx);
   if (!Size || *Size <= 0 || X.V.empty())
     return false;
   size_t N = X.V.size();
@@ -503,7 +503,7 @@ void Walker::pushAccess(const Expr *E, bool Store, LaneValue Reach, std::string 
   A.Access = E;
   A.Base = LastAddr->Base;
   A.Offset = Reach;
-  A.Size = static_cast<unsigned>(*sizeOf(E->getType(), Ctx));
+  A.Size = static_cast<unsigned>(*sizeOf(accessedType(E), Ctx));
   A.Store = Store;
   A.Warps = std::move(Warps);
   A.Shape = &Shape;

@@ -136,6 +136,13 @@ LaneValue Walker::call(const CallExpr *CE) {
   llvm::SmallVector<LaneValue, 4> Args;
   llvm::SmallVector<std::optional<Address>, 4> Addrs;
   walkArgs(CE, Args, Addrs);
+  // A load or store with a cache hint (`__ldg(&in[i])`, `__stcs(out + i, v)`) accesses the
+  // place its pointer holds; its value is what the call's other handling makes of it.
+  if (std::optional<bool> Store = cacheHintStore(CE); Store && Addrs[0]) {
+    const Address &A = *Addrs[0];
+    LastAddr = Address{CE, A.Base, A.Sp, A.Bytes, false, A.Arm};
+    recordAccess(CE, *Store);
+  }
   if (Name.starts_with("__ballot_sync") || Name.starts_with("__any_sync") ||
       Name.starts_with("__all_sync") || Name.starts_with("__reduce_") ||
       Name == "__activemask" || Name == "__any" || Name == "__all" || Name == "__ballot") {
