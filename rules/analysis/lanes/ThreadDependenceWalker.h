@@ -632,6 +632,9 @@ private:
   /// Whether a loop's body accesses memory through a pointer (touchesGlobal).
   llvm::DenseMap<const Stmt *, bool> LoopGlobal;
   bool touchesGlobal(const Stmt *St) const;
+  /// Whether pointer \p E is computed from a __shared__ array or a pointer the walk knows
+  /// points into one (touchesGlobal: its accesses are not global memory).
+  bool sharedPointer(const Expr *E) const;
   /// `for (int i = C0; i < C1; ++i)` of at most MaxShortLoopTrips trips.
   bool shortCountedLoop(const Stmt *L) const;
   /// The lanes of a warp that can be on the current path, from the enclosing

@@ -602,6 +602,34 @@ static bool kernelPointerRoot(const Expr *E, unsigned Depth = 0) {
   return V->isLocalVarDecl() && V->getInit() && kernelPointerRoot(V->getInit(), Depth + 1);
 }
 
+bool Walker::sharedPointer(const Expr *E) const {
+  // Down to the pointer it is computed from (`(float4 *)s + i`, `&tile[r][0]`).
+  for (unsigned Depth = 0; Depth < 8; ++Depth) {
+    E = E->IgnoreParenCasts();
+    if (const auto *B = dyn_cast<BinaryOperator>(E);
+        B && (B->getOpcode() == BO_Add || B->getOpcode() == BO_Sub))
+      E = B->getLHS()->getType()->isPointerType() ? B->getLHS() : B->getRHS();
+    else if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_AddrOf)
+      E = U->getSubExpr();
+    else if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
+      E = AS->getBase();
+    else
+      break;
+  }
+  const auto *DRE = dyn_cast<DeclRefExpr>(E);
+  if (!DRE)
+    return false;
+  const ValueDecl *D = resolve(DRE->getDecl());
+  if (D->hasAttr<CUDASharedAttr>())
+    return true;
+  // A local set once, or a pointer the walk follows (a helper's parameter bound to a shared
+  // array: `rowSum(tile)`), at the address the walk has for it so far.
+  if (auto It = PtrVars.find(D); It != PtrVars.end())
+    return It->second.Sp == AccessEvent::Space::Shared;
+  auto It = SteppedPtrs.find(D);
+  return It != SteppedPtrs.end() && It->second && It->second->Sp == AccessEvent::Space::Shared;
+}
+
 bool Walker::touchesGlobal(const Stmt *St) const {
   if (!St)
     return false;
@@ -617,17 +645,10 @@ bool Walker::touchesGlobal(const Stmt *St) const {
     Base = U->getSubExpr();
   else if (const auto *ME = dyn_cast<MemberExpr>(St); ME && ME->isArrow())
     Base = ME->getBase();
-  if (Base) {
-    // A real pointer (not an array that decays): global memory, unless it is a
-    // __shared__ one.
-    const Expr *B = Base->IgnoreParenImpCasts();
-    if (B->getType()->isPointerType()) {
-      const auto *DRE = dyn_cast<DeclRefExpr>(B);
-      const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-      if (!VD || !VD->hasAttr<CUDASharedAttr>())
-        return true;
-    }
-  }
+  // A real pointer (not an array that decays): global memory, unless the walk knows it
+  // points into shared memory.
+  if (Base && Base->IgnoreParenImpCasts()->getType()->isPointerType() && !sharedPointer(Base))
+    return true;
   for (const Stmt *C : St->children())
     if (touchesGlobal(C))
       return true;
