@@ -669,6 +669,8 @@ __global__ void __launch_bounds__(kSrad *kSrad)
 // in constant memory): the 24x24 input tile is loaded in 2x2 passes of the 16x16 threads, and
 // `fid_col >= tile_size` drops lanes 8-15 of both rows of every warp in the second column pass.
 // The rewrite loads the tile with a linear index (three passes of 256, the last cut in one warp).
+// Both read the tile in convTileSum with a 2-way conflict (rows of 24 words, two rows a warp),
+// which the pair does not time (manifest.json 'also').
 constexpr int kCv = 16, kMaxFilter = 9;
 __constant__ float cFilter[kMaxFilter * kMaxFilter];
 

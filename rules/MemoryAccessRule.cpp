@@ -1,6 +1,7 @@
 //===- MemoryAccessRule.cpp - What the two memory-access rules share ------===//
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "rules/MemoryAccessRule.h"
+#include "rules/analysis/Mutation.h"
 #include "rules/analysis/lanes/AccessPattern.h"
 
 #include "clang/AST/ASTContext.h"
@@ -253,6 +254,10 @@ static const Expr *indexCore(const Expr *E, const ASTContext &Ctx) {
     const auto *VD = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
     if (!VD || !VD->isLocalVarDecl() || !VD->getInit())
       break;
+    // A local changed after its initialiser (`s_ai += CONFLICT_FREE_OFFSET(s_ai)`) is not it.
+    const auto *FD = dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
+    if (!FD || !FD->getBody() || changesVariable(FD->getBody(), VD))
+      return nullptr;
     I = withoutConstant(VD->getInit(), Ctx);
   }
   return I;

@@ -632,9 +632,11 @@ private:
   /// Whether a loop's body accesses memory through a pointer (touchesGlobal).
   llvm::DenseMap<const Stmt *, bool> LoopGlobal;
   bool touchesGlobal(const Stmt *St) const;
-  /// Whether pointer \p E is computed from a __shared__ array or a pointer the walk knows
-  /// points into one (touchesGlobal: its accesses are not global memory).
-  bool sharedPointer(const Expr *E) const;
+  /// Whether pointer \p E is computed from a __shared__ array, the thread's own array, or a
+  /// pointer the walk knows points into one (touchesGlobal: its accesses are not global memory).
+  bool localOrSharedPointer(const Expr *E, unsigned Depth = 0) const;
+  /// Whether \p B is `n >> (K + n)` with n >= 0 (\p L its value) and K >= 0: 0 in every thread.
+  bool shiftsItselfOut(const BinaryOperator *B, const LaneValue &L) const;
   /// `for (int i = C0; i < C1; ++i)` of at most MaxShortLoopTrips trips.
   bool shortCountedLoop(const Stmt *L) const;
   /// The lanes of a warp that can be on the current path, from the enclosing

@@ -602,9 +602,9 @@ static bool kernelPointerRoot(const Expr *E, unsigned Depth = 0) {
   return V->isLocalVarDecl() && V->getInit() && kernelPointerRoot(V->getInit(), Depth + 1);
 }
 
-bool Walker::sharedPointer(const Expr *E) const {
+bool Walker::localOrSharedPointer(const Expr *E, unsigned Depth) const {
   // Down to the pointer it is computed from (`(float4 *)s + i`, `&tile[r][0]`).
-  for (unsigned Depth = 0; Depth < 8; ++Depth) {
+  for (unsigned Steps = 0; Steps < 8; ++Steps) {
     E = E->IgnoreParenCasts();
     if (const auto *B = dyn_cast<BinaryOperator>(E);
         B && (B->getOpcode() == BO_Add || B->getOpcode() == BO_Sub))
@@ -622,12 +622,28 @@ bool Walker::sharedPointer(const Expr *E) const {
   const ValueDecl *D = resolve(DRE->getDecl());
   if (D->hasAttr<CUDASharedAttr>())
     return true;
-  // A local set once, or a pointer the walk follows (a helper's parameter bound to a shared
-  // array: `rowSum(tile)`), at the address the walk has for it so far.
+  // The thread's own array (`float2 a[8]`, given to `load<8>(a, smem, 66)`).
+  if (const auto *VD = dyn_cast<VarDecl>(D);
+      VD && VD->isLocalVarDecl() && !VD->isStaticLocal() && VD->getType()->isArrayType())
+    return true;
+  // A local set once, or a pointer the walk follows, at the address the walk has for it.
   if (auto It = PtrVars.find(D); It != PtrVars.end())
     return It->second.Sp == AccessEvent::Space::Shared;
-  auto It = SteppedPtrs.find(D);
-  return It != SteppedPtrs.end() && It->second && It->second->Sp == AccessEvent::Space::Shared;
+  if (auto It = SteppedPtrs.find(D); It != SteppedPtrs.end() && It->second && It->second->Sp)
+    return It->second->Sp == AccessEvent::Space::Shared;
+  // A parameter of a function the walk is in: what its call passes.
+  const auto *P = dyn_cast<ParmVarDecl>(D);
+  if (!P || Depth > 4)
+    return false;
+  for (auto F = Frames.rbegin(); F != Frames.rend(); ++F) {
+    const auto *CE = dyn_cast_or_null<CallExpr>(F->Call);
+    if (!CE || F->FD != P->getDeclContext())
+      continue;
+    const auto *M = dyn_cast<CXXMethodDecl>(F->FD);
+    unsigned I = P->getFunctionScopeIndex() + (isa<CXXOperatorCallExpr>(CE) && M && !M->isStatic());
+    return I < CE->getNumArgs() && localOrSharedPointer(CE->getArg(I), Depth + 1);
+  }
+  return false;
 }
 
 bool Walker::touchesGlobal(const Stmt *St) const {
@@ -646,8 +662,9 @@ bool Walker::touchesGlobal(const Stmt *St) const {
   else if (const auto *ME = dyn_cast<MemberExpr>(St); ME && ME->isArrow())
     Base = ME->getBase();
   // A real pointer (not an array that decays): global memory, unless the walk knows it
-  // points into shared memory.
-  if (Base && Base->IgnoreParenImpCasts()->getType()->isPointerType() && !sharedPointer(Base))
+  // points into shared memory or the thread's own array.
+  if (Base && Base->IgnoreParenImpCasts()->getType()->isPointerType() &&
+      !localOrSharedPointer(Base))
     return true;
   for (const Stmt *C : St->children())
     if (touchesGlobal(C))

@@ -702,7 +702,35 @@ LaneValue Walker::binary(const BinaryOperator *B) {
   }
   if (B->getLHS()->getType()->isPointerType() || B->getRHS()->getType()->isPointerType())
     return lane::binary(Op == BO_Sub ? BO_Sub : BO_Add, L, R); // element size ignored
+  if (Op == BO_Shr && shiftsItselfOut(B, L))
+    return LaneValue::constant(0);
   return arith(Op, L, R, B->getType());
+}
+
+bool Walker::shiftsItselfOut(const BinaryOperator *B, const LaneValue &L) const {
+  // `n >> (K + n)`, n >= 0 and K >= 0: GPU Gems 3's `CONFLICT_FREE_OFFSET(n)`, `((n) >>
+  // LOG_NUM_BANKS + (n) >> (2 * LOG_NUM_BANKS))`, parses so. n < 2^n <= 2^(K + n): 0 in every
+  // thread, also where the amount reaches the register's width (undefined in C++; PTX's shr
+  // clamps it to the width, which leaves 0).
+  const Expr *N = B->getLHS()->IgnoreParenImpCasts();
+  const auto *Sum = dyn_cast<BinaryOperator>(B->getRHS()->IgnoreParenImpCasts());
+  // (A read of blockDim.x is a call, a possible effect only.)
+  if (!Sum || Sum->getOpcode() != BO_Add ||
+      N->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false) ||
+      !(B->getLHS()->getType()->isUnsignedIntegerType() || L.NonNeg))
+    return false;
+  auto Same = [&](const Expr *E) {
+    llvm::FoldingSetNodeID A, Z;
+    N->Profile(A, Ctx, /*Canonical=*/true);
+    E->IgnoreParenImpCasts()->Profile(Z, Ctx, /*Canonical=*/true);
+    return A == Z;
+  };
+  auto NonNegConstant = [&](const Expr *E) {
+    Expr::EvalResult R;
+    return !E->isValueDependent() && E->EvaluateAsInt(R, Ctx) && !R.Val.getInt().isNegative();
+  };
+  return (Same(Sum->getRHS()) && NonNegConstant(Sum->getLHS())) ||
+         (Same(Sum->getLHS()) && NonNegConstant(Sum->getRHS()));
 }
 
 LaneValue Walker::logical(const BinaryOperator *B) {

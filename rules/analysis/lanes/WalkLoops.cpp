@@ -339,6 +339,10 @@ void Walker::walkLastTrip(const Stmt *L, const Expr *Cond, const Stmt *Inc, cons
   auto G = Info.Grow.find(V);
   if (Count == Info.Updates.end() || Count->second != 1 || G == Info.Grow.end())
     return;
+  // A counter each lane starts at a value of its own (`for (j = list_size; j > 0; j--)`, each
+  // lane's list) holds different values in every trip: no trip has the last value in all lanes.
+  if (auto It = Head.Vars.find(V); It == Head.Vars.end() || It->second->K != LaneValue::Uniform)
+    return;
   // How the counter moves each trip: by one (++v, v -= 1), or halved.
   int Delta = 0;
   if (auto St = Info.Step.find(V); St != Info.Step.end()) {
