@@ -13,8 +13,8 @@
 // medians 0.0570 to 0.0575 ms against 0.0533 to 0.0542 ms, 1.06x; ncu: 3,459,420 load wavefronts
 // for 1,622,016 LDS against 1,905,554 (the fixed twin's `(y + 1) % 9` row wraps in a few warps).
 // The ranges of single runs overlap (0.0541-0.0789 against 0.0499-0.0571). The rule reports these
-// reads as warnings here: an unrolled 8-trip loop with no loop around it counts as the loop that
-// bounds the time; the same reads without the loop statement would be notes.
+// reads as notes: an unrolled 8-trip loop with no loop around it is straight-line code (until
+// 2026-11-27 it counted as the loop that bounds the time, and they were warnings).
 // Build and run: nvcc -std=c++17 -O3 -arch=native -I kernels -o slc2
 // kernels/studies/straight_line_conflict.cu && ./slc2
 #include "common/bench.cuh"

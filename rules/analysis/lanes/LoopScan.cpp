@@ -8,7 +8,8 @@ using namespace clang;
 
 namespace cudalint {
 
-int64_t countedTrips(const Stmt *Loop, const ASTContext &Ctx, const ValueDecl **Counter) {
+int64_t countedTrips(const Stmt *Loop, const ASTContext &Ctx, const ValueDecl **Counter,
+                     int64_t *Step) {
   const auto *For = dyn_cast_or_null<ForStmt>(Loop);
   if (!For || !For->getCond() || !For->getInc())
     return 0;
@@ -36,10 +37,23 @@ int64_t countedTrips(const Stmt *Loop, const ASTContext &Ctx, const ValueDecl **
   std::optional<llvm::APSInt> End = Cond->getRHS()->getIntegerConstantExpr(Ctx);
   if (!L || L->getDecl() != V || !End)
     return 0;
-  const auto *Inc = dyn_cast<UnaryOperator>(For->getInc()->IgnoreParenImpCasts());
-  if (!Inc || !Inc->isIncrementOp())
-    return 0;
-  int64_t Trips = End->getExtValue() - Start->getExtValue() + (Cond->getOpcode() == BO_LE);
+  int64_t By = 1;
+  const Expr *IncE = For->getInc()->IgnoreParenImpCasts();
+  if (const auto *U = dyn_cast<UnaryOperator>(IncE); !U || !U->isIncrementOp()) {
+    const auto *A = dyn_cast<CompoundAssignOperator>(IncE);
+    const auto *R = A ? dyn_cast<DeclRefExpr>(A->getLHS()->IgnoreParenImpCasts()) : nullptr;
+    std::optional<llvm::APSInt> C =
+        R && R->getDecl() == V && A->getOpcode() == BO_AddAssign
+            ? A->getRHS()->getIntegerConstantExpr(Ctx)
+            : std::nullopt;
+    if (!Step || !C || C->getExtValue() < 1)
+      return 0;
+    By = C->getExtValue();
+  }
+  if (Step)
+    *Step = By;
+  int64_t Span = End->getExtValue() - Start->getExtValue() + (Cond->getOpcode() == BO_LE);
+  int64_t Trips = Span > 0 ? (Span + By - 1) / By : 0;
   if (Counter)
     *Counter = V;
   return Trips >= 1 ? Trips : 0;

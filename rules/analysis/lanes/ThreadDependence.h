@@ -51,11 +51,13 @@ namespace cudalint {
 /// large stack (analyzer/tu/TranslationUnit.cpp), so this depth stays far inside it.
 constexpr unsigned MaxWalkNesting = 4000;
 
-/// The block shape a kernel is analysed under.
 /// The trips of counted loop \p Loop (`for (int k = 0; k < 4; ++k)`, also
-/// `for (k = 0; ...)`), 0 when it is not one; its counter in \p Counter.
+/// `for (k = 0; ...)`), 0 when it is not one; its counter in \p Counter. With \p Step, also a
+/// counter stepped by a constant (`for (x = 0; x < 8; x += 4)`: 2 trips, *Step 4).
 int64_t countedTrips(const clang::Stmt *Loop, const clang::ASTContext &Ctx,
-                     const clang::ValueDecl **Counter = nullptr);
+                     const clang::ValueDecl **Counter = nullptr, int64_t *Step = nullptr);
+
+/// The block shape a kernel is analysed under.
 
 struct BlockShape {
   std::optional<Dim3> Block;      // from a launch; none: x-extent assumed a multiple of 32
@@ -122,6 +124,9 @@ struct AccessEvent {
   // The innermost loop around it that is not a short counted one (Walker::shortCountedLoop)
   // also accesses global memory.
   bool LoopTouchesGlobal = false;
+  /// Every loop around it is a short counted one or runs one trip (no loop whose trips are
+  /// many): straight-line code once nvcc unrolls them.
+  bool ShortLoopsOnly = false;
   const clang::Stmt *Loop = nullptr; // the innermost loop around it
   const BlockShape *Shape = nullptr;
   const clang::FunctionDecl *Root = nullptr;

@@ -522,13 +522,16 @@ void Walker::pushAccess(const Expr *E, bool Store, LaneValue Reach, std::string 
     // What bounds the time is the loop whose trips are many: a short counted loop (`for (o =
     // 0; o < 2; ++o)`, unrolled) runs as part of the loop around it, so that loop's memory
     // decides (llm.c's layernorm_backward: a 2-way conflict in a 2-trip loop inside a loop of
-    // global loads measured 0.98x; kernels/studies/short_loop_conflict.cu).
+    // global loads measured 0.98x; kernels/studies/short_loop_conflict.cu). Short loops with
+    // no loop around them are straight-line code once unrolled (a 2- to 3-way conflict in 16
+    // such reads a thread measured 1.06x; kernels/studies/straight_line_conflict.cu).
     const Stmt *L = A.Loop;
-    for (auto It = Innermost; It != LoopStack.rend() &&
-                              ((*It)->OneTrip || shortCountedLoop((*It)->Loop));
-         ++It)
-      if (std::next(It) != LoopStack.rend())
+    A.ShortLoopsOnly = true;
+    for (auto It = Innermost; A.ShortLoopsOnly && It != LoopStack.rend(); ++It) {
+      A.ShortLoopsOnly = (*It)->OneTrip || shortCountedLoop((*It)->Loop);
+      if (A.ShortLoopsOnly && std::next(It) != LoopStack.rend())
         L = (*std::next(It))->Loop;
+    }
     auto [It, New] = LoopGlobal.try_emplace(L, false);
     if (New)
       It->second = touchesGlobal(L);
@@ -564,7 +567,8 @@ bool Walker::shortCountedLoop(const Stmt *L) const {
   const auto *For = dyn_cast_or_null<ForStmt>(L);
   if (!For || !isa_and_nonnull<DeclStmt>(For->getInit()))
     return false;
-  int64_t Trips = countedTrips(For, Ctx);
+  int64_t Step = 1;
+  int64_t Trips = countedTrips(For, Ctx, nullptr, &Step);
   return Trips >= 1 && Trips <= MaxShortLoopTrips;
 }
 

@@ -8,7 +8,7 @@
 // - A counter each lane starts at a value of its own (`for (j = len; j > 0; --j)`, len read
 //   from memory) holds different values in every trip: no trip is walked as the last.
 // - A helper's loop that fills the thread's own array from shared memory (`loadx<8>(a, s, 66)`,
-//   SHOC's FFT) accesses no global memory: shared memory bounds it.
+//   SHOC's FFT), called in a loop, accesses no global memory: shared memory bounds it.
 // RUN: %expect-exit 1 --stdout %t.out -- %cuda-lint --color=never --pedantic --rules=shared-memory-bank-conflict %s
 // RUN: FileCheck %s --input-file=%t.out --implicit-check-not=warning: --implicit-check-not=note:
 
@@ -71,20 +71,24 @@ template <int N> __device__ void loadx(float2 *a, const float *x, int sx) {
   for (int i = 0; i < N; i++)
     a[i].x = x[i * sx];
 }
-__global__ void fftTranspose(const float2 *in, float2 *out) {
+__global__ void fftTranspose(const float2 *in, float2 *out, int passes) {
   __shared__ float smem[8 * 66];
   float2 a[8];
   int t = threadIdx.x;
   smem[t] = in[blockIdx.x * 64 + t].x;
   __syncthreads();
-  loadx<8>(a, smem + (t & 7) * 66 + (t >> 3), 8);
-  out[blockIdx.x * 64 + t] = a[t & 7];
+  float acc = 0.f;
+  for (int p = 0; p < passes; ++p) {
+    loadx<8>(a, smem + (t & 7) * 66 + (t >> 3), 8);
+    acc += a[p & 7].x;
+  }
+  out[blockIdx.x * 64 + t].x = acc;
 }
 
 void host(unsigned *d, const uchar *sz, uchar *l, uchar *o, const float2 *i, float2 *f) {
   gemsScan<<<16, 256>>>(d);
   listShift<<<16, 64>>>(sz, l, o);
-  fftTranspose<<<16, 64>>>(i, f);
+  fftTranspose<<<16, 64>>>(i, f, 32);
 }
 
 // The trips of the scan tree, each access of the pair of locals on its own, the first trip of
