@@ -587,11 +587,14 @@ static bool storesBackToBack(const Stmt *Loop, const ASTContext &Ctx) {
   DynTypedNodeList P = C.getParents(*Loop);
   if (const auto *A = P.empty() ? nullptr : P[0].get<AttributedStmt>())
     for (const Attr *At : A->getAttrs())
-      if (const auto *H = dyn_cast<LoopHintAttr>(At);
-          H && (H->getState() == LoopHintAttr::Disable ||
-                (H->getOption() == LoopHintAttr::UnrollCount && H->getValue() &&
-                 H->getValue()->EvaluateKnownConstInt(Ctx) == 1)))
-        return false;
+      if (const auto *H = dyn_cast<LoopHintAttr>(At)) {
+        std::optional<llvm::APSInt> N = H->getValue() && !H->getValue()->isValueDependent()
+                                            ? H->getValue()->getIntegerConstantExpr(Ctx)
+                                            : std::nullopt;
+        if (H->getState() == LoopHintAttr::Disable ||
+            (H->getOption() == LoopHintAttr::UnrollCount && N && *N == 1))
+          return false;
+      }
   std::function<bool(const Stmt *)> HasLoop = [&](const Stmt *S) {
     for (const Stmt *Ch : S->children())
       if (Ch && (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(Ch) || HasLoop(Ch)))
