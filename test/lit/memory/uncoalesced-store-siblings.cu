@@ -92,10 +92,32 @@ __global__ void loopSweep(const unsigned *in, unsigned *block) {
 // CHECK: note: each 32-byte sector is a separate transfer: one request of the warp moves 512 bytes to use 128
 // CHECK: note: make consecutive lanes use consecutive elements; where one thread needs neighbouring elements, load them together as a vector type (float2, float4)
 
+// Three adjacent fields of a record per thread, read again in each trip of a short loop whose
+// index does not name its counter (Rodinia myocyte's `d_finavalu[offset_ecc + 35]` in the
+// 13-trip Runge-Kutta stage loop): the trips sweep nothing, and 12 bytes of each 32-byte sector
+// are used. Reported (the sweep took them for 13 consecutive elements before 2026-11-27).
+__global__ void recordFields(const float *in, float *out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float acc = 0.f;
+  for (int j = 0; j < 13; ++j)
+    acc += in[1183 * i + 35] * j + in[1183 * i + 36] + in[1183 * i + 37];
+  out[i] = acc;
+}
+// CHECK: uncoalesced-store-siblings.cu:[[@LINE-3]]:12: warning: lanes of a warp read 'in[1183 * i + 35]' 4732 bytes apart: 32 sectors per request instead of 4 [uncoalesced-global-access]
+// CHECK: note: each 32-byte sector is a separate transfer: one request of the warp moves 1024 bytes to use 128
+// CHECK: note: make threadIdx.x index the contiguous dimension
+// CHECK: uncoalesced-store-siblings.cu:[[@LINE-6]]:36: warning: lanes of a warp read 'in[1183 * i + 36]' 4732 bytes apart: 32 sectors per request instead of 4 [uncoalesced-global-access]
+// CHECK: note: each 32-byte sector is a separate transfer: one request of the warp moves 1024 bytes to use 128
+// CHECK: note: make threadIdx.x index the contiguous dimension
+// CHECK: uncoalesced-store-siblings.cu:[[@LINE-9]]:56: warning: lanes of a warp read 'in[1183 * i + 37]' 4732 bytes apart: 32 sectors per request instead of 4 [uncoalesced-global-access]
+// CHECK: note: each 32-byte sector is a separate transfer: one request of the warp moves 1024 bytes to use 128
+// CHECK: note: make threadIdx.x index the contiguous dimension
+
 void run(const float *ar, float4 *v, float *o, const float *in, unsigned n) {
   readThenStore<<<n / 256, 256>>>(ar, v, n, 0.5);
   storeAfterRead<<<n / 256, 256>>>(v, o, n);
   adjacentStores<<<dim3(64, 64), dim3(32, 1)>>>(in, o, 4096);
   guardedFields<<<n / 256, 256>>>(v, o, n);
+  recordFields<<<n / 256, 256>>>(in, o);
   loopSweep<<<64, 64>>>(reinterpret_cast<const unsigned *>(in), reinterpret_cast<unsigned *>(o));
 }
