@@ -263,6 +263,8 @@ static const Expr *indexCore(const Expr *E, const ASTContext &Ctx) {
   return I;
 }
 
+static unsigned sharedBaseAlign(const ValueDecl *Base, const ASTContext &Ctx);
+
 /// `sh[ty][tx * 4 + i]` in a loop of 4 trips over i (cuda-convnet2's filterActs): the thread's
 /// consecutive elements, which ptxas makes one 16-byte access (STS.128 / LDS.128 in the SASS
 /// of nvcc 13; the PTX still has four scalar ones) when the loop's trips fill an aligned 8- or
@@ -298,13 +300,20 @@ static std::optional<BankConflict> mergedLoopConflict(const AccessEvent &E, cons
       Trips = T;
   }
   int64_t Group = Trips * static_cast<int64_t>(E.Size);
-  if ((Trips != 2 && Trips != 4) || (Group != 8 && Group != 16))
+  // More than 16 bytes (8 floats): one 16-byte access per 16 bytes, each at the lanes' pattern
+  // (`s[threadIdx.x * 8 + i]`: two LDS.128, 2-way per quarter-warp where 8 scalar loads are
+  // 8-way; kernels/studies/blocked_reads.cu, H100 SASS and ncu), in an array placed 16-byte
+  // aligned.
+  bool Wide = Trips <= MaxSweepTrips && Group > 16 && Group % 16 == 0 &&
+              sharedBaseAlign(E.Base, Ctx) >= 16;
+  if (!Wide && ((Trips != 2 && Trips != 4) || (Group != 8 && Group != 16)))
     return std::nullopt;
+  int64_t Unit = Wide ? 16 : Group;
   // The lanes' elements at the counter's first value each start a group.
   for (unsigned Lane = 0; Lane < WarpLanes; ++Lane)
-    if ((E.Offset.Active & (1u << Lane)) && E.Offset.L[Lane] % Group != 0)
+    if ((E.Offset.Active & (1u << Lane)) && E.Offset.L[Lane] % Unit != 0)
       return std::nullopt;
-  return bankConflictOf(E.Offset, static_cast<unsigned>(Group));
+  return bankConflictOf(E.Offset, static_cast<unsigned>(Unit));
 }
 
 /// Whether \p O is made with \p E (the same space, base, walk, loop and direction).
