@@ -26,10 +26,12 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <functional>
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -43,6 +45,54 @@ constexpr unsigned WarnAnywhere = 16;
 /// thread's one-shot read of its own elements, 4-way, measured 1.02x, 8-way 1.11x
 /// (kernels/studies/blocked_reads.cu).
 constexpr unsigned MaxStraightLineNote = 4;
+
+/// A shift that is 0 for every value, `n >> (K + n)`, in index \p Index or in what a local it
+/// names is set to: GPU Gems 3's `CONFLICT_FREE_OFFSET(n)`, `((n) >> LOG_NUM_BANKS + (n) >>
+/// (2 * LOG_NUM_BANKS))`, which parses so (Parboil's scans): its padding never applies.
+const Expr *selfShiftOut(const Expr *Index, ASTContext &Ctx) {
+  auto Same = [&](const Expr *A, const Expr *B) {
+    llvm::FoldingSetNodeID IA, IB;
+    A->IgnoreParenImpCasts()->Profile(IA, Ctx, /*Canonical=*/true);
+    B->IgnoreParenImpCasts()->Profile(IB, Ctx, /*Canonical=*/true);
+    return IA == IB;
+  };
+  const Expr *Found = nullptr;
+  llvm::SmallPtrSet<const VarDecl *, 4> Seen;
+  std::function<void(const Stmt *, unsigned)> Scan = [&](const Stmt *S, unsigned Depth) {
+    if (!S || Found || Depth > 3)
+      return;
+    if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->getOpcode() == BO_Shr)
+      if (const auto *Sum = dyn_cast<BinaryOperator>(B->getRHS()->IgnoreParenImpCasts());
+          Sum && Sum->getOpcode() == BO_Add &&
+          (Same(B->getLHS(), Sum->getLHS()) || Same(B->getLHS(), Sum->getRHS()))) {
+        Found = B;
+        return;
+      }
+    // A local the index names: what it is initialised and set to in its function.
+    if (const auto *R = dyn_cast<DeclRefExpr>(S))
+      if (const auto *V = dyn_cast<VarDecl>(R->getDecl());
+          V && V->isLocalVarDecl() && Seen.insert(V).second) {
+        const auto *F = dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod());
+        std::function<void(const Stmt *)> Sets = [&](const Stmt *T) {
+          if (!T || Found)
+            return;
+          if (const auto *A = dyn_cast<BinaryOperator>(T); A && A->isAssignmentOp())
+            if (const auto *L = dyn_cast<DeclRefExpr>(A->getLHS()->IgnoreParenImpCasts());
+                L && L->getDecl() == V)
+              Scan(A->getRHS(), Depth + 1);
+          for (const Stmt *C : T->children())
+            Sets(C);
+        };
+        if (F)
+          Sets(F->getBody());
+        Scan(V->getInit(), Depth + 1);
+      }
+    for (const Stmt *C : S->children())
+      Scan(C, Depth);
+  };
+  Scan(Index, 0);
+  return Found;
+}
 
 class SharedMemoryBankConflict : public ThreadDependenceRule {
 public:
@@ -236,6 +286,12 @@ private:
     else
       Fix = "make consecutive lanes use consecutive words, or pad the array so that the lanes' "
             "stride in words is odd";
+    // The padding meant to avoid the conflict is 0 for every index (GPU Gems 3's macro).
+    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E.Access->IgnoreParenImpCasts()))
+      if (const Expr *Shift = selfShiftOut(AS->getIdx(), AST))
+        Fix = "'" + sourceText(Shift, AST) + "' is 0 for every value: '>>' binds looser than '+', "
+              "so '(n) >> K + (n)' is 'n >> (K + n)' and the padding never applies; put each "
+              "shift in parentheses, '((n) >> LOG_NUM_BANKS) + ((n) >> (2 * LOG_NUM_BANKS))'";
     (void)Warn;
     return Head + "\n" + Why + Trips + "\n" + Cost + "\n" + Fix;
   }

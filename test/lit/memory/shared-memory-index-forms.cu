@@ -2,7 +2,7 @@
 // - GPU Gems 3's `CONFLICT_FREE_OFFSET(n)`, `((n) >> LOG_NUM_BANKS + (n) >> (2 * LOG_NUM_BANKS))`,
 //   parses as `(n >> (LOG_NUM_BANKS + n)) >> ...`: 0 for every n >= 0 (n < 2^n; PTX's shr clamps
 //   an amount of 32 or more), so the padding never applies and the scan keeps its conflicts
-//   (Parboil's mri-gridding scan, copied from the book).
+//   (Parboil's mri-gridding scan, copied from the book); the fix note says why.
 // - Two locals a constant apart when declared (`a = 2 * t`, `b = 2 * t + 1`) are no pair nvcc
 //   merges once one of them changes (`a += ...`): each is an access of its own.
 // - A counter each lane starts at a value of its own (`for (j = len; j > 0; --j)`, len read
@@ -98,12 +98,12 @@ void host(unsigned *d, const uchar *sz, uchar *l, uchar *o, const float2 *i, flo
 // CHECK: note: shared memory has 32 banks of 4-byte words, each serving one word per cycle: the 16 different words of one bank are served one after another, so the access takes 16 wavefronts instead of 1
 // CHECK: note: per trip: d = 256: 2-way; d = 128: 4-way; d = 64: 8-way; d = 32: 16-way; d = 16: 16-way; d = 8: 8-way; d = 4: 4-way; d = 2: 2-way
 // CHECK: note: it runs in a loop that accesses no global memory, where shared memory bounds the time: measured on an H100, a 2-way conflict there costs 1.26x and a 32-way 19.8x
-// CHECK: note: use sequential addressing: 's[tid] += s[tid + stride]' with a stride that halves each step keeps consecutive lanes on consecutive words; where the tree must keep its shape (a scan), pad the index by a word every 32: 'ai += ai >> 5'
+// CHECK: note: 'CONFLICT_FREE_OFFSET(bi)' is 0 for every value: '>>' binds looser than '+', so '(n) >> K + (n)' is 'n >> (K + n)' and the padding never applies; put each shift in parentheses, '((n) >> LOG_NUM_BANKS) + ((n) >> (2 * LOG_NUM_BANKS))'
 // CHECK: shared-memory-index-forms.cu:34:16: warning: 's[ai]' puts up to 16 lanes of a warp in one bank: a 2- to 16-way conflict over the loop's trips [shared-memory-bank-conflict]
 // CHECK: note: shared memory has 32 banks of 4-byte words, each serving one word per cycle: the 16 different words of one bank are served one after another, so the access takes 16 wavefronts instead of 1
 // CHECK: note: per trip: d = 256: 2-way; d = 128: 4-way; d = 64: 8-way; d = 32: 16-way; d = 16: 16-way; d = 8: 8-way; d = 4: 4-way; d = 2: 2-way
 // CHECK: note: it runs in a loop that accesses no global memory, where shared memory bounds the time: measured on an H100, a 2-way conflict there costs 1.26x and a 32-way 19.8x
-// CHECK: note: use sequential addressing: 's[tid] += s[tid + stride]' with a stride that halves each step keeps consecutive lanes on consecutive words; where the tree must keep its shape (a scan), pad the index by a word every 32: 'ai += ai >> 5'
+// CHECK: note: 'CONFLICT_FREE_OFFSET(ai)' is 0 for every value: '>>' binds looser than '+', so '(n) >> K + (n)' is 'n >> (K + n)' and the padding never applies; put each shift in parentheses, '((n) >> LOG_NUM_BANKS) + ((n) >> (2 * LOG_NUM_BANKS))'
 // CHECK: shared-memory-index-forms.cu:52:9: warning: 'my[len]' puts 16 lanes of a warp in one bank: a 16-way conflict [shared-memory-bank-conflict]
 // CHECK: note: shared memory has 32 banks of 4-byte words, each serving one word per cycle: the 16 different words of one bank are served one after another, so the access takes 16 wavefronts instead of 1
 // CHECK: note: in the loop's trip where i = 0
@@ -124,9 +124,9 @@ void host(unsigned *d, const uchar *sz, uchar *l, uchar *o, const float2 *i, flo
 // CHECK: shared-memory-index-forms.cu:24:3: note: 's[a]' puts 2 lanes of a warp in one bank: a 2-way conflict [shared-memory-bank-conflict]
 // CHECK: note: shared memory has 32 banks of 4-byte words, each serving one word per cycle: the 2 different words of one bank are served one after another, so the access takes 2 wavefronts instead of 1
 // CHECK: note: it runs once per thread, outside any loop: measured on an H100, conflicts up to 8-way cost nothing measurable beside global memory accesses (a tiled transpose), 16-way 1.20x
-// CHECK: note: make consecutive lanes use consecutive words, or pad the array so that the lanes' stride in words is odd
+// CHECK: note: 'CONFLICT_FREE_OFFSET(a)' is 0 for every value: '>>' binds looser than '+', so '(n) >> K + (n)' is 'n >> (K + n)' and the padding never applies; put each shift in parentheses, '((n) >> LOG_NUM_BANKS) + ((n) >> (2 * LOG_NUM_BANKS))'
 // CHECK: shared-memory-index-forms.cu:25:3: note: 's[b]' puts 2 lanes of a warp in one bank: a 2-way conflict [shared-memory-bank-conflict]
 // CHECK: note: shared memory has 32 banks of 4-byte words, each serving one word per cycle: the 2 different words of one bank are served one after another, so the access takes 2 wavefronts instead of 1
 // CHECK: note: it runs once per thread, outside any loop: measured on an H100, conflicts up to 8-way cost nothing measurable beside global memory accesses (a tiled transpose), 16-way 1.20x
-// CHECK: note: make consecutive lanes use consecutive words, or pad the array so that the lanes' stride in words is odd
+// CHECK: note: 'CONFLICT_FREE_OFFSET(b)' is 0 for every value: '>>' binds looser than '+', so '(n) >> K + (n)' is 'n >> (K + n)' and the padding never applies; put each shift in parentheses, '((n) >> LOG_NUM_BANKS) + ((n) >> (2 * LOG_NUM_BANKS))'
 // CHECK: cuda-lint: 6 warnings and 0 errors (2 notes) in 1 file; 1 file analysed
