@@ -631,16 +631,10 @@ bool usesFetchedSectors(const AccessEvent &E, const ThreadDependence &TD, const 
   // The trips of the short loop around O that move it by one element each: its index names the
   // loop's counter (a store of the same place in each trip, Rodinia myocyte's
   // `d_finavalu[offset_ecc + 35]` in a 13-trip loop, sweeps nothing).
-  std::function<bool(const Stmt *, const ValueDecl *)> Names = [&](const Stmt *S,
-                                                                   const ValueDecl *V) {
-    if (const auto *R = dyn_cast<DeclRefExpr>(S); R && R->getDecl() == V)
-      return true;
-    return llvm::any_of(S->children(), [&](const Stmt *C) { return C && Names(C, V); });
-  };
   auto SweepOf = [&](const AccessEvent &O) {
     const ValueDecl *Counter = nullptr;
     int64_t T = O.Trip.empty() ? cudalint::countedTrips(O.Loop, Ctx, &Counter) : 0;
-    if (T < 1 || T > MaxSweepTrips || !Counter || !Names(O.Access, Counter) ||
+    if (T < 1 || T > MaxSweepTrips || !Counter || !mentions(O.Access, Counter) ||
         (O.Store && !storesBackToBack(O.Loop, Ctx)))
       return int64_t(1);
     return T;

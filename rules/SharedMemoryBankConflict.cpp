@@ -50,24 +50,15 @@ constexpr unsigned MaxStraightLineNote = 4;
 /// names is set to: GPU Gems 3's `CONFLICT_FREE_OFFSET(n)`, `((n) >> LOG_NUM_BANKS + (n) >>
 /// (2 * LOG_NUM_BANKS))`, which parses so (Parboil's scans): its padding never applies.
 const Expr *selfShiftOut(const Expr *Index, ASTContext &Ctx) {
-  auto Same = [&](const Expr *A, const Expr *B) {
-    llvm::FoldingSetNodeID IA, IB;
-    A->IgnoreParenImpCasts()->Profile(IA, Ctx, /*Canonical=*/true);
-    B->IgnoreParenImpCasts()->Profile(IB, Ctx, /*Canonical=*/true);
-    return IA == IB;
-  };
   const Expr *Found = nullptr;
   llvm::SmallPtrSet<const VarDecl *, 4> Seen;
   std::function<void(const Stmt *, unsigned)> Scan = [&](const Stmt *S, unsigned Depth) {
     if (!S || Found || Depth > 3)
       return;
-    if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->getOpcode() == BO_Shr)
-      if (const auto *Sum = dyn_cast<BinaryOperator>(B->getRHS()->IgnoreParenImpCasts());
-          Sum && Sum->getOpcode() == BO_Add &&
-          (Same(B->getLHS(), Sum->getLHS()) || Same(B->getLHS(), Sum->getRHS()))) {
-        Found = B;
-        return;
-      }
+    if (const auto *B = dyn_cast<BinaryOperator>(S); B && selfShift(B, Ctx)) {
+      Found = B;
+      return;
+    }
     // A local the index names: what it is initialised and set to in its function.
     if (const auto *R = dyn_cast<DeclRefExpr>(S))
       if (const auto *V = dyn_cast<VarDecl>(R->getDecl());

@@ -15,8 +15,7 @@ static bool refersTo(const Expr *E, const ValueDecl *V) {
   return R && R->getDecl() == V;
 }
 
-/// Whether \p S names \p V anywhere.
-static bool mentions(const Stmt *S, const ValueDecl *V) {
+bool mentions(const Stmt *S, const ValueDecl *V) {
   if (!S)
     return false;
   if (const auto *R = dyn_cast<DeclRefExpr>(S); R && R->getDecl() == V)

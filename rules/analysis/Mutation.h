@@ -15,6 +15,9 @@ class ValueDecl;
 
 namespace cudalint {
 
+/// Whether \p S names \p V anywhere.
+bool mentions(const clang::Stmt *S, const clang::ValueDecl *V);
+
 /// Whether \p S assigns \p V (any assignment operator), steps it (++, --) or takes its address.
 bool changesVariable(const clang::Stmt *S, const clang::ValueDecl *V);
 

@@ -1,4 +1,4 @@
-//===- CudaNames.cpp - Cooperative groups and CUDA intrinsic names ----------===//
+//===- CudaNames.cpp - Cooperative groups, CUDA intrinsics and idioms -------===//
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "rules/analysis/lanes/ThreadDependenceWalker.h"
 
@@ -96,6 +96,26 @@ QualType accessedType(const Expr *Access) {
   if (const auto *CE = dyn_cast<CallExpr>(Access); CE && cacheHintStore(CE).value_or(false))
     return CE->getArg(0)->getType()->getPointeeType();
   return Access->getType();
+}
+
+bool selfShift(const BinaryOperator *B, const ASTContext &Ctx) {
+  const auto *Sum = B && B->getOpcode() == BO_Shr
+                        ? dyn_cast<BinaryOperator>(B->getRHS()->IgnoreParenImpCasts())
+                        : nullptr;
+  if (!Sum || Sum->getOpcode() != BO_Add)
+    return false;
+  auto Same = [&](const Expr *E) {
+    llvm::FoldingSetNodeID N, O;
+    B->getLHS()->IgnoreParenImpCasts()->Profile(N, Ctx, /*Canonical=*/true);
+    E->IgnoreParenImpCasts()->Profile(O, Ctx, /*Canonical=*/true);
+    return N == O;
+  };
+  auto NonNegConstant = [&](const Expr *E) {
+    Expr::EvalResult R;
+    return !E->isValueDependent() && E->EvaluateAsInt(R, Ctx) && !R.Val.getInt().isNegative();
+  };
+  return (Same(Sum->getRHS()) && NonNegConstant(Sum->getLHS())) ||
+         (Same(Sum->getLHS()) && NonNegConstant(Sum->getRHS()));
 }
 
 } // namespace cudalint

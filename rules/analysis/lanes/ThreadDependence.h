@@ -208,6 +208,11 @@ std::optional<bool> cacheHintStore(const clang::CallExpr *CE);
 /// The type of what \p Access reads or writes: its own, or a hinted store's pointee.
 clang::QualType accessedType(const clang::Expr *Access);
 
+/// Whether \p B is `n >> (K + n)` (or `n >> (n + K)`), K a constant >= 0: GPU Gems 3's
+/// `CONFLICT_FREE_OFFSET(n)`, `((n) >> LOG_NUM_BANKS + (n) >> (2 * LOG_NUM_BANKS))`, parses so;
+/// for n >= 0 it is 0.
+bool selfShift(const clang::BinaryOperator *B, const clang::ASTContext &Ctx);
+
 } // namespace cudalint
 
 #endif

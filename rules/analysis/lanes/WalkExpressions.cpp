@@ -708,29 +708,12 @@ LaneValue Walker::binary(const BinaryOperator *B) {
 }
 
 bool Walker::shiftsItselfOut(const BinaryOperator *B, const LaneValue &L) const {
-  // `n >> (K + n)`, n >= 0 and K >= 0: GPU Gems 3's `CONFLICT_FREE_OFFSET(n)`, `((n) >>
-  // LOG_NUM_BANKS + (n) >> (2 * LOG_NUM_BANKS))`, parses so. n < 2^n <= 2^(K + n): 0 in every
-  // thread, also where the amount reaches the register's width (undefined in C++; PTX's shr
-  // clamps it to the width, which leaves 0).
-  const Expr *N = B->getLHS()->IgnoreParenImpCasts();
-  const auto *Sum = dyn_cast<BinaryOperator>(B->getRHS()->IgnoreParenImpCasts());
-  // (A read of blockDim.x is a call, a possible effect only.)
-  if (!Sum || Sum->getOpcode() != BO_Add ||
-      N->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false) ||
-      !(B->getLHS()->getType()->isUnsignedIntegerType() || L.NonNeg))
-    return false;
-  auto Same = [&](const Expr *E) {
-    llvm::FoldingSetNodeID A, Z;
-    N->Profile(A, Ctx, /*Canonical=*/true);
-    E->IgnoreParenImpCasts()->Profile(Z, Ctx, /*Canonical=*/true);
-    return A == Z;
-  };
-  auto NonNegConstant = [&](const Expr *E) {
-    Expr::EvalResult R;
-    return !E->isValueDependent() && E->EvaluateAsInt(R, Ctx) && !R.Val.getInt().isNegative();
-  };
-  return (Same(Sum->getRHS()) && NonNegConstant(Sum->getLHS())) ||
-         (Same(Sum->getLHS()) && NonNegConstant(Sum->getRHS()));
+  // n < 2^n <= 2^(K + n) for n >= 0: 0 in every thread, also where the amount reaches the
+  // register's width (undefined in C++; PTX's shr clamps it to the width, which leaves 0). (A
+  // read of blockDim.x in n is a call, a possible effect only.)
+  return selfShift(B, Ctx) &&
+         !B->getLHS()->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false) &&
+         (B->getLHS()->getType()->isUnsignedIntegerType() || L.NonNeg);
 }
 
 LaneValue Walker::logical(const BinaryOperator *B) {
