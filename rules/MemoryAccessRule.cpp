@@ -799,6 +799,24 @@ std::string assumptionNote(const AccessEvent &E, const std::string &Rows, const 
   return "assuming blocks of at least 32 threads in x: " + Why + (Rows.empty() ? "" : "; " + Rows);
 }
 
+std::string chosenBlockNote(const AccessEvent &E, const ASTContext &Ctx) {
+  if (!E.Shape || !E.Shape->Block || E.Shape->Choices.empty())
+    return "";
+  auto Text = [](const Dim3 &B) {
+    std::string T = std::to_string(B[0]);
+    if (B[1] != 1 || B[2] != 1)
+      T += "x" + std::to_string(B[1]) + (B[2] != 1 ? "x" + std::to_string(B[2]) : "");
+    return T;
+  };
+  std::vector<std::string> All;
+  for (const Dim3 &B : E.Shape->Choices)
+    All.push_back(Text(B));
+  std::string List = llvm::join(llvm::ArrayRef(All).drop_back(), ", ") + " or " + All.back();
+  unsigned Line = Ctx.getSourceManager().getExpansionLineNumber(E.Shape->LaunchLoc);
+  return "with blocks of " + Text(*E.Shape->Block) + " threads, one of the sizes the launch at "
+         "line " + std::to_string(Line) + " picks at run time (" + List + ")";
+}
+
 std::string verbOf(const std::vector<const AccessEvent *> &Events) {
   bool Load = false, Store = false;
   for (const AccessEvent *E : Events)

@@ -85,6 +85,11 @@ bool statesNarrowBlock(const clang::FunctionDecl *FD, const clang::ASTContext &C
 /// the same in a warp.
 bool assumedShape(const AccessEvent &E);
 
+/// Where \p E was walked under one of the blocks its launch picks among at run time
+/// (BlockShape::Choices), a note line saying so ("with blocks of 256 threads, one of ..."),
+/// else empty.
+std::string chosenBlockNote(const AccessEvent &E, const clang::ASTContext &Ctx);
+
 /// The narrowest block, in threads along x, that a kernel reading threadIdx.y
 /// or blockDim.y (2-D blocks) is taken to run with when no launch says: 8x8
 /// is the narrowest common 2-D shape. A warp then spans 32 / 8 rows.

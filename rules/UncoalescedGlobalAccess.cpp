@@ -157,6 +157,8 @@ private:
                std::to_string(memrules::rowSectorsAtLeast(E, 16)) + " sectors";
       Where += "\n" + memrules::assumptionNote(E, Rows, AST);
     }
+    if (std::string Chosen = memrules::chosenBlockNote(E, AST); !Chosen.empty())
+      Where += "\n" + Chosen;
     if (!E.Trip.empty())
       Where += "\nin the loop's trip where " + E.Trip;
     if (!E.Args.empty())

@@ -182,6 +182,7 @@ std::optional<LaunchSite> analyzeLaunch(const CallExpr *Call, ASTContext &Ctx) {
       return std::nullopt;
     S.GridExpr = ConfigArg(0);
     S.Grid = Eval.evalDim3(ConfigArg(0));
+    S.BlockExpr = ConfigArg(1);
     S.Block = Eval.evalDim3(ConfigArg(1));
     if (!S.Block)
       S.BlockX = Eval.evalDim3X(ConfigArg(1));
@@ -217,6 +218,7 @@ std::optional<LaunchSite> analyzeLaunch(const CallExpr *Call, ASTContext &Ctx) {
     S.Kernel = kernelOf(Arg(0));
     S.GridExpr = Arg(1);
     S.Grid = Eval.evalDim3(Arg(1));
+    S.BlockExpr = Arg(2);
     S.Block = Eval.evalDim3(Arg(2));
     if (!S.Block)
       S.BlockX = Eval.evalDim3X(Arg(2));

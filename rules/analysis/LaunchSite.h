@@ -49,6 +49,8 @@ struct LaunchSite {
   std::optional<std::int64_t> BlockX;
   /// The grid argument (its x for cuLaunchKernel); null when the form has none in the call.
   const clang::Expr *GridExpr = nullptr;
+  /// The block argument, where the call has one (<<<>>>, cudaLaunchKernel).
+  const clang::Expr *BlockExpr = nullptr;
   std::optional<std::int64_t> DynamicSmem;
   StreamKind Stream = StreamKind::Explicit;
   /// A <<<>>> launch from device code (dynamic parallelism): its stream is the

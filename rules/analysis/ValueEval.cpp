@@ -356,7 +356,7 @@ std::optional<std::int64_t> ValueEvaluator::evalIntImpl(const Expr *E, unsigned 
     return std::nullopt;
   if (isa<CXXDefaultArgExpr>(E))
     return evalIntImpl(cast<CXXDefaultArgExpr>(E)->getExpr(), Depth + 1);
-  if (Bindings.empty()) {
+  if (Bindings.empty() && Chosen.empty()) {
     Expr::EvalResult R;
     if (E->EvaluateAsInt(R, Ctx))
       return R.Val.getInt().tryExtValue(); // none when it needs more than 64 bits
@@ -380,8 +380,14 @@ std::optional<std::int64_t> ValueEvaluator::evalIntImpl(const Expr *E, unsigned 
     }
     if (const auto *ECD = dyn_cast<EnumConstantDecl>(DRE->getDecl()))
       return ECD->getInitVal().tryExtValue();
-    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
-      return evalIntImpl(singleValueOf(V), Depth + 1);
+    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl())) {
+      if (auto It = Chosen.find(V); It != Chosen.end())
+        return It->second;
+      std::optional<std::int64_t> Value = evalIntImpl(singleValueOf(V), Depth + 1);
+      if (!Value && !Unpinned && V->hasLocalStorage())
+        Unpinned = V; // the innermost local not known: what evalDim3Choices tries
+      return Value;
+    }
     return std::nullopt;
   }
   if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
@@ -591,6 +597,180 @@ std::optional<Dim3> ValueEvaluator::evalDim3Impl(const Expr *E, unsigned Depth) 
     return evalDim3Impl(*C ? CO->getTrueExpr() : CO->getFalseExpr(), Depth + 1);
   }
   return std::nullopt;
+}
+
+// --- values picked at run time from a few the source spells out -------------------
+
+namespace {
+constexpr size_t MaxChoices = 8;
+
+/// True when \p S is \p Within or below it (through \p PM).
+bool inside(const ParentMap &PM, const Stmt *S, const Stmt *Within) {
+  for (unsigned I = 0; S && I < 256; ++I, S = PM.getParent(S))
+    if (S == Within)
+      return true;
+  return false;
+}
+
+void addAll(std::vector<std::int64_t> &Out, const std::vector<std::int64_t> &More) {
+  Out.insert(Out.end(), More.begin(), More.end());
+  llvm::sort(Out);
+  Out.erase(std::unique(Out.begin(), Out.end()), Out.end());
+}
+} // namespace
+
+std::vector<Dim3> ValueEvaluator::evalDim3Choices(const Expr *E, size_t Max) {
+  Unpinned = nullptr;
+  if (std::optional<Dim3> D = evalDim3(E))
+    return {*D};
+  const VarDecl *V = Unpinned;
+  std::vector<std::int64_t> Values = V ? choicesOf(V, 0) : std::vector<std::int64_t>();
+  if (Values.empty() || Values.size() > Max)
+    return {};
+  std::vector<Dim3> Out;
+  for (std::int64_t X : Values) {
+    Chosen[V] = X;
+    std::optional<Dim3> D = evalDim3(E);
+    Chosen.erase(V);
+    if (!D)
+      return {}; // another value the source does not pin down
+    if (llvm::find(Out, *D) == Out.end())
+      Out.push_back(*D);
+  }
+  return Out;
+}
+
+std::vector<std::int64_t> ValueEvaluator::choicesOf(const VarDecl *V, unsigned Depth) {
+  if (!V || Depth > 2 || isa<ParmVarDecl>(V) || !V->hasLocalStorage() ||
+      V->getType().isVolatileQualified() || !V->getType()->isIntegralOrEnumerationType())
+    return {};
+  const auto *F = dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod());
+  const ParentMap *PM = parentsIn(F);
+  if (!PM || localValueTainted(V, F))
+    return {};
+  // Every value written to it (read before any write, it has none).
+  std::vector<std::int64_t> Out;
+  auto Add = [&](const Expr *E) {
+    std::vector<std::int64_t> Vs = valuesOf(E, Depth + 1);
+    addAll(Out, Vs);
+    return !Vs.empty() && Out.size() <= MaxChoices;
+  };
+  if (const Expr *Init = V->getInit(); Init && !Add(Init))
+    return {};
+  for (const VarUse &U : usesOf(Ctx, *PM, V, F)) {
+    if (U.Kind == Use::Read)
+      continue;
+    if (U.Kind != Use::Assign || !Add(U.AssignedValue))
+      return {};
+  }
+  return Out;
+}
+
+std::vector<std::int64_t> ValueEvaluator::valuesOf(const Expr *E, unsigned Depth) {
+  llvm::SaveAndRestore<const VarDecl *> KeepUnpinned(Unpinned, nullptr);
+  if (std::optional<std::int64_t> V = evalIntImpl(E, 0))
+    return {*V};
+  E = stripWrappers(E);
+  while (const auto *ICE = dyn_cast<ImplicitCastExpr>(E))
+    E = stripWrappers(ICE->getSubExpr());
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+    // The condition is not known: either arm.
+    std::vector<std::int64_t> T = valuesOf(CO->getTrueExpr(), Depth),
+                              Fv = valuesOf(CO->getFalseExpr(), Depth);
+    if (T.empty() || Fv.empty())
+      return {};
+    addAll(T, Fv);
+    return T;
+  }
+  const auto *DRE = dyn_cast<DeclRefExpr>(E);
+  const auto *C = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!C)
+    return {};
+  // A loop's counter, read in the loop's body.
+  const auto *F = dyn_cast_or_null<FunctionDecl>(C->getParentFunctionOrMethod());
+  if (const ParentMap *PM = parentsIn(F))
+    for (const Stmt *S = PM->getParent(DRE); S; S = PM->getParent(S))
+      if (const auto *For = dyn_cast<ForStmt>(S); For && inside(*PM, DRE, For->getBody()))
+        if (std::vector<std::int64_t> Vs = counterValues(For, C); !Vs.empty())
+          return Vs;
+  return choicesOf(C, Depth);
+}
+
+std::vector<std::int64_t> ValueEvaluator::counterValues(const ForStmt *For, const VarDecl *C) {
+  const auto *F = dyn_cast_or_null<FunctionDecl>(C->getParentFunctionOrMethod());
+  const ParentMap *PM = parentsIn(F);
+  if (!PM || !For->getInit() || !For->getCond() || !For->getInc() || localValueTainted(C, F))
+    return {};
+  auto IsC = [&](const Expr *E) {
+    const auto *R = dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreParenImpCasts() : nullptr);
+    return R && R->getDecl() == C;
+  };
+  // Written only by the loop's init and step.
+  for (const VarUse &U : usesOf(Ctx, *PM, C, F))
+    if (U.Kind != Use::Read && !inside(*PM, U.Ref, For->getInit()) &&
+        !inside(*PM, U.Ref, For->getInc()))
+      return {};
+  std::optional<std::int64_t> Start;
+  if (const auto *DS = dyn_cast<DeclStmt>(For->getInit());
+      DS && DS->isSingleDecl() && DS->getSingleDecl() == C)
+    Start = evalInt(C->getInit());
+  else if (const auto *A = dyn_cast<BinaryOperator>(For->getInit());
+           A && A->getOpcode() == BO_Assign && IsC(A->getLHS()))
+    Start = evalInt(A->getRHS());
+  const auto *Cond = dyn_cast<BinaryOperator>(For->getCond()->IgnoreParenImpCasts());
+  std::optional<std::int64_t> Bound =
+      Cond && IsC(Cond->getLHS()) ? evalInt(Cond->getRHS()) : std::nullopt;
+  if (!Start || !Bound)
+    return {};
+  // The step: ++, --, a compound assignment or `c = c op k` by a known amount.
+  const Expr *Inc = For->getInc()->IgnoreParenImpCasts();
+  BinaryOperatorKind Op = BO_Add;
+  std::optional<std::int64_t> By;
+  if (const auto *U = dyn_cast<UnaryOperator>(Inc); U && IsC(U->getSubExpr())) {
+    By = 1;
+    Op = U->isIncrementOp() ? BO_Add : BO_Sub;
+  } else if (const auto *CA = dyn_cast<CompoundAssignOperator>(Inc); CA && IsC(CA->getLHS())) {
+    By = evalInt(CA->getRHS());
+    Op = BinaryOperator::getOpForCompoundAssignment(CA->getOpcode());
+  } else if (const auto *A = dyn_cast<BinaryOperator>(Inc); A && A->getOpcode() == BO_Assign &&
+                                                              IsC(A->getLHS())) {
+    const auto *R = dyn_cast<BinaryOperator>(A->getRHS()->IgnoreParenImpCasts());
+    if (R && IsC(R->getLHS())) {
+      By = evalInt(R->getRHS());
+      Op = R->getOpcode();
+    }
+  }
+  if (!By)
+    return {};
+  std::vector<std::int64_t> Out;
+  for (std::int64_t X = *Start; Out.size() <= MaxChoices;) {
+    bool Holds = false;
+    switch (Cond->getOpcode()) {
+    case BO_LT: Holds = X < *Bound; break;
+    case BO_LE: Holds = X <= *Bound; break;
+    case BO_GT: Holds = X > *Bound; break;
+    case BO_GE: Holds = X >= *Bound; break;
+    case BO_NE: Holds = X != *Bound; break;
+    default: return {};
+    }
+    if (!Holds)
+      return Out;
+    Out.push_back(X);
+    std::int64_t Next = X;
+    switch (Op) {
+    case BO_Add: Next = X + *By; break;
+    case BO_Sub: Next = X - *By; break;
+    case BO_Mul: Next = X * *By; break;
+    case BO_Div: Next = *By ? X / *By : X; break;
+    case BO_Shl: Next = *By > 0 && *By < 32 ? X << *By : X; break;
+    case BO_Shr: Next = *By > 0 && *By < 32 ? X >> *By : X; break;
+    default: return {};
+    }
+    if (Next == X || std::abs(Next) > (std::int64_t(1) << 40))
+      return {};
+    X = Next;
+  }
+  return {}; // more than MaxChoices trips
 }
 
 std::optional<std::int64_t> ValueEvaluator::evalHandle(const Expr *E) {

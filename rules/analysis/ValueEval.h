@@ -24,6 +24,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <vector>
 
 namespace cudalint {
 
@@ -49,6 +50,11 @@ public:
   /// The integer value of a pointer-typed handle such as a cudaStream_t:
   /// 0 for 0/NULL/nullptr, 1 for cudaStreamLegacy, 2 for cudaStreamPerThread.
   std::optional<std::int64_t> evalHandle(const clang::Expr *E);
+  /// The block shapes \p E can have when the source picks it at run time from a few values
+  /// it spells out: a local written only with known values, with the values of a counted loop's
+  /// counter (`for (bs = 128; bs <= 1024; bs *= 2) if (fits(bs)) dim = bs;`), or with either
+  /// arm of a `?:`. One shape when evalDim3 knows it; empty when unknown or more than \p Max.
+  std::vector<Dim3> evalDim3Choices(const clang::Expr *E, size_t Max);
 
   /// The expression a variable holds at the site: its initializer if it is
   /// never written, or the single plain assignment before the site. Null when
@@ -69,6 +75,12 @@ private:
   std::optional<std::int64_t> evalCall(const clang::CallExpr *C, unsigned Depth);
   std::optional<std::int64_t> passedToParam(const clang::ParmVarDecl *P);
   std::optional<Dim3> dim3OfVar(const clang::VarDecl *V, unsigned Depth);
+  /// evalDim3Choices: every value the source gives local \p V, sorted; empty when one is not
+  /// known or there are more than MaxChoices.
+  std::vector<std::int64_t> choicesOf(const clang::VarDecl *V, unsigned Depth);
+  std::vector<std::int64_t> valuesOf(const clang::Expr *E, unsigned Depth);
+  /// The values counter \p C of \p For takes, in order; empty when not known or too many.
+  std::vector<std::int64_t> counterValues(const clang::ForStmt *For, const clang::VarDecl *C);
   /// The statements' parents in \p F's body (built once per function: the
   /// whole-TU map of ASTContext::getParents cost a tenth of a template-heavy
   /// TU's analysis); null without a body.
@@ -80,6 +92,10 @@ private:
   unsigned CallerLevel = 0;
   /// Parameter bindings while evaluating the body of a small helper.
   llvm::DenseMap<const clang::ParmVarDecl *, std::int64_t> Bindings;
+  /// evalDim3Choices: the local being tried with each of its values, and the first local
+  /// whose value could not be pinned down in the last evaluation.
+  llvm::DenseMap<const clang::VarDecl *, std::int64_t> Chosen;
+  const clang::VarDecl *Unpinned = nullptr;
   llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<clang::ParentMap>> Parents;
 };
 

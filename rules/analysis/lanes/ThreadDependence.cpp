@@ -89,17 +89,30 @@ void ThreadDependence::collect(const MatchFinder::MatchResult &Result) {
   }
   if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("launch")) {
     std::optional<LaunchSite> Site = analyzeLaunch(Call, *Result.Context);
-    if (Site && !Site->Kernel) {
-      // Through a local function pointer: each kernel it can hold runs with this shape.
-      for (const FunctionDecl *K : pointerLaunchTargets(Call))
-        Launches[K->getCanonicalDecl()].push_back({Site->Block, Site->BlockX, Site->Loc, nullptr});
-      return;
-    }
     if (!Site)
       return;
-    Launches[Site->Kernel->getCanonicalDecl()].push_back(
-        {Site->Block, Site->BlockX, Site->Loc,
-         Site->Form == LaunchForm::TripleChevron ? Call : nullptr});
+    // A block the host picks at run time from a few values the source spells out: the
+    // kernel runs with each of them.
+    std::vector<Dim3> Choices;
+    if (!Site->Block && Site->BlockExpr)
+      Choices = ValueEvaluator(*Result.Context, Call).evalDim3Choices(Site->BlockExpr, 4);
+    const CallExpr *Chevron = Site->Form == LaunchForm::TripleChevron ? Call : nullptr;
+    auto Add = [&](const FunctionDecl *K, const CallExpr *Readable) {
+      std::vector<LaunchShape> &Mine = Launches[K->getCanonicalDecl()];
+      if (Choices.empty()) {
+        Mine.push_back({Site->Block, Site->BlockX, Site->Loc, Readable});
+        return;
+      }
+      for (const Dim3 &B : Choices)
+        Mine.push_back({B, std::nullopt, Site->Loc, Readable, Choices});
+    };
+    if (!Site->Kernel) {
+      // Through a local function pointer: each kernel it can hold runs with this shape.
+      for (const FunctionDecl *K : pointerLaunchTargets(Call))
+        Add(K, nullptr);
+      return;
+    }
+    Add(Site->Kernel, Chevron);
   }
 }
 
@@ -224,7 +237,7 @@ void ThreadDependence::run() {
           continue;
         bool Seen = llvm::any_of(Mine, [&](const BlockShape *S) { return *S->Block == *L.Block; });
         if (!Seen && Mine.size() < 4) {
-          Shapes.push_back({L.Block, L.Loc, false});
+          Shapes.push_back({L.Block, L.Loc, false, std::nullopt, L.Choices});
           Mine.push_back(&Shapes.back());
         }
       }

@@ -66,6 +66,8 @@ struct BlockShape {
   /// No Block, but every launch's x-extent is this multiple of 32 (`dim3 threads(32, ty)`):
   /// a warp is 32 consecutive threadIdx.x of one row, as assumed, and that is known.
   std::optional<int64_t> BlockX;
+  /// The blocks the launch picks among at run time (Block one of them); empty when fixed.
+  std::vector<Dim3> Choices;
 };
 
 struct BranchEvent {
@@ -178,6 +180,7 @@ private:
     clang::SourceLocation Loc;
     /// A <<<>>> launch, whose arguments can be read (agreedArgs); null for the others.
     const clang::CallExpr *Chevron = nullptr;
+    std::vector<Dim3> Choices; // BlockShape::Choices
   };
   llvm::DenseMap<const clang::FunctionDecl *, std::vector<LaunchShape>> Launches;
   /// The parameters of \p Kernel that every launch seen passes the same known value.

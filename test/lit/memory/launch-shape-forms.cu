@@ -63,7 +63,7 @@ __global__ void pairs(const float *in, float *out) {
 
 void host(float *out, const float *in, int w, int rows, int mode) {
   int threadsX = 32;
-  int threadsY = rows > 64 ? 8 : 4;
+  int threadsY = rows / 16;
   dim3 threads(threadsX, threadsY);
   rowOfFour<<<64, threads>>>(in, out, w);
   void (*kernel)(float *, const float *, int);
