@@ -40,6 +40,11 @@ template <typename T> __device__ void __stcg(T *ptr, T value);
 template <typename T> __device__ void __stcs(T *ptr, T value);
 template <typename T> __device__ void __stwb(T *ptr, T value);
 #include "cuda_lint_legacy.h"
+// A braced grid or block of a launch (`<<<grid, {32, 8, 1}>>>`, which nvcc takes as a call's
+// arguments and Clang's parser rejects) is read as a call of this (analyzer/tu/NvccSpellings.h).
+static inline __host__ __device__ dim3 $(unsigned x = 1, unsigned y = 1, unsigned z = 1) {
+  return dim3(x, y, z);
+}
 // nvcc's predefined macros with nvcc's values. Clang's CUDA wrapper defines __CUDACC__ empty, so
 // `#if __CUDACC__` (CUDA 13's own nccl_device/utility.h) would be "expected value in expression";
 // nvcc passes -D__CUDACC__, which is 1. Clang defines none of nvcc's version macros, so

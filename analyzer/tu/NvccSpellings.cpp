@@ -107,6 +107,68 @@ bool joinSpacedChevrons(std::string &Text) {
   return Changed;
 }
 
+bool unbraceLaunchConfigs(std::string &Text) {
+  bool Changed = false;
+  for (size_t I = Text.find("<<<"); I != std::string::npos; I = Text.find("<<<", I + 3)) {
+    StringRef T(Text);
+    if (I > 0 && T[I - 1] == '<')
+      continue;
+    bool Spaced = false;
+    size_t Close = closing(T, I + 3, Spaced);
+    if (Close == StringRef::npos)
+      continue;
+    // The grid and block arguments: what follows `<<<` and the first top-level comma.
+    auto ArgEnd = [&](size_t From) { // the argument's top-level comma, or the closing
+      for (int Depth = 0; From < Close; ++From) {
+        char C = T[From];
+        if (C == '(' || C == '[' || C == '{')
+          ++Depth;
+        else if (C == ')' || C == ']' || C == '}')
+          --Depth;
+        else if (C == ',' && Depth == 0)
+          break;
+      }
+      return From;
+    };
+    size_t Arg = I + 3;
+    for (unsigned N = 0; N < 2 && Arg < Close; ++N) {
+      size_t B = Arg;
+      while (B < Close && isSpace(T[B]))
+        ++B;
+      size_t End = ArgEnd(B), R = End;
+      while (R > B && isSpace(T[R - 1]))
+        --R;
+      if (B < R && T[B] == '{' && T[R - 1] == '}' &&
+          T.slice(B + 1, R - 1).find_first_of("{}") == StringRef::npos) {
+        // `{...}` becomes `$(...)`. The blank before it makes room for the extra character,
+        // else the first blank after the brace in the configuration, what precedes it moving
+        // right by one.
+        size_t At = B - 1, Brace = R - 1;
+        if (!(B > 0 && blank(T[B - 1]))) {
+          size_t Blank = T.slice(B, Close).find_first_of(" \t");
+          if (Blank == StringRef::npos) {
+            Arg = End + 1;
+            continue;
+          }
+          for (size_t J = B + Blank; J > B + 1; --J)
+            Text[J] = Text[J - 1];
+          At = B;
+          if (B + Blank > Brace)
+            ++Brace;
+        }
+        Text[At] = '$';
+        Text[At + 1] = '(';
+        Text[Brace] = ')';
+        Changed = true;
+        End = ArgEnd(At);
+      }
+      Arg = End + 1;
+    }
+    I = Close;
+  }
+  return Changed;
+}
+
 namespace {
 
 /// The identifier at \p I (empty when there is none).
@@ -185,10 +247,12 @@ std::optional<std::string> nvccSpelled(StringRef Original) {
     Chevrons = I + 2 < Original.size() && blank(Original[I + 2]);
   bool Builtins =
       Original.contains("extern") && (Original.contains("uint3") || Original.contains("dim3"));
-  if (!Chevrons && !Builtins)
+  bool Braced = Original.contains("<<<") || Chevrons;
+  if (!Chevrons && !Builtins && !Braced)
     return std::nullopt;
   std::string Text = Original.str();
   bool Changed = Chevrons && joinSpacedChevrons(Text);
+  Changed |= Braced && Text.find('{') != std::string::npos && unbraceLaunchConfigs(Text);
   Changed |= Builtins && blankBuiltinRedeclarations(Text);
   if (!Changed)
     return std::nullopt;

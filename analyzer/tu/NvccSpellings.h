@@ -15,6 +15,13 @@
 //   exactly these types, Clang with types of its own (`__cuda_builtin_blockDim_t`) and rejects
 //   the redeclaration, a compile error in every file that includes it. The declaration is
 //   blanked; Clang's own one remains.
+// - A launch configuration's grid or block written as a braced list, `<<<grid, {32, 8, 1}, 0,
+//   stream>>>` (NVIDIA's multi-gpu-programming-models): nvcc takes the configuration as the
+//   arguments of a call, where a braced list initialises a dim3, and Clang's parser rejects it
+//   ("expected expression"), losing the file. `{...}` becomes `$(...)`, a call of the compat
+//   header's `$` (analyzer/compat/cuda_lint_compat.h), which makes the same dim3; the blank
+//   before the brace, else the first one after it in the configuration, makes room for the
+//   extra character (a configuration with no blank there is left as it is).
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUDALINT_ANALYZER_TU_NVCCSPELLINGS_H
@@ -41,7 +48,13 @@ bool joinSpacedChevrons(std::string &Text);
 /// left for Clang to report, as nvcc reports it. Returns whether it changed anything.
 bool blankBuiltinRedeclarations(std::string &Text);
 
-/// \p Text as a parse reads it (both rewrites above), when that differs from \p Text. What a
+/// Writes, in place, each braced grid or block argument of a launch configuration as a call of
+/// `$` with the same values (`{32, 8}` -> `$(32,8)` or, after a blank, `$(32, 8)`); returns
+/// whether it changed anything. Lists holding braces, or with no blank before or after their
+/// opening brace in the configuration, stay.
+bool unbraceLaunchConfigs(std::string &Text);
+
+/// \p Text as a parse reads it (the rewrites above), when that differs from \p Text. What a
 /// parse read is recorded as the hash of these bytes; a cached result is checked against the
 /// file on disk rewritten the same way.
 std::optional<std::string> nvccSpelled(llvm::StringRef Text);

@@ -596,6 +596,22 @@ std::optional<Dim3> ValueEvaluator::evalDim3Impl(const Expr *E, unsigned Depth) 
       return std::nullopt;
     return evalDim3Impl(*C ? CO->getTrueExpr() : CO->getFalseExpr(), Depth + 1);
   }
+  // A braced grid or block as the parse reads it, `$(32, 8, 1)` (NvccSpellings.h).
+  if (const auto *Call = dyn_cast<CallExpr>(E); Call && Call->getNumArgs() <= 3) {
+    const FunctionDecl *FD = Call->getDirectCallee();
+    if (!FD || !FD->getIdentifier() || FD->getName() != "$")
+      return std::nullopt;
+    Dim3 D{1, 1, 1};
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+      auto V = evalIntImpl(Call->getArg(I), Depth + 1);
+      if (!V && XOnly && I > 0)
+        continue;
+      if (!V)
+        return std::nullopt;
+      D[I] = *V;
+    }
+    return D;
+  }
   return std::nullopt;
 }
 

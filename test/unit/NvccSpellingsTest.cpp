@@ -92,3 +92,41 @@ TEST(BuiltinRedeclarations, LeavesOtherDeclarationsAlone) {
 }
 
 } // namespace
+
+namespace {
+
+std::string unbraced(std::string Text) {
+  size_t Size = Text.size();
+  unbraceLaunchConfigs(Text);
+  EXPECT_EQ(Text.size(), Size);
+  return Text;
+}
+
+TEST(BracedLaunchConfigs, CallsTheCompatHelper) {
+  // NVIDIA's multi-gpu-programming-models: the block after a blank.
+  EXPECT_EQ(unbraced("k<32, 32><<<dim_grid, {bx, by, 1}, 0, s>>>(a);"),
+            "k<32, 32><<<dim_grid,$(bx, by, 1), 0, s>>>(a);");
+  // No blank before it: the first blank inside makes room.
+  EXPECT_EQ(unbraced("k<<<{gx, gy},{32, 8}>>>(a);"), "k<<<$(gx,gy),$(32,8)>>>(a);");
+  EXPECT_EQ(unbraced("k<<<{ 4 },256>>>(a);"), "k<<<$(4 ),256>>>(a);");
+  // No blank in it either: the first blank after it.
+  EXPECT_EQ(unbraced("k<<<{8,4},{40,2}, 0, s>>>(a);"), "k<<<$(8,4),$(40,2),0,s>>>(a);");
+  // Across lines, and the grid of a launch whose block is not braced.
+  EXPECT_EQ(unbraced("k<<<\n  {n / 256}, 256>>>(a);"), "k<<<\n $(n / 256), 256>>>(a);");
+}
+
+TEST(BracedLaunchConfigs, LeavesOtherCodeAlone) {
+  for (const char *Text : {
+           "k<<<g, b>>>(x);",               // nothing braced
+           "k<<<g, b, {}, s>>>(x);",        // the third argument is not a dim3
+           "k<<<{32},b>>>(x);",             // no blank in the configuration
+           "k<<<g, {{1, 2}, 3}>>>(x);",     // nested braces
+           "int a[] = {1, 2}; x <<< y;",    // no launch
+       }) {
+    std::string T = Text;
+    EXPECT_FALSE(unbraceLaunchConfigs(T)) << Text;
+    EXPECT_EQ(T, Text);
+  }
+}
+
+} // namespace
