@@ -40,8 +40,10 @@ bool ArchRegions::fromSkippedCode(const Finding &F, ArrayRef<Finding> Host) cons
         return R.File == F.File && F.Line >= R.FirstLine && F.Line <= R.LastLine;
       }))
     return true;
+  StringRef Kernel = StringRef(F.KernelDemangled).take_until([](char C) { return C == '<'; });
   bool InKernel = any_of(Kernels, [&](const KernelBody &K) {
-    return K.File == F.File && K.FirstLine <= F.Line && F.Line <= K.LastLine &&
+    return ((K.File == F.File && K.FirstLine <= F.Line && F.Line <= K.LastLine) ||
+            (!Kernel.empty() && K.Name == Kernel)) &&
            any_of(Regions, [&](const ArchRegion &R) { return within(R, K); });
   });
   return InKernel && none_of(Host, [&](const Finding &H) {
@@ -202,6 +204,7 @@ public:
     if (describeLocation(SM, SM.getExpansionLoc(R.getBegin()), K.File, K.FirstLine, Column) &&
         SM.getFileID(End) == SM.getFileID(SM.getExpansionLoc(R.getBegin()))) {
       K.LastLine = SM.getSpellingLineNumber(End);
+      K.Name = FD->getNameAsString();
       Out.Kernels.push_back(std::move(K));
     }
     return true;

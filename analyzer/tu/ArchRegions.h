@@ -44,6 +44,7 @@ struct ArchRegion {
 struct KernelBody {
   std::string File;
   unsigned FirstLine = 0, LastLine = 0;
+  std::string Name; // the kernel's name, without template arguments
 };
 
 struct ArchRegions {
@@ -56,8 +57,11 @@ struct ArchRegions {
   bool needDevicePass() const;
   /// Whether \p F, a finding of the device parse, comes from code the host
   /// parse skipped: it lies in a region, or it is in the body of a kernel that
-  /// holds one and \p Host (the host parse's findings) has none of its rule
-  /// there (a barrier after an early return under the condition).
+  /// holds one, or in a device function such a kernel calls (the finding is
+  /// the kernel's: MAGMA's kernels call their template helpers only under
+  /// `#if __CUDA_ARCH__ >= 200`), and \p Host (the host parse's findings) has
+  /// none of its rule there (a barrier after an early return under the
+  /// condition).
   bool fromSkippedCode(const Finding &F, llvm::ArrayRef<Finding> Host) const;
   void append(const ArchRegions &Other);
 };
