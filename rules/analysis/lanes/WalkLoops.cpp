@@ -203,9 +203,22 @@ void Walker::loop(const Stmt *L, const Stmt *Init, const Expr *Cond, const Stmt 
                    Exit.Exits.end());
   if (isThreadDependent(Final.Cat) && !Exit.Dead) {
     auto Shared = std::make_shared<const CondClass>(Final);
+    // Also a value stepped in each trip whose form the join leaves as it was (`dA += ldda`
+    // from a lane pattern plus a part not known: magma's zsymmetrize_tiles walks `dA` down
+    // column i for i trips): threads that leave after different trips hold it moved by
+    // different multiples of the step. Not a block-stride step (`i += blockDim.x`), whose
+    // threads all leave within one step of the bound, as the lane form keeps them.
+    auto StepsApart = [&](const ValueDecl *D) {
+      const auto *VD = dyn_cast<VarDecl>(D);
+      auto St = VD ? Info.Step.find(VD) : Info.Step.end();
+      if (St == Info.Step.end() || !St->second)
+        return false;
+      LaneValue Step = peek(St->second);
+      return Step.K == LaneValue::Uniform && !Step.Const && !Step.BlockDimMultiple;
+    };
     for (auto &[D, V] : Exit.Vars) {
       auto It = Entry.Vars.find(D);
-      if (It != Entry.Vars.end() && It->second != V)
+      if (It != Entry.Vars.end() && (It->second != V || StepsApart(D)))
         V = lane::controlDependent(V, Shared);
     }
   }

@@ -107,3 +107,19 @@ void host(const float *a, float *b, const Particle *p, const int *idx, int n) {
   silent<<<64, 256>>>(a, b, n, idx);
 }
 // CHECK: cuda-lint: 6 warnings and 0 errors in 1 file; 1 file analysed
+
+// A pointer stepped by a run-time amount in a loop whose trips differ per lane (magma's
+// zsymmetrize_tiles walks dA down column i for i trips, then reads the diagonal): afterwards
+// each lane's pointer has moved by its own multiple of the step, which no lane pattern holds:
+// silent (it was read as one 8-byte field of 16-byte structs, lanes 16 bytes apart).
+__global__ void diagonal(int m, double2 *dA, int ldda) {
+  int i = blockIdx.x * 64 + threadIdx.x;
+  if (i < m) {
+    dA += i;
+    double2 *end = dA + i * ldda;
+    while (dA < end)
+      dA += ldda;
+    *dA = make_double2((*dA).x, 0);
+  }
+}
+void diagonalHost(double2 *a, int m, int ld) { diagonal<<<4, 64>>>(m, a, ld); }
