@@ -207,6 +207,10 @@ struct Frame {
   /// A member function called on a kernel's by-value struct parameter (or from
   /// one): the pointer fields of `this` point to global memory.
   bool ThisGlobal = false;
+  /// By-value struct parameters bound to a kernel's by-value struct parameter (or to one
+  /// such parameter of the caller): their pointer fields point to global memory
+  /// (nvdiffrast's `RasterizeGradKernelTemplate<ENABLE_DB>(p)`).
+  llvm::DenseSet<const ValueDecl *> GlobalStructs;
 };
 
 struct Target {

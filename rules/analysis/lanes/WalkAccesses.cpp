@@ -137,7 +137,9 @@ std::optional<Walker::Address> Walker::addressOf(const Expr *E) {
 bool Walker::kernelStructParam(const ValueDecl *D) const {
   const auto *P = dyn_cast_or_null<ParmVarDecl>(D);
   const auto *FD = P ? dyn_cast<FunctionDecl>(P->getDeclContext()) : nullptr;
-  return FD && FD->hasAttr<CUDAGlobalAttr>() && P->getType()->isRecordType();
+  if (FD && FD->hasAttr<CUDAGlobalAttr>() && P->getType()->isRecordType())
+    return true;
+  return P && !Frames.empty() && Frames.back().GlobalStructs.count(P);
 }
 
 void Walker::notePointerArith(const BinaryOperator *B, const Address &A, const LaneValue &I) {

@@ -509,6 +509,19 @@ LaneValue Walker::inlineCall(const CallExpr *CE, const FunctionDecl *Def,
     forgetSymbol(P);
   }
   noteGlobalArgs(F, CE, Def, Offset);
+  // A struct passed by value from a kernel's by-value struct parameter: a copy of it.
+  for (unsigned I = 0; I < Def->getNumParams() && I + Offset < CE->getNumArgs(); ++I) {
+    const ParmVarDecl *P = Def->getParamDecl(I);
+    if (!P->getType()->isRecordType())
+      continue;
+    const Expr *A = CE->getArg(I + Offset)->IgnoreParenImpCasts();
+    if (const auto *Copy = dyn_cast<CXXConstructExpr>(A);
+        Copy && Copy->getNumArgs() == 1 && Copy->getConstructor() &&
+        Copy->getConstructor()->isCopyOrMoveConstructor())
+      A = Copy->getArg(0)->IgnoreParenImpCasts();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(A); DRE && kernelStructParam(DRE->getDecl()))
+      F.GlobalStructs.insert(P);
+  }
   // A pointer parameter bound to a known address other than a base itself (`&a[i]`,
   // `in + off`) and only stepped in the callee: followed from that address.
   for (unsigned I = 0; I < Def->getNumParams() && I + Offset < CE->getNumArgs(); ++I) {

@@ -94,4 +94,24 @@ void host(const float *a, const Particle *p, float *b, View v, int n) {
   gridColumn<<<64, 256>>>(Grid<1024>{b});
   silent<<<64, 256>>>(a, p, b, n);
 }
-// CHECK: cuda-lint: 6 warnings and 0 errors in 1 file; 1 file analysed
+
+// A kernel's parameter struct passed on by value to a helper (nvdiffrast's
+// `RasterizeGradKernelTemplate<ENABLE_DB>(p)`): the copy's pointer fields point to global memory
+// as the kernel's do; the last channel of each float4 pixel is read 16 bytes apart.
+struct GradParams {
+  const float *out;
+  float *grad;
+  int width;
+};
+template <bool DB> __device__ void gradTemplate(const GradParams p) {
+  int px = blockIdx.x * blockDim.x + threadIdx.x;
+  if (px >= p.width)
+    return;
+  p.grad[px] = ((const float *)p.out)[px * 4 + 3];
+}
+// CHECK: pointer-forms.cu:[[@LINE-2]]:16: warning: lanes of a warp read '((const float *)p.out)[px * 4 + 3]' 16 bytes apart: 16 sectors per request instead of 4 [uncoalesced-global-access]
+// CHECK: note: each 32-byte sector is a separate transfer: one request of the warp moves 512 bytes to use 128
+// CHECK: note: make consecutive lanes use consecutive elements; where one thread needs neighbouring elements, load them together as a vector type (float2, float4)
+__global__ void gradKernel(const GradParams p) { gradTemplate<false>(p); }
+void gradHost(GradParams p) { gradKernel<<<64, 256>>>(p); }
+// CHECK: cuda-lint: 7 warnings and 0 errors in 1 file; 1 file analysed
