@@ -265,6 +265,31 @@ static const Expr *indexCore(const Expr *E, const ASTContext &Ctx) {
 
 static unsigned sharedBaseAlign(const ValueDecl *Base, const ASTContext &Ctx);
 
+/// The statements \p S holds once its counted loops are unrolled (a loop of unknown trips
+/// counts as MaxUnrolledStatements + 1, never unrolled).
+static int64_t unrolledStatements(const Stmt *S, const ASTContext &Ctx) {
+  if (!S)
+    return 0;
+  if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S)) {
+    const Stmt *Body = nullptr;
+    if (const auto *F = dyn_cast<ForStmt>(S))
+      Body = F->getBody();
+    int64_t Trips = Body ? cudalint::countedTrips(S, Ctx) : 0;
+    if (Trips <= 0)
+      return MaxUnrolledStatements + 1;
+    return std::min(Trips * unrolledStatements(Body, Ctx), MaxUnrolledStatements + 1);
+  }
+  if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
+    int64_t N = 0;
+    for (const Stmt *C : CS->body())
+      N = std::min(N + unrolledStatements(C, Ctx), MaxUnrolledStatements + 1);
+    return N;
+  }
+  if (const auto *If = dyn_cast<IfStmt>(S))
+    return 1 + unrolledStatements(If->getThen(), Ctx) + unrolledStatements(If->getElse(), Ctx);
+  return 1;
+}
+
 /// `sh[ty][tx * 4 + i]` in a loop of 4 trips over i (cuda-convnet2's filterActs): the thread's
 /// consecutive elements, which ptxas makes one 16-byte access (STS.128 / LDS.128 in the SASS
 /// of nvcc 13; the PTX still has four scalar ones) when the loop's trips fill an aligned 8- or
@@ -289,15 +314,26 @@ static std::optional<BankConflict> mergedLoopConflict(const AccessEvent &E, cons
     return std::nullopt;
   // The counted loop around the access whose counter that is (not necessarily the innermost:
   // `for (i) for (f) prod[i][f] += s[tx * 4 + i] * ...`).
+  // An outer loop is unrolled (its trips' accesses side by side) only where its body is small
+  // once unrolled: SGEMM_CUDA's `As[(threadRow * TM + i) * BK + dotIdx]` over 8 trips of dotIdx,
+  // whose body holds 80 statements once its own loops are unrolled, stays a loop of scalar LDS
+  // in nvcc 13's SASS for sm_90.
   int64_t Trips = 0;
+  bool Inner = true;
   auto &C = const_cast<ASTContext &>(Ctx);
   for (DynTypedNodeList P = C.getParents(*E.Access); !P.empty() && !Trips; P = C.getParents(P[0])) {
     const Stmt *S = P[0].get<Stmt>();
     if (!S)
       break;
     const ValueDecl *Counter = nullptr;
-    if (int64_t T = cudalint::countedTrips(S, Ctx, &Counter); T > 0 && Counter == I)
+    int64_t T = cudalint::countedTrips(S, Ctx, &Counter);
+    if (T > 0 && Counter == I) {
+      if (!Inner && unrolledStatements(S, Ctx) > MaxUnrolledStatements)
+        return std::nullopt;
       Trips = T;
+    }
+    if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S))
+      Inner = false;
   }
   int64_t Group = Trips * static_cast<int64_t>(E.Size);
   // More than 16 bytes (8 floats): one 16-byte access per 16 bytes, each at the lanes' pattern
@@ -700,36 +736,94 @@ bool usesFetchedSectors(const AccessEvent &E, const ThreadDependence &TD, const 
   return Bytes > 0 && Sectors < 2 * ((Bytes + 31) / 32);
 }
 
-bool statesNarrowBlock(const FunctionDecl *FD, const ASTContext &Ctx) {
+/// Whether \p E is the built-in variable \p Name's \p Axis (`blockDim.x`, `threadIdx.y`).
+static bool builtinX(const Expr *E, StringRef Name, StringRef Axis = "x") {
+  const auto *PO = dyn_cast<PseudoObjectExpr>(E->IgnoreParenImpCasts());
+  const auto *MS =
+      PO ? dyn_cast<MSPropertyRefExpr>(PO->getSyntacticForm()->IgnoreParens()) : nullptr;
+  const Expr *BaseE = MS ? MS->getBaseExpr()->IgnoreImpCasts() : nullptr;
+  if (const auto *OV = dyn_cast_or_null<OpaqueValueExpr>(BaseE); OV && OV->getSourceExpr())
+    BaseE = OV->getSourceExpr()->IgnoreImpCasts();
+  const auto *Base = dyn_cast_or_null<DeclRefExpr>(BaseE);
+  return Base && Base->getDecl()->getName() == Name && MS->getPropertyDecl()->getName() == Axis;
+}
+
+/// The first expression of \p FD's body for which \p Match holds, or null.
+static const Expr *findInBody(const FunctionDecl *FD,
+                              llvm::function_ref<bool(const Expr *)> Match) {
   if (!FD || !FD->getBody())
-    return false;
-  bool Found = false;
+    return nullptr;
+  const Expr *Found = nullptr;
   std::function<void(const Stmt *)> Scan = [&](const Stmt *S) {
     if (!S || Found)
       return;
-    if (const auto *B = dyn_cast<BinaryOperator>(S);
-        B && (B->getOpcode() == BO_EQ || B->getOpcode() == BO_NE)) {
-      for (auto [X, Y] : {std::pair{B->getLHS(), B->getRHS()}, std::pair{B->getRHS(), B->getLHS()}}) {
-        const auto *PO = dyn_cast<PseudoObjectExpr>(X->IgnoreParenImpCasts());
-        const auto *MS = PO ? dyn_cast<MSPropertyRefExpr>(PO->getSyntacticForm()->IgnoreParens())
-                            : nullptr;
-        const Expr *BaseE = MS ? MS->getBaseExpr()->IgnoreImpCasts() : nullptr;
-        if (const auto *OV = dyn_cast_or_null<OpaqueValueExpr>(BaseE); OV && OV->getSourceExpr())
-          BaseE = OV->getSourceExpr()->IgnoreImpCasts();
-        const auto *Base = dyn_cast_or_null<DeclRefExpr>(BaseE);
-        if (!Base || Base->getDecl()->getName() != "blockDim" ||
-            MS->getPropertyDecl()->getName() != "x" || Y->isValueDependent())
-          continue;
-        if (std::optional<llvm::APSInt> C = Y->getIntegerConstantExpr(Ctx);
-            C && C->getExtValue() > 0 && C->getExtValue() % 32 != 0)
-          Found = true;
-      }
+    if (const auto *E = dyn_cast<Expr>(S); E && Match(E)) {
+      Found = E;
+      return;
     }
     for (const Stmt *C : S->children())
       Scan(C);
   };
   Scan(FD->getBody());
   return Found;
+}
+
+bool statesNarrowBlock(const FunctionDecl *FD, const ASTContext &Ctx) {
+  return findInBody(FD, [&](const Expr *E) {
+    const auto *B = dyn_cast<BinaryOperator>(E);
+    if (!B || (B->getOpcode() != BO_EQ && B->getOpcode() != BO_NE))
+      return false;
+    for (auto [X, Y] : {std::pair{B->getLHS(), B->getRHS()}, std::pair{B->getRHS(), B->getLHS()}}) {
+      if (!builtinX(X, "blockDim") || Y->isValueDependent())
+        continue;
+      if (std::optional<llvm::APSInt> C = Y->getIntegerConstantExpr(Ctx);
+          C && C->getExtValue() > 0 && C->getExtValue() % 32 != 0)
+        return true;
+    }
+    return false;
+  });
+}
+
+const Expr *warpRowsIndex(const FunctionDecl *FD, const ASTContext &Ctx) {
+  // `blockIdx.x * C + threadIdx.x` or `threadIdx.y * C + threadIdx.x` (either order): a column
+  // or thread index that is right only with blocks C threads wide, C a multiple of 32.
+  auto Times = [&](const Expr *E) {
+    const auto *M = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
+    if (!M || M->getOpcode() != BO_Mul)
+      return false;
+    for (auto [X, Y] : {std::pair{M->getLHS(), M->getRHS()}, std::pair{M->getRHS(), M->getLHS()}})
+      if ((builtinX(X, "blockIdx") || builtinX(X, "threadIdx", "y")) && !Y->isValueDependent())
+        if (std::optional<llvm::APSInt> C = Y->getIntegerConstantExpr(Ctx);
+            C && C->getExtValue() >= 32 && C->getExtValue() % 32 == 0)
+          return true;
+    return false;
+  };
+  return findInBody(FD, [&](const Expr *E) {
+    const auto *B = dyn_cast<BinaryOperator>(E);
+    return B && B->getOpcode() == BO_Add &&
+           ((Times(B->getLHS()) && builtinX(B->getRHS(), "threadIdx")) ||
+            (Times(B->getRHS()) && builtinX(B->getLHS(), "threadIdx")));
+  });
+}
+
+/// The function whose body holds \p E.
+static const FunctionDecl *holderOf(const Expr *E, const ASTContext &Ctx) {
+  auto &C = const_cast<ASTContext &>(Ctx);
+  for (DynTypedNodeList P = C.getParents(*E); !P.empty(); P = C.getParents(P[0]))
+    if (const auto *FD = P[0].get<FunctionDecl>())
+      return FD;
+  return nullptr;
+}
+
+const Expr *warpRowsIndex(const AccessEvent &E, const ASTContext &Ctx) {
+  if (const Expr *I = warpRowsIndex(E.Root, Ctx))
+    return I;
+  const FunctionDecl *Holder = holderOf(E.Access, Ctx);
+  return Holder && Holder != E.Root ? warpRowsIndex(Holder, Ctx) : nullptr;
+}
+
+bool rowsMayNarrow(const AccessEvent &E, const ASTContext &Ctx) {
+  return assumedShape(E) && E.ReadsRows && !warpRowsIndex(E, Ctx);
 }
 
 bool assumedShape(const AccessEvent &E) {
@@ -772,6 +866,20 @@ unsigned rowSectorsAtLeast(const AccessEvent &E, unsigned Width) {
   return Least;
 }
 
+unsigned stridedRowsSectorsAtLeast(const AccessEvent &E) {
+  const LaneValue &V = E.Offset;
+  if (V.K != LaneValue::Lane || V.HasFactor || V.Active != AllLanes || !V.AssumedAxis)
+    return 0;
+  int64_t S = V.L[1] - V.L[0];
+  if (S <= static_cast<int64_t>(E.Size) || S > 32 || V.Align == 0 || V.Align % S != 0)
+    return 0;
+  for (unsigned I = 1; I < NarrowestRow; ++I)
+    if (V.L[I] - V.L[I - 1] != S)
+      return 0;
+  int64_t PerSector = (32 + S - 1) / S;
+  return static_cast<unsigned>((WarpLanes + PerSector - 1) / PerSector);
+}
+
 unsigned rowConflictAtLeast(const AccessEvent &E, unsigned Width) {
   unsigned Least = ~0u;
   // Elements of 4 bytes or more start on a word; narrower ones anywhere in it.
@@ -796,6 +904,9 @@ std::string assumptionNote(const AccessEvent &E, const std::string &Rows, const 
     Why = "no launch of '" + OS.str() + "' in this file gives the block shape";
   else
     Why = "no launch of '" + OS.str() + "' in this file has a block shape known here";
+  if (const Expr *Index = E.ReadsRows ? warpRowsIndex(E, Ctx) : nullptr)
+    Why += "; '" + sourceText(Index, Ctx) + "' is right only with blocks that wide, so a warp "
+           "is one row of the block";
   return "assuming blocks of at least 32 threads in x: " + Why + (Rows.empty() ? "" : "; " + Rows);
 }
 

@@ -64,6 +64,12 @@ bool shortLoopCovers(const AccessEvent &E, int64_t Stride, const clang::ASTConte
 /// an H100: a row per thread of 1024 floats, 3.11x against a column per thread).
 constexpr int64_t MaxSweepTrips = 16;
 
+/// The most statements a loop around an inner loop may hold once unrolled for its trips to
+/// count as straight-line accesses side by side (mergedLoopConflict). Between what nvcc 13 was
+/// seen to unroll on sm_90 (cuda-convnet2's filterActs, 4 x 16 products: STS.128/LDS.128) and
+/// what it kept a loop (SGEMM_CUDA's 2D-blocktiling dot product, 8 x 80: scalar LDS).
+constexpr int64_t MaxUnrolledStatements = 256;
+
 /// Whether the bytes that the lanes of a warp use through \p E and the other
 /// accesses of its kind (loads or stores) on the same base in the same walk with
 /// the same lanes' pattern, moved (in the same loop, also in the other trips of a
@@ -90,6 +96,19 @@ bool assumedShape(const AccessEvent &E);
 /// else empty.
 std::string chosenBlockNote(const AccessEvent &E, const clang::ASTContext &Ctx);
 
+/// `blockIdx.x * C + threadIdx.x` or `threadIdx.y * C + threadIdx.x` in \p FD with C a constant
+/// multiple of 32 (nvdiffrast's `blockIdx.x * AA_DISCONTINUITY_KERNEL_BLOCK_WIDTH + threadIdx.x`,
+/// `s_bary[threadIdx.x + threadIdx.y * 32]`): an index that is right only with blocks C threads
+/// wide, so a warp is one row even where no launch says so.
+/// The first such expression, or null.
+const clang::Expr *warpRowsIndex(const clang::FunctionDecl *FD, const clang::ASTContext &Ctx);
+/// warpRowsIndex of \p E's kernel, else of the function that holds \p E.
+const clang::Expr *warpRowsIndex(const AccessEvent &E, const clang::ASTContext &Ctx);
+
+/// Whether \p E's warp may span rows of blocks narrower than 32 threads: an assumed shape, a
+/// kernel that reads threadIdx.y or blockDim.y, and no warpRowsIndex.
+bool rowsMayNarrow(const AccessEvent &E, const clang::ASTContext &Ctx);
+
 /// The narrowest block, in threads along x, that a kernel reading threadIdx.y
 /// or blockDim.y (2-D blocks) is taken to run with when no launch says: 8x8
 /// is the narrowest common 2-D shape. A warp then spans 32 / 8 rows.
@@ -99,6 +118,13 @@ constexpr unsigned NarrowestRow = 8;
 /// a block \p Width threads wide: threadIdx.x 0 to Width - 1, threadIdx.y the
 /// same) touch, wherever the row starts; 0 when one of them is inactive.
 unsigned rowSectorsAtLeast(const AccessEvent &E, unsigned Width);
+
+/// The fewest 32-byte sectors the 32 lanes of \p E touch when each row of a narrow block
+/// (NarrowestRow threads wide, a warp over several rows) reads every S bytes (S more than the
+/// element and at most 32), the rows lie a multiple of S apart and differ (the index depends on
+/// threadIdx.y): a sector then holds at most ceil(32 / S) of them, whatever the rows' distance
+/// (nvdiffrast's `((float2 *)p.dy)[pidx * 2]` with 8x8 blocks: at least 16 for 8). 0 otherwise.
+unsigned stridedRowsSectorsAtLeast(const AccessEvent &E);
 
 /// The least bank conflict of the first \p Width lanes of \p E, wherever the
 /// row starts within a word.

@@ -25,6 +25,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/ParentMapContext.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
@@ -32,6 +33,8 @@
 
 #include <algorithm>
 #include <functional>
+#include <map>
+#include <tuple>
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -85,6 +88,22 @@ const Expr *selfShiftOut(const Expr *Index, ASTContext &Ctx) {
   return Found;
 }
 
+/// The compound statement that most closely holds \p E, where every evaluation of that block
+/// evaluates \p E (no branch, loop or short-circuit between them); null otherwise.
+static const Stmt *enclosingBlock(const Expr *E, ASTContext &AST) {
+  for (DynTypedNodeList P = AST.getParents(*E); !P.empty(); P = AST.getParents(P[0])) {
+    if (const auto *CS = P[0].get<CompoundStmt>())
+      return CS;
+    const Stmt *S = P[0].get<Stmt>();
+    if (!S || isa<IfStmt, SwitchStmt, ForStmt, WhileStmt, DoStmt, CXXForRangeStmt,
+                  AbstractConditionalOperator, CaseStmt, DefaultStmt, LambdaExpr>(S))
+      return nullptr;
+    if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->isLogicalOp())
+      return nullptr;
+  }
+  return nullptr;
+}
+
 class SharedMemoryBankConflict : public ThreadDependenceRule {
 public:
   using ThreadDependenceRule::ThreadDependenceRule;
@@ -94,6 +113,18 @@ public:
     if (!AST)
       return;
     const SourceManager &SM = AST->getSourceManager();
+    // A read of the same place again in the same block (nvdiffrast's `bary[i * 2 + 0]` on each of
+    // four lines, which nvcc loads once): reported where it is first read.
+    std::map<std::tuple<const Stmt *, const ValueDecl *, unsigned>, SourceLocation> ReadsReported;
+    // No store to the array between the two reads (HeCBench's scan reads `temp[bi]` again
+    // after `temp[ai] = temp[bi]`, which may have changed it).
+    auto StoredBetween = [&](const ValueDecl *Base, SourceLocation From, SourceLocation To) {
+      return llvm::any_of(TD.accesses(), [&](const AccessEvent &O) {
+        SourceLocation At = SM.getExpansionLoc(O.Access->getBeginLoc());
+        return O.Store && O.Base == Base && !SM.isBeforeInTranslationUnit(At, From) &&
+               SM.isBeforeInTranslationUnit(At, To);
+      });
+    };
     for (auto &[Key, Events] : memrules::groupByLocation(TD, AccessEvent::Space::Shared)) {
       struct Seen {
         const AccessEvent *E;
@@ -118,7 +149,7 @@ public:
         // No launch gives the shape and the kernel reads threadIdx.y: a warp may span
         // rows of a block as narrow as 8 threads, and the degree is at least that of one row.
         unsigned Least = B.Degree;
-        if (memrules::assumedShape(*E) && E->ReadsRows) {
+        if (memrules::rowsMayNarrow(*E, *AST)) {
           Least = memrules::rowConflictAtLeast(*E, memrules::NarrowestRow);
           if (Least < 2)
             continue;
@@ -147,6 +178,17 @@ public:
       bool Warn = Sure >= WarnAnywhere || SharedBound;
       if (!Warn && !Ctx.Pedantic)
         continue;
+      if (llvm::none_of(Conflicts, [](const Seen &S) { return S.E->Store; })) {
+        llvm::FoldingSetNodeID Place;
+        Max.E->Access->IgnoreParenImpCasts()->Profile(Place, *AST, /*Canonical=*/true);
+        SourceLocation Here = SM.getExpansionLoc(Max.E->Access->getBeginLoc());
+        if (const Stmt *Block = enclosingBlock(Max.E->Access, *AST)) {
+          auto [It, New] = ReadsReported.try_emplace({Block, Max.E->Base, Place.ComputeHash()}, Here);
+          if (!New && !StoredBetween(Max.E->Base, It->second, Here))
+            continue;
+          It->second = Here;
+        }
+      }
       std::vector<const AccessEvent *> Reported;
       for (const Seen &S : Conflicts)
         Reported.push_back(S.E);
@@ -259,7 +301,7 @@ private:
              "16-way 1.20x";
     if (memrules::assumedShape(E)) {
       std::string Rows;
-      if (E.ReadsRows && Max.Least < N)
+      if (memrules::rowsMayNarrow(E, AST) && Max.Least < N)
         Rows = "with blocks 8 threads wide (a warp over 4 rows) it is at least a" +
                std::string(Max.Least == 8 || Max.Least == 11 || Max.Least == 18 ? "n " : " ") +
                std::to_string(Max.Least) + "-way conflict";

@@ -72,8 +72,9 @@ public:
         // No launch gives the shape and the kernel reads threadIdx.y: a warp may span
         // rows of a block as narrow as 8 threads. Only a verdict that holds then too:
         // one row's lanes alone touch twice the sectors 32 consecutive elements need.
-        if (memrules::assumedShape(*E) && E->ReadsRows &&
-            memrules::rowSectorsAtLeast(*E, memrules::NarrowestRow) < std::max(2 * E->Size, 4u))
+        if (memrules::rowsMayNarrow(*E, *AST) &&
+            memrules::rowSectorsAtLeast(*E, memrules::NarrowestRow) < std::max(2 * E->Size, 4u) &&
+            memrules::stridedRowsSectorsAtLeast(*E) < 2 * C.Ideal)
           continue;
         Reported.push_back(E);
         if (!Worst || C.Sectors * WorstC.Ideal > WorstC.Sectors * C.Ideal) {
@@ -150,7 +151,13 @@ private:
               " values of threadIdx.y";
     if (memrules::assumedShape(E)) {
       std::string Rows;
-      if (E.ReadsRows)
+      unsigned Strided = memrules::stridedRowsSectorsAtLeast(E);
+      if (memrules::rowsMayNarrow(E, AST) && Strided > memrules::rowSectorsAtLeast(E, 16))
+        Rows = "with blocks as narrow as 8 threads (a warp over several rows) it still touches at "
+               "least " + std::to_string(Strided) + " sectors: each row reads every " +
+               std::to_string(E.Offset.L[1] - E.Offset.L[0]) + " bytes, and the rows lie a "
+               "multiple of that apart";
+      else if (memrules::rowsMayNarrow(E, AST))
         Rows = "with blocks 8 or 16 threads wide (a warp over several rows) it still touches at "
                "least " +
                std::to_string(memrules::rowSectorsAtLeast(E, 8)) + " and " +
