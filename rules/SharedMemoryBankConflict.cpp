@@ -183,7 +183,8 @@ public:
         Max.E->Access->IgnoreParenImpCasts()->Profile(Place, *AST, /*Canonical=*/true);
         SourceLocation Here = SM.getExpansionLoc(Max.E->Access->getBeginLoc());
         if (const Stmt *Block = enclosingBlock(Max.E->Access, *AST)) {
-          auto [It, New] = ReadsReported.try_emplace({Block, Max.E->Base, Place.ComputeHash()}, Here);
+          auto [It, New] =
+              ReadsReported.try_emplace({Block, Max.E->Base, Place.ComputeHash()}, Here);
           if (!New && !StoredBetween(Max.E->Base, It->second, Here))
             continue;
           It->second = Here;

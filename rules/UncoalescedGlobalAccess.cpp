@@ -71,7 +71,8 @@ public:
           continue;
         // No launch gives the shape and the kernel reads threadIdx.y: a warp may span
         // rows of a block as narrow as 8 threads. Only a verdict that holds then too:
-        // one row's lanes alone touch twice the sectors 32 consecutive elements need.
+        // one row's lanes alone touch twice the sectors 32 consecutive elements need, or
+        // every row reads every S bytes with the rows a multiple of S apart.
         if (memrules::rowsMayNarrow(*E, *AST) &&
             memrules::rowSectorsAtLeast(*E, memrules::NarrowestRow) < std::max(2 * E->Size, 4u) &&
             memrules::stridedRowsSectorsAtLeast(*E) < 2 * C.Ideal)
