@@ -437,7 +437,7 @@ std::optional<std::int64_t> ValueEvaluator::evalIntImpl(const Expr *E, unsigned 
     }
   }
   if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
-    auto C = evalIntImpl(CO->getCond(), Depth + 1);
+    auto C = armOf(CO, Depth);
     if (!C)
       return std::nullopt;
     return evalIntImpl(*C ? CO->getTrueExpr() : CO->getFalseExpr(), Depth + 1);
@@ -591,7 +591,7 @@ std::optional<Dim3> ValueEvaluator::evalDim3Impl(const Expr *E, unsigned Depth) 
     return std::nullopt;
   }
   if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
-    auto C = evalIntImpl(CO->getCond(), Depth + 1);
+    auto C = armOf(CO, Depth);
     if (!C)
       return std::nullopt;
     return evalDim3Impl(*C ? CO->getTrueExpr() : CO->getFalseExpr(), Depth + 1);
@@ -635,10 +635,36 @@ void addAll(std::vector<std::int64_t> &Out, const std::vector<std::int64_t> &Mor
 }
 } // namespace
 
+std::optional<std::int64_t> ValueEvaluator::armOf(const ConditionalOperator *CO, unsigned Depth) {
+  if (std::optional<std::int64_t> C = evalIntImpl(CO->getCond(), Depth + 1))
+    return C;
+  if (auto It = ChosenArm.find(CO); It != ChosenArm.end())
+    return It->second;
+  if (!UnpinnedArm)
+    UnpinnedArm = CO;
+  return std::nullopt;
+}
+
 std::vector<Dim3> ValueEvaluator::evalDim3Choices(const Expr *E, size_t Max) {
   Unpinned = nullptr;
+  UnpinnedArm = nullptr;
   if (std::optional<Dim3> D = evalDim3(E))
     return {*D};
+  if (const ConditionalOperator *CO = Unpinned ? nullptr : UnpinnedArm) {
+    // A `?:` in the expression itself: each arm.
+    std::vector<Dim3> Out;
+    for (bool Arm : {true, false}) {
+      ChosenArm[CO] = Arm;
+      std::optional<Dim3> D = evalDim3(E);
+      ChosenArm.erase(CO);
+      if (!D)
+        return {};
+      if (llvm::find(Out, *D) == Out.end())
+        Out.push_back(*D);
+    }
+    llvm::sort(Out);
+    return Out.size() <= Max ? Out : std::vector<Dim3>();
+  }
   const VarDecl *V = Unpinned;
   std::vector<std::int64_t> Values = V ? choicesOf(V, 0) : std::vector<std::int64_t>();
   if (Values.empty() || Values.size() > Max)

@@ -53,7 +53,8 @@ public:
   /// The block shapes \p E can have when the source picks it at run time from a few values
   /// it spells out: a local written only with known values, with the values of a counted loop's
   /// counter (`for (bs = 128; bs <= 1024; bs *= 2) if (fits(bs)) dim = bs;`), or with either
-  /// arm of a `?:`. One shape when evalDim3 knows it; empty when unknown or more than \p Max.
+  /// arm of a `?:`; or a `?:` in \p E itself. One shape when evalDim3 knows it; empty when
+  /// unknown or more than \p Max.
   std::vector<Dim3> evalDim3Choices(const clang::Expr *E, size_t Max);
 
   /// The expression a variable holds at the site: its initializer if it is
@@ -96,6 +97,12 @@ private:
   /// whose value could not be pinned down in the last evaluation.
   llvm::DenseMap<const clang::VarDecl *, std::int64_t> Chosen;
   const clang::VarDecl *Unpinned = nullptr;
+  /// The same for a `?:` whose condition is not known (`dim3 threads(32, rows > 64 ? 8 :
+  /// 4)`): the arm it is tried with, and the first such `?:` of the last evaluation.
+  llvm::DenseMap<const clang::ConditionalOperator *, bool> ChosenArm;
+  const clang::ConditionalOperator *UnpinnedArm = nullptr;
+  /// The condition of \p CO, or the arm it is being tried with.
+  std::optional<std::int64_t> armOf(const clang::ConditionalOperator *CO, unsigned Depth);
   llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<clang::ParentMap>> Parents;
 };
 

@@ -68,6 +68,10 @@ TEST(ValueChoices, ArmsAndAssignments) {
   EXPECT_EQ(choices("int t; if (n) t = 128; else t = 256; launch(dim3(t, 2));"), Rows);
   std::vector<Dim3> Ys = {{32, 4, 1}, {32, 8, 1}};
   EXPECT_EQ(choices("int ty = n > 64 ? 8 : 4; dim3 threads(32, ty); launch(threads);"), Ys);
+  // A `?:` written in the launch's expression itself.
+  EXPECT_EQ(choices("dim3 threads(32, n > 64 ? 8 : 4); launch(threads);"), Ys);
+  EXPECT_EQ(choices("launch(n < 1024 ? 128 : 256);"), xs({128, 256}));
+  EXPECT_TRUE(choices("launch(n < 1024 ? 128 : user);").empty());
 }
 
 TEST(ValueChoices, NoneWhereAValueIsNotKnown) {

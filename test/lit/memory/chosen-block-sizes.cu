@@ -5,7 +5,7 @@
 //   and 512 threads, the worst (512) reported, with a note naming the choice;
 // - either arm of a `?:` whose condition is a run-time value, and if/else assignments;
 // - a column read whose stride is blockDim.x: known under each chosen size;
-// - a dim3 whose y-extent is one of two values;
+// - a dim3 whose y-extent is one of two values, and a `?:` written in the launch itself;
 // - not chosen: an arm that is a run-time value, or more than four sizes (the shape stays
 //   assumed, and the scan tree's trips, which need the block size, are not walked: silent).
 // RUN: %expect-exit 1 --stdout %t.out -- %cuda-lint --color=never --pedantic --rules=shared-memory-bank-conflict,uncoalesced-global-access %s
@@ -162,3 +162,15 @@ void twoD(const float *in, float *out, int rows) {
 // CHECK: chosen-block-sizes.cu:52:48: note: each 32-byte sector is a separate transfer: one request of the warp moves 1024 bytes to use 128
 // CHECK: chosen-block-sizes.cu:52:48: note: with blocks of 64 threads, one of the sizes the launch at line 57 picks at run time (64 or 128)
 // CHECK: chosen-block-sizes.cu:52:48: note: make threadIdx.x index the contiguous dimension (the last subscript), or stage the data through shared memory as a tiled transpose does, so that each request reads consecutive elements
+
+// A `?:` written in the launch itself, its condition a run-time value: each arm.
+__global__ void columnReadInline(const float *in, float *out) {
+  out[blockIdx.x * blockDim.x + threadIdx.x] = in[threadIdx.x * blockDim.x + blockIdx.x];
+}
+void inlineArms(const float *in, float *out, int n) {
+  columnReadInline<<<n / 128, n < 4096 ? 64 : 128>>>(in, out);
+}
+// CHECK: chosen-block-sizes.cu:168:48: warning: lanes of a warp read 'in[threadIdx.x * blockDim.x + blockIdx.x]' 256 bytes apart: 32 sectors per request instead of 4 [uncoalesced-global-access]
+// CHECK: chosen-block-sizes.cu:168:48: note: each 32-byte sector is a separate transfer: one request of the warp moves 1024 bytes to use 128
+// CHECK: chosen-block-sizes.cu:168:48: note: with blocks of 64 threads, one of the sizes the launch at line 171 picks at run time (64 or 128)
+// CHECK: chosen-block-sizes.cu:168:48: note: make threadIdx.x index the contiguous dimension (the last subscript), or stage the data through shared memory as a tiled transpose does, so that each request reads consecutive elements
