@@ -741,10 +741,7 @@ static bool builtinX(const Expr *E, StringRef Name, StringRef Axis = "x") {
   const auto *PO = dyn_cast<PseudoObjectExpr>(E->IgnoreParenImpCasts());
   const auto *MS =
       PO ? dyn_cast<MSPropertyRefExpr>(PO->getSyntacticForm()->IgnoreParens()) : nullptr;
-  const Expr *BaseE = MS ? MS->getBaseExpr()->IgnoreImpCasts() : nullptr;
-  if (const auto *OV = dyn_cast_or_null<OpaqueValueExpr>(BaseE); OV && OV->getSourceExpr())
-    BaseE = OV->getSourceExpr()->IgnoreImpCasts();
-  const auto *Base = dyn_cast_or_null<DeclRefExpr>(BaseE);
+  const DeclRefExpr *Base = MS ? propertyBase(MS) : nullptr;
   return Base && Base->getDecl()->getName() == Name && MS->getPropertyDecl()->getName() == Axis;
 }
 

@@ -568,22 +568,7 @@ std::optional<Dim3> ValueEvaluator::evalDim3Impl(const Expr *E, unsigned Depth) 
       return std::nullopt;
     if (Ctor->isCopyOrMoveConstructor() && CE->getNumArgs() == 1)
       return evalDim3Impl(CE->getArg(0), Depth + 1);
-    Dim3 D{1, 1, 1};
-    if (CE->getNumArgs() > 3)
-      return std::nullopt;
-    for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
-      const Expr *A = CE->getArg(I);
-      if (!A->getType()->isIntegralOrEnumerationType() &&
-          !isa<CXXDefaultArgExpr>(A))
-        return std::nullopt; // dim3(uint3)
-      auto V = evalIntImpl(A, Depth + 1);
-      if (!V && XOnly && I > 0)
-        continue;
-      if (!V)
-        return std::nullopt;
-      D[I] = *V;
-    }
-    return D;
+    return dim3OfArgs({CE->getArgs(), CE->getNumArgs()}, Depth);
   }
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
     if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
@@ -597,22 +582,31 @@ std::optional<Dim3> ValueEvaluator::evalDim3Impl(const Expr *E, unsigned Depth) 
     return evalDim3Impl(*C ? CO->getTrueExpr() : CO->getFalseExpr(), Depth + 1);
   }
   // A braced grid or block as the parse reads it, `$(32, 8, 1)` (NvccSpellings.h).
-  if (const auto *Call = dyn_cast<CallExpr>(E); Call && Call->getNumArgs() <= 3) {
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
     const FunctionDecl *FD = Call->getDirectCallee();
     if (!FD || !FD->getIdentifier() || FD->getName() != "$")
       return std::nullopt;
-    Dim3 D{1, 1, 1};
-    for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
-      auto V = evalIntImpl(Call->getArg(I), Depth + 1);
-      if (!V && XOnly && I > 0)
-        continue;
-      if (!V)
-        return std::nullopt;
-      D[I] = *V;
-    }
-    return D;
+    return dim3OfArgs({Call->getArgs(), Call->getNumArgs()}, Depth);
   }
   return std::nullopt;
+}
+
+std::optional<Dim3> ValueEvaluator::dim3OfArgs(llvm::ArrayRef<const Expr *> Args, unsigned Depth) {
+  if (Args.size() > 3)
+    return std::nullopt;
+  Dim3 D{1, 1, 1};
+  for (unsigned I = 0; I < Args.size(); ++I) {
+    const Expr *A = Args[I];
+    if (!A->getType()->isIntegralOrEnumerationType() && !isa<CXXDefaultArgExpr>(A))
+      return std::nullopt; // dim3(uint3)
+    auto V = evalIntImpl(A, Depth + 1);
+    if (!V && XOnly && I > 0)
+      continue;
+    if (!V)
+      return std::nullopt;
+    D[I] = *V;
+  }
+  return D;
 }
 
 // --- values picked at run time from a few the source spells out -------------------

@@ -18,6 +18,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ParentMap.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
 
 #include <array>
@@ -76,6 +77,8 @@ private:
   std::optional<std::int64_t> evalCall(const clang::CallExpr *C, unsigned Depth);
   std::optional<std::int64_t> passedToParam(const clang::ParmVarDecl *P);
   std::optional<Dim3> dim3OfVar(const clang::VarDecl *V, unsigned Depth);
+  /// The dim3 that up to three integer arguments make (a dim3 constructor's, `$(...)`'s).
+  std::optional<Dim3> dim3OfArgs(llvm::ArrayRef<const clang::Expr *> Args, unsigned Depth);
   /// evalDim3Choices: every value the source gives local \p V, sorted; empty when one is not
   /// known or there are more than MaxChoices.
   std::vector<std::int64_t> choicesOf(const clang::VarDecl *V, unsigned Depth);

@@ -98,6 +98,13 @@ QualType accessedType(const Expr *Access) {
   return Access->getType();
 }
 
+const DeclRefExpr *propertyBase(const MSPropertyRefExpr *P) {
+  const Expr *Base = P->getBaseExpr()->IgnoreImpCasts();
+  if (const auto *OV = dyn_cast<OpaqueValueExpr>(Base); OV && OV->getSourceExpr())
+    Base = OV->getSourceExpr()->IgnoreImpCasts();
+  return dyn_cast<DeclRefExpr>(Base);
+}
+
 bool selfShift(const BinaryOperator *B, const ASTContext &Ctx) {
   const auto *Sum = B && B->getOpcode() == BO_Shr
                         ? dyn_cast<BinaryOperator>(B->getRHS()->IgnoreParenImpCasts())

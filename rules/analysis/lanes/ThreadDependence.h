@@ -211,6 +211,11 @@ std::optional<bool> cacheHintStore(const clang::CallExpr *CE);
 /// The type of what \p Access reads or writes: its own, or a hinted store's pointee.
 clang::QualType accessedType(const clang::Expr *Access);
 
+/// The variable a property reference names (`threadIdx` of `threadIdx.x`, as Clang's CUDA
+/// headers spell the built-ins: an MS property of a variable, reached through an opaque
+/// value); null when the base is no variable.
+const clang::DeclRefExpr *propertyBase(const clang::MSPropertyRefExpr *P);
+
 /// Whether \p B is `n >> (K + n)` (or `n >> (n + K)`), K a constant >= 0: GPU Gems 3's
 /// `CONFLICT_FREE_OFFSET(n)`, `((n) >> LOG_NUM_BANKS + (n) >> (2 * LOG_NUM_BANKS))`, parses so;
 /// for n >= 0 it is 0.

@@ -162,10 +162,7 @@ static int axisOf(StringRef Field) {
 }
 
 LaneValue Walker::builtinVar(const MSPropertyRefExpr *P) {
-  const Expr *BaseE = P->getBaseExpr()->IgnoreImpCasts();
-  if (const auto *OV = dyn_cast<OpaqueValueExpr>(BaseE))
-    BaseE = OV->getSourceExpr() ? OV->getSourceExpr()->IgnoreImpCasts() : BaseE;
-  const auto *Base = dyn_cast<DeclRefExpr>(BaseE);
+  const DeclRefExpr *Base = propertyBase(P);
   if (!Base)
     return LaneValue();
   return builtinComponent(Base->getDecl()->getName(), axisOf(P->getPropertyDecl()->getName()));

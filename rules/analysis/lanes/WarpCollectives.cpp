@@ -156,13 +156,9 @@ void indexRoots(const Stmt *S, llvm::SmallPtrSetImpl<const VarDecl *> &Vars, boo
     return;
   }
   if (const auto *PO = dyn_cast<PseudoObjectExpr>(S)) { // threadIdx.x
-    if (const auto *P = dyn_cast<MSPropertyRefExpr>(PO->getSyntacticForm()->IgnoreParens())) {
-      const Expr *Base = P->getBaseExpr()->IgnoreImpCasts();
-      if (const auto *OV = dyn_cast<OpaqueValueExpr>(Base); OV && OV->getSourceExpr())
-        Base = OV->getSourceExpr()->IgnoreImpCasts();
-      if (const auto *Ref = dyn_cast<DeclRefExpr>(Base))
+    if (const auto *P = dyn_cast<MSPropertyRefExpr>(PO->getSyntacticForm()->IgnoreParens()))
+      if (const DeclRefExpr *Ref = propertyBase(P))
         Tid |= Ref->getDecl()->getName() == "threadIdx";
-    }
     return;
   }
   for (const Stmt *Child : S->children())
