@@ -5,6 +5,7 @@
 #include "analyzer/tu/AbsentProbes.h"
 #include "analyzer/tu/NvccDiagnostics.h"
 #include "analyzer/tu/NvccSpellings.h"
+#include "analyzer/tu/SpaceMacros.h"
 
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -62,6 +63,7 @@ public:
   }
   bool BeginSourceFileAction(CompilerInstance &CI) override {
     Probes.start();
+    CI.getPreprocessor().addPPCallbacks(unifySpaceMacros(CI.getPreprocessor()));
     CI.getPreprocessor().addPPCallbacks(collectArchRegions(CI.getSourceManager(), Out.Arch));
     CI.getFrontendOpts().SkipFunctionBodies = true; // only what SkipSystemHostBodies allows
     return GeneratePCHAction::BeginSourceFileAction(CI);

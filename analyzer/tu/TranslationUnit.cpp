@@ -7,6 +7,7 @@
 #include "analyzer/tu/OutOfLineTemplates.h"
 #include "analyzer/tu/ArchRegions.h"
 #include "analyzer/tu/RemovedHeaders.h"
+#include "analyzer/tu/SpaceMacros.h"
 #include "ptxas_parse/ArchLimits.h"
 #include "rules/RuleRegistry.h"
 #include "rules/analysis/ErrorTaint.h"
@@ -279,6 +280,7 @@ public:
     CI.getDiagnostics().setFatalsAsError(true);
     // Only what LintConsumer::shouldSkipFunctionBody allows.
     CI.getFrontendOpts().SkipFunctionBodies = true;
+    CI.getPreprocessor().addPPCallbacks(unifySpaceMacros(CI.getPreprocessor()));
     if (Arch)
       CI.getPreprocessor().addPPCallbacks(collectArchRegions(CI.getSourceManager(), *Arch));
     if (Arch) // the host parse; the device one would say it again
