@@ -11,6 +11,7 @@
 #include "clang/AST/ParentMapContext.h"
 #include "llvm/ADT/FoldingSet.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 #include <algorithm>
 #include <functional>
@@ -36,8 +37,6 @@ ByLocation groupByLocation(const ThreadDependence &TD, AccessEvent::Space Sp) {
 }
 
 namespace {
-
-int64_t floorDiv32(int64_t A) { return A >= 0 ? A / 32 : -((-A + 31) / 32); }
 
 /// The index of a subscript without a constant added to it: `2 * i` for
 /// `2 * i + 1`; the constant in \p K (1 there, -2 for `i - 2`; 0 when there is
@@ -147,8 +146,9 @@ static std::optional<int64_t> patternShift(const LaneValue &E, const LaneValue &
   return Shift;
 }
 
-/// Whether \p A and \p B lie in different arms of one `if` or `?:`: a thread that runs one
-/// does not run the other in the same pass, so they never share a request's sectors.
+/// Whether \p A and \p B lie in different arms of one `if` or `?:`, or one in the arm of an
+/// `if` that returns and the other after it: a thread that runs one does not run the other
+/// in the same pass, so they never share a request's sectors.
 static bool exclusiveArms(const Expr *A, const Expr *B, const ASTContext &C) {
   auto &Ctx = const_cast<ASTContext &>(C);
   // The statement above \p S, through a declaration it initialises (`float4 r = v[p];`).
@@ -164,15 +164,32 @@ static bool exclusiveArms(const Expr *A, const Expr *B, const ASTContext &C) {
     }
     return nullptr;
   };
-  // A's ancestors, each with the child A's path comes through.
-  llvm::DenseMap<const Stmt *, const Stmt *> Via;
-  const Stmt *Child = A;
-  for (const Stmt *P = ParentOf(A); P; Child = P, P = ParentOf(P))
-    Via[P] = Child;
-  Child = B;
+  // Each access's ancestors, each with the child its path comes through.
+  auto Ancestors = [&](const Expr *X) {
+    llvm::DenseMap<const Stmt *, const Stmt *> Via;
+    const Stmt *Child = X;
+    for (const Stmt *P = ParentOf(X); P; Child = P, P = ParentOf(P))
+      Via[P] = Child;
+    return Via;
+  };
+  llvm::DenseMap<const Stmt *, const Stmt *> ViaA = Ancestors(A), ViaB = Ancestors(B);
+  // An `if` without else whose arm ends the thread's pass (`if (z < 0) { n[i].w = -1;
+  // return; }`, InfiniTAM's normals): an access in its arm and one after it.
+  auto Leaves = [](const Stmt *S) {
+    if (const auto *CS = dyn_cast<CompoundStmt>(S))
+      S = CS->body_empty() ? nullptr : CS->body_back();
+    return isa_and_nonnull<ReturnStmt, ContinueStmt, BreakStmt>(S);
+  };
+  auto InLeavingArm = [&](const Stmt *S, const llvm::DenseMap<const Stmt *, const Stmt *> &Via) {
+    const auto *If = dyn_cast<IfStmt>(S);
+    auto It = If ? Via.find(If) : Via.end();
+    return If && !If->getElse() && It != Via.end() && It->second == If->getThen() &&
+           Leaves(If->getThen());
+  };
+  const Stmt *Child = B;
   for (const Stmt *P = ParentOf(B); P; Child = P, P = ParentOf(P)) {
-    auto It = Via.find(P);
-    if (It == Via.end())
+    auto It = ViaA.find(P);
+    if (It == ViaA.end())
       continue;
     auto Apart = [&](const Stmt *X, const Stmt *Y) {
       return (It->second == X && Child == Y) || (It->second == Y && Child == X);
@@ -181,6 +198,13 @@ static bool exclusiveArms(const Expr *A, const Expr *B, const ASTContext &C) {
       return If->getElse() && Apart(If->getThen(), If->getElse());
     if (const auto *CO = dyn_cast<AbstractConditionalOperator>(P))
       return Apart(CO->getTrueExpr(), CO->getFalseExpr());
+    if (const auto *CS = dyn_cast<CompoundStmt>(P))
+      for (const Stmt *S : CS->body()) {
+        if (S == It->second) // A's statement first
+          return S != Child && InLeavingArm(S, ViaA);
+        if (S == Child)
+          return InLeavingArm(S, ViaB);
+      }
     return false;
   }
   return false;
@@ -663,14 +687,88 @@ bool shortLoopCovers(const AccessEvent &E, int64_t Stride, const ASTContext &Ctx
          (!E.Store || Trips == 1 || storesBackToBack(E.Loop, Ctx));
 }
 
+/// How much \p E (an integer expression) grows when \p Counter grows by one, where it is a
+/// sum of multiples of the counter by constants and of terms that do not name it.
+static std::optional<int64_t> counterCoefficient(const Expr *E, const ValueDecl *Counter,
+                                                 const ASTContext &Ctx) {
+  E = E->IgnoreParenCasts();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E); DRE && DRE->getDecl() == Counter)
+    return 1;
+  if (!mentions(E, Counter))
+    return 0;
+  const auto *B = dyn_cast<BinaryOperator>(E);
+  if (!B)
+    return std::nullopt;
+  std::optional<int64_t> L = counterCoefficient(B->getLHS(), Counter, Ctx);
+  std::optional<int64_t> R = counterCoefficient(B->getRHS(), Counter, Ctx);
+  if (!L || !R)
+    return std::nullopt;
+  switch (B->getOpcode()) {
+  case BO_Add:
+    return *L + *R;
+  case BO_Sub:
+    return *L - *R;
+  case BO_Mul:
+    if (std::optional<llvm::APSInt> C = B->getRHS()->getIntegerConstantExpr(Ctx); C && !*R)
+      return *L * C->getExtValue();
+    if (std::optional<llvm::APSInt> C = B->getLHS()->getIntegerConstantExpr(Ctx); C && !*L)
+      return *R * C->getExtValue();
+    return std::nullopt;
+  default:
+    return std::nullopt;
+  }
+}
+
+/// How many bytes the place \p E names (a subscript, a field, a dereference, through casts and
+/// `&a[i]`) moves when \p Counter grows by one.
+static std::optional<int64_t> counterBytes(const Expr *E, const ValueDecl *Counter,
+                                           const ASTContext &Ctx) {
+  E = E->IgnoreParenCasts();
+  auto SizeOf = [&](QualType T) -> std::optional<int64_t> {
+    if (T.isNull() || T->isIncompleteType() || T->isDependentType())
+      return std::nullopt;
+    return Ctx.getTypeSizeInChars(T).getQuantity();
+  };
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
+    std::optional<int64_t> I = counterCoefficient(AS->getIdx(), Counter, Ctx);
+    std::optional<int64_t> Base = counterBytes(AS->getBase(), Counter, Ctx);
+    std::optional<int64_t> Elt = SizeOf(AS->getType());
+    if (!I || !Base || !Elt)
+      return std::nullopt;
+    return *Base + *I * *Elt;
+  }
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    return counterBytes(ME->getBase(), Counter, Ctx);
+  if (const auto *U = dyn_cast<UnaryOperator>(E);
+      U && (U->getOpcode() == UO_AddrOf || U->getOpcode() == UO_Deref))
+    return counterBytes(U->getSubExpr(), Counter, Ctx);
+  if (const auto *B = dyn_cast<BinaryOperator>(E);
+      B && B->isAdditiveOp() && B->getType()->isPointerType()) {
+    const Expr *Ptr = B->getLHS()->getType()->isPointerType() ? B->getLHS() : B->getRHS();
+    const Expr *Int = Ptr == B->getLHS() ? B->getRHS() : B->getLHS();
+    std::optional<int64_t> P = counterBytes(Ptr, Counter, Ctx);
+    std::optional<int64_t> I = counterCoefficient(Int, Counter, Ctx);
+    std::optional<int64_t> Elt = SizeOf(B->getType()->getPointeeType());
+    if (!P || !I || !Elt)
+      return std::nullopt;
+    return *P + (B->getOpcode() == BO_Sub ? -*I : *I) * *Elt;
+  }
+  return mentions(E, Counter) ? std::nullopt : std::optional<int64_t>(0);
+}
+
 bool usesFetchedSectors(const AccessEvent &E, const ThreadDependence &TD, const ASTContext &Ctx) {
-  // The trips of the short loop around O that move it by one element each: its index names the
-  // loop's counter (a store of the same place in each trip, Rodinia myocyte's
-  // `d_finavalu[offset_ecc + 35]` in a 13-trip loop, sweeps nothing).
+  // The trips of the short loop around O that move it by one element each (SGEMM's
+  // `reinterpret_cast<float4 *>(&C[... + resIdxN])[0]` with resIdxN += 4): a store of the same
+  // place in each trip (Rodinia myocyte's `d_finavalu[offset_ecc + 35]` in a 13-trip loop)
+  // sweeps nothing, nor does GPUJPEG's IDCT read of `src[x8 + ty + i * 64]`, 64 elements
+  // further each trip, the gaps between its lanes.
   auto SweepOf = [&](const AccessEvent &O) {
     const ValueDecl *Counter = nullptr;
-    int64_t T = O.Trip.empty() ? cudalint::countedTrips(O.Loop, Ctx, &Counter) : 0;
-    if (T < 1 || T > MaxSweepTrips || !Counter || !mentions(O.Access, Counter) ||
+    int64_t Step = 1;
+    int64_t T = O.Trip.empty() ? cudalint::countedTrips(O.Loop, Ctx, &Counter, &Step) : 0;
+    std::optional<int64_t> Moves = Counter ? counterBytes(O.Access, Counter, Ctx) : std::nullopt;
+    if (T < 1 || T > MaxSweepTrips || !Counter || !Moves ||
+        *Moves * Step != static_cast<int64_t>(O.Size) ||
         (O.Store && !storesBackToBack(O.Loop, Ctx)))
       return int64_t(1);
     return T;
@@ -690,7 +788,7 @@ bool usesFetchedSectors(const AccessEvent &E, const ThreadDependence &TD, const 
   for (const AccessEvent &O : TD.accesses()) {
     if (&O != &E &&
         (!sameWalkAndBase(E, O) || O.Offset.Active != E.Offset.Active || O.Offset.HasFactor ||
-         O.Offset.K != LaneValue::Lane))
+         (O.Offset.K != LaneValue::Lane && !O.Offset.RowLanes)))
       continue;
     if (&O != &E) {
       // The same lanes' pattern, moved: `p[2 * i + 1]` beside `p[2 * i]`, also in
@@ -734,210 +832,6 @@ bool usesFetchedSectors(const AccessEvent &E, const ThreadDependence &TD, const 
     }
   }
   return Bytes > 0 && Sectors < 2 * ((Bytes + 31) / 32);
-}
-
-/// Whether \p E is the built-in variable \p Name's \p Axis (`blockDim.x`, `threadIdx.y`).
-static bool builtinX(const Expr *E, StringRef Name, StringRef Axis = "x") {
-  const auto *PO = dyn_cast<PseudoObjectExpr>(E->IgnoreParenImpCasts());
-  const auto *MS =
-      PO ? dyn_cast<MSPropertyRefExpr>(PO->getSyntacticForm()->IgnoreParens()) : nullptr;
-  const DeclRefExpr *Base = MS ? propertyBase(MS) : nullptr;
-  return Base && Base->getDecl()->getName() == Name && MS->getPropertyDecl()->getName() == Axis;
-}
-
-/// The first expression of \p FD's body for which \p Match holds, or null.
-static const Expr *findInBody(const FunctionDecl *FD,
-                              llvm::function_ref<bool(const Expr *)> Match) {
-  if (!FD || !FD->getBody())
-    return nullptr;
-  const Expr *Found = nullptr;
-  std::function<void(const Stmt *)> Scan = [&](const Stmt *S) {
-    if (!S || Found)
-      return;
-    if (const auto *E = dyn_cast<Expr>(S); E && Match(E)) {
-      Found = E;
-      return;
-    }
-    for (const Stmt *C : S->children())
-      Scan(C);
-  };
-  Scan(FD->getBody());
-  return Found;
-}
-
-bool statesNarrowBlock(const FunctionDecl *FD, const ASTContext &Ctx) {
-  return findInBody(FD, [&](const Expr *E) {
-    const auto *B = dyn_cast<BinaryOperator>(E);
-    if (!B || (B->getOpcode() != BO_EQ && B->getOpcode() != BO_NE))
-      return false;
-    for (auto [X, Y] : {std::pair{B->getLHS(), B->getRHS()}, std::pair{B->getRHS(), B->getLHS()}}) {
-      if (!builtinX(X, "blockDim") || Y->isValueDependent())
-        continue;
-      if (std::optional<llvm::APSInt> C = Y->getIntegerConstantExpr(Ctx);
-          C && C->getExtValue() > 0 && C->getExtValue() % 32 != 0)
-        return true;
-    }
-    return false;
-  });
-}
-
-const Expr *warpRowsIndex(const FunctionDecl *FD, const ASTContext &Ctx) {
-  // `blockIdx.x * C + threadIdx.x` or `threadIdx.y * C + threadIdx.x` (either order): a column
-  // or thread index that is right only with blocks C threads wide, C a multiple of 32.
-  auto Times = [&](const Expr *E) {
-    const auto *M = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
-    if (!M || M->getOpcode() != BO_Mul)
-      return false;
-    for (auto [X, Y] : {std::pair{M->getLHS(), M->getRHS()}, std::pair{M->getRHS(), M->getLHS()}})
-      if ((builtinX(X, "blockIdx") || builtinX(X, "threadIdx", "y")) && !Y->isValueDependent())
-        if (std::optional<llvm::APSInt> C = Y->getIntegerConstantExpr(Ctx);
-            C && C->getExtValue() >= 32 && C->getExtValue() % 32 == 0)
-          return true;
-    return false;
-  };
-  return findInBody(FD, [&](const Expr *E) {
-    const auto *B = dyn_cast<BinaryOperator>(E);
-    return B && B->getOpcode() == BO_Add &&
-           ((Times(B->getLHS()) && builtinX(B->getRHS(), "threadIdx")) ||
-            (Times(B->getRHS()) && builtinX(B->getLHS(), "threadIdx")));
-  });
-}
-
-/// The function whose body holds \p E.
-static const FunctionDecl *holderOf(const Expr *E, const ASTContext &Ctx) {
-  auto &C = const_cast<ASTContext &>(Ctx);
-  for (DynTypedNodeList P = C.getParents(*E); !P.empty(); P = C.getParents(P[0]))
-    if (const auto *FD = P[0].get<FunctionDecl>())
-      return FD;
-  return nullptr;
-}
-
-const Expr *warpRowsIndex(const AccessEvent &E, const ASTContext &Ctx) {
-  if (const Expr *I = warpRowsIndex(E.Root, Ctx))
-    return I;
-  const FunctionDecl *Holder = holderOf(E.Access, Ctx);
-  return Holder && Holder != E.Root ? warpRowsIndex(Holder, Ctx) : nullptr;
-}
-
-bool rowsMayNarrow(const AccessEvent &E, const ASTContext &Ctx) {
-  return assumedShape(E) && E.ReadsRows && !warpRowsIndex(E, Ctx);
-}
-
-bool assumedShape(const AccessEvent &E) {
-  return E.Shape && !E.Shape->Block && !E.Shape->BlockX;
-}
-
-namespace {
-
-/// \p E's offsets with only the first \p Width lanes, moved by \p Shift bytes.
-std::optional<LaneValue> firstLanes(const AccessEvent &E, unsigned Width, int64_t Shift) {
-  if (E.Offset.K != LaneValue::Lane || E.Offset.HasFactor || Width > WarpLanes)
-    return std::nullopt;
-  uint32_t Mask = Width == WarpLanes ? ~0u : (1u << Width) - 1;
-  if ((E.Offset.Active & Mask) != Mask)
-    return std::nullopt;
-  LaneValue V = E.Offset;
-  V.Active = Mask;
-  for (unsigned I = 0; I < WarpLanes; ++I)
-    V.L[I] += Shift;
-  return V;
-}
-
-} // namespace
-
-unsigned rowSectorsAtLeast(const AccessEvent &E, unsigned Width) {
-  std::optional<LaneValue> V = firstLanes(E, Width, 0);
-  if (!V)
-    return 0;
-  unsigned Least = ~0u;
-  for (int64_t Shift = 0; Shift < 32; ++Shift) {
-    std::vector<int64_t> Sectors;
-    for (unsigned I = 0; I < Width; ++I)
-      for (int64_t S = floorDiv32(V->L[I] + Shift); S <= floorDiv32(V->L[I] + Shift + E.Size - 1);
-           ++S)
-        Sectors.push_back(S);
-    std::sort(Sectors.begin(), Sectors.end());
-    Least = std::min<unsigned>(
-        Least, std::unique(Sectors.begin(), Sectors.end()) - Sectors.begin());
-  }
-  return Least;
-}
-
-unsigned stridedRowsSectorsAtLeast(const AccessEvent &E) {
-  const LaneValue &V = E.Offset;
-  if (V.K != LaneValue::Lane || V.HasFactor || V.Active != AllLanes || !V.AssumedAxis)
-    return 0;
-  int64_t S = V.L[1] - V.L[0];
-  if (S <= static_cast<int64_t>(E.Size) || S > 32 || V.Align == 0 || V.Align % S != 0)
-    return 0;
-  for (unsigned I = 1; I < NarrowestRow; ++I)
-    if (V.L[I] - V.L[I - 1] != S)
-      return 0;
-  int64_t PerSector = (32 + S - 1) / S;
-  return static_cast<unsigned>((WarpLanes + PerSector - 1) / PerSector);
-}
-
-unsigned rowConflictAtLeast(const AccessEvent &E, unsigned Width) {
-  unsigned Least = ~0u;
-  // Elements of 4 bytes or more start on a word; narrower ones anywhere in it.
-  for (int64_t Shift = 0; Shift < (E.Size >= 4 ? 1 : 4); ++Shift) {
-    std::optional<LaneValue> V = firstLanes(E, Width, Shift);
-    if (!V)
-      return 1;
-    unsigned Unit = E.Root ? accessUnit(E, E.Root->getASTContext()) : E.Size;
-    Least = std::min(Least, bankConflictOf(*V, Unit).Degree);
-  }
-  return Least;
-}
-
-std::string assumptionNote(const AccessEvent &E, const std::string &Rows, const ASTContext &Ctx) {
-  std::string Name;
-  llvm::raw_string_ostream OS(Name);
-  E.Root->getNameForDiagnostic(OS, Ctx.getPrintingPolicy(), /*Qualified=*/false);
-  std::string Why;
-  if (!E.Root->hasAttr<CUDAGlobalAttr>())
-    Why = "no kernel launch in this file reaches '" + OS.str() + "'";
-  else if (E.Shape->NoKnownLaunch)
-    Why = "no launch of '" + OS.str() + "' in this file gives the block shape";
-  else
-    Why = "no launch of '" + OS.str() + "' in this file has a block shape known here";
-  if (const Expr *Index = E.ReadsRows ? warpRowsIndex(E, Ctx) : nullptr)
-    Why += "; '" + sourceText(Index, Ctx) + "' is right only with blocks that wide, so a warp "
-           "is one row of the block";
-  return "assuming blocks of at least 32 threads in x: " + Why + (Rows.empty() ? "" : "; " + Rows);
-}
-
-std::string chosenBlockNote(const AccessEvent &E, const ASTContext &Ctx) {
-  if (!E.Shape || !E.Shape->Block || E.Shape->Choices.empty())
-    return "";
-  auto Text = [](const Dim3 &B) {
-    std::string T = std::to_string(B[0]);
-    if (B[1] != 1 || B[2] != 1)
-      T += "x" + std::to_string(B[1]) + (B[2] != 1 ? "x" + std::to_string(B[2]) : "");
-    return T;
-  };
-  std::vector<std::string> All;
-  for (const Dim3 &B : E.Shape->Choices)
-    All.push_back(Text(B));
-  std::string List = llvm::join(llvm::ArrayRef(All).drop_back(), ", ") + " or " + All.back();
-  unsigned Line = Ctx.getSourceManager().getExpansionLineNumber(E.Shape->LaunchLoc);
-  return "with blocks of " + Text(*E.Shape->Block) + " threads, one of the sizes the launch at "
-         "line " + std::to_string(Line) + " picks at run time (" + List + ")";
-}
-
-std::string verbOf(const std::vector<const AccessEvent *> &Events) {
-  bool Load = false, Store = false;
-  for (const AccessEvent *E : Events)
-    (E->Store ? Store : Load) = true;
-  return Load && Store ? "read and write" : Store ? "write" : "read";
-}
-
-std::vector<const FunctionDecl *> rootsOf(const std::vector<const AccessEvent *> &Events) {
-  std::vector<const FunctionDecl *> Out;
-  for (const AccessEvent *E : Events)
-    if (std::find(Out.begin(), Out.end(), E->Root) == Out.end())
-      Out.push_back(E->Root);
-  return Out;
 }
 
 } // namespace memrules

@@ -24,6 +24,9 @@
 namespace cudalint {
 namespace memrules {
 
+/// The 32-byte sector that byte \p A lies in (rounded down for negative bytes).
+inline int64_t floorDiv32(int64_t A) { return A >= 0 ? A / 32 : -((-A + 31) / 32); }
+
 /// The events of \p TD in space \p Sp, by the file location of their access.
 using ByLocation = std::map<std::pair<clang::FileID, unsigned>, std::vector<const AccessEvent *>>;
 ByLocation groupByLocation(const ThreadDependence &TD, AccessEvent::Space Sp);
@@ -80,6 +83,17 @@ constexpr int64_t MaxUnrolledStatements = 256;
 /// struct of arrays).
 bool usesFetchedSectors(const AccessEvent &E, const ThreadDependence &TD,
                         const clang::ASTContext &Ctx);
+
+/// A struct element, loaded field by field, copied whole into a local that the function reads
+/// only through some of its scalar fields (`TSurfel surfel = surfels[id]; ... surfel.confidence
+/// ... surfel.timestamp`, InfiniTAM): nvcc loads those fields alone. The local and the fields, in
+/// declaration order; none when the copy is used otherwise (passed on, written, its address
+/// taken, a nested field) or uses every field.
+struct CopiedFields {
+  const clang::VarDecl *Copy = nullptr;
+  std::vector<const clang::FieldDecl *> Fields;
+};
+std::optional<CopiedFields> fieldsReadOfCopy(const AccessEvent &E, const clang::ASTContext &Ctx);
 
 /// Whether \p FD states a block narrower than a warp (`assert(blockDim.x == 4)`):
 /// the multiple-of-32 x-extent that is assumed without a known launch would be wrong.

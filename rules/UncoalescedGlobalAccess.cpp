@@ -14,7 +14,8 @@
 // only where the index is an exact function of the lane (constants, macros,
 // block shapes, launch arguments, loop counters), or grows faster than it by
 // gaps known from below (packed triangular storage, `(i + 1) * (i + 2) / 2`:
-// "at least N sectors"). A runtime stride, a
+// "at least N sectors"), or row by row where a block narrower than a warp indexes rows a
+// run-time pitch apart (`x + y * width` in 16x16 blocks). A runtime stride, a
 // data-dependent index, a broadcast and unit-stride or grid-stride indexing
 // are silent, and so is an access whose thread also reads (for a store: writes)
 // the bytes between its lanes' elements through the same base (`a[2*i]` with
@@ -49,9 +50,11 @@ public:
       // The worst request of the location (instantiations, block shapes, trips).
       const AccessEvent *Worst = nullptr;
       SectorCount WorstC;
+      Copied WorstCopy;
       std::vector<const AccessEvent *> Reported;
       for (const AccessEvent *E : Events) {
-        SectorCount C = sectorsOf(E->Offset, E->Size);
+        Copied Copy = copiedFields(*E, *AST);
+        SectorCount C = Copy.Field ? Copy.C : sectorsOf(E->Offset, E->Size);
         // Fewer than 4 sectors (a few lanes, or a broadcast per row of a 2-D block) cost
         // no more than one unit-stride request of floats: nothing to gain.
         if (!C.Ideal || C.Sectors < 2 * C.Ideal || C.Sectors < 4)
@@ -62,10 +65,10 @@ public:
         if (C.Elements <= 8 && C.Sectors <= 8)
           continue;
         int64_t Stride = C.Stride < 0 ? -C.Stride : C.Stride;
-        if (C.AtLeast ? growingCovered(*E, TD, *AST)
-                      : memrules::coveredBySiblings(*E, TD, Stride) ||
-                            memrules::shortLoopCovers(*E, Stride, *AST) ||
-                            memrules::usesFetchedSectors(*E, TD, *AST))
+        if (!Copy.Field && (C.AtLeast ? growingCovered(*E, TD, *AST)
+                                      : memrules::coveredBySiblings(*E, TD, Stride) ||
+                                            memrules::shortLoopCovers(*E, Stride, *AST) ||
+                                            memrules::usesFetchedSectors(*E, TD, *AST)))
           continue;
         if (memrules::assumedShape(*E) && memrules::statesNarrowBlock(E->Root, *AST))
           continue;
@@ -81,18 +84,64 @@ public:
         if (!Worst || C.Sectors * WorstC.Ideal > WorstC.Sectors * C.Ideal) {
           Worst = E;
           WorstC = C;
+          WorstCopy = Copy;
         }
       }
       if (!Worst)
         continue;
       Finding *F = report(SM, Worst->Access->getSourceRange(),
-                          message(*Worst, WorstC, memrules::verbOf(Reported), *AST));
+                          message(*Worst, WorstC, WorstCopy, memrules::verbOf(Reported), *AST));
       if (F)
         attributeToKernel(F, Worst->Root, memrules::rootsOf(Reported));
     }
   }
 
 private:
+  /// A struct element copied into a local of which the thread reads some fields only
+  /// (memrules::fieldsReadOfCopy): the request of the first field with the most sectors
+  /// against its ideal, or no Field where the fields read together fill at least half of
+  /// the sectors they touch.
+  struct Copied {
+    const FieldDecl *Field = nullptr;
+    SectorCount C;
+    std::optional<memrules::CopiedFields> Fields;
+  };
+  static Copied copiedFields(const AccessEvent &E, const ASTContext &AST) {
+    Copied Out;
+    Out.Fields = memrules::fieldsReadOfCopy(E, AST);
+    if (!Out.Fields || E.Offset.K != LaneValue::Lane || E.Offset.HasFactor)
+      return Out;
+    LaneValue Together = E.Offset; // the fields' bytes, as one access per lane if adjacent
+    std::vector<std::pair<int64_t, int64_t>> Used;
+    for (const FieldDecl *FD : Out.Fields->Fields) {
+      int64_t Off = AST.toCharUnitsFromBits(AST.getFieldOffset(FD)).getQuantity();
+      auto Size = static_cast<unsigned>(AST.getTypeSizeInChars(FD->getType()).getQuantity());
+      LaneValue At = E.Offset;
+      for (int64_t &L : At.L)
+        L += Off;
+      SectorCount C = sectorsOf(At, Size);
+      if (C.Ideal && (!Out.Field || C.Sectors * Out.C.Ideal > Out.C.Sectors * C.Ideal)) {
+        Out.Field = FD;
+        Out.C = C;
+      }
+      Used.push_back({Off, Off + Size});
+    }
+    // Fields that lie together in each lane (`x`, `y`, `z` of one struct) fill sectors a
+    // single field leaves: judged as the span they cover.
+    int64_t Lo = Used.front().first, Hi = 0, Bytes = 0;
+    for (auto [B, End] : Used) {
+      Hi = std::max(Hi, End);
+      Bytes += End - B;
+    }
+    for (int64_t &L : Together.L)
+      L += Lo;
+    SectorCount Span = sectorsOf(Together, static_cast<unsigned>(Hi - Lo));
+    unsigned Needed = static_cast<unsigned>((Span.Lanes * Bytes + 31) / 32);
+    if (Span.Sectors < 2 * std::max(1u, Needed))
+      Out.Field = nullptr;
+    return Out;
+  }
+
   /// An index that grows faster than the lane (its sectors known from below) is left alone
   /// where something may fill the gaps: a short counted loop around it, or another such
   /// access of the same base in the same direction.
@@ -107,9 +156,11 @@ private:
     return false;
   }
 
-  static std::string message(const AccessEvent &E, const SectorCount &C, const std::string &Verb,
-                             ASTContext &AST) {
+  static std::string message(const AccessEvent &E, const SectorCount &C, const Copied &Copy,
+                             const std::string &Verb, ASTContext &AST) {
     std::string Text = sourceText(E.Access, AST);
+    if (Copy.Field)
+      Text += "." + Copy.Field->getNameAsString();
     int64_t Stride = C.Stride < 0 ? -C.Stride : C.Stride;
     std::string Apart = Stride ? " " + std::to_string(Stride) + " bytes apart"
                                : " spread over " + std::to_string(C.Span + E.Size) + " bytes";
@@ -127,13 +178,25 @@ private:
       Why += "\nthe index grows faster than the thread index (a product of two values that grow "
              "with it, as in packed triangular storage): these are the gaps of the warp where they "
              "are smallest; lanes of warps further into the grid are further apart";
+    if (Copy.Field) {
+      std::string Names;
+      for (size_t I = 0; I < Copy.Fields->Fields.size(); ++I)
+        Names += (I ? I + 1 == Copy.Fields->Fields.size() ? " and '" : ", '" : "'") +
+                 Copy.Fields->Fields[I]->getNameAsString() + "'";
+      Why += "\nthe copy '" + Copy.Fields->Copy->getNameAsString() + "' of the whole " +
+             std::to_string(E.Size) + "-byte struct is read only through " + Names +
+             ": the compiler loads those fields alone, each lane's from a struct of its own";
+    }
     std::string Fix;
     if (C.AtLeast)
       Fix = "keep the elements the lanes use together where consecutive lanes find them at "
             "consecutive addresses (a separate array of them, or a layout indexed by the thread "
             "index), or stage them through shared memory";
-    else if (isa<MemberExpr>(E.Access->IgnoreParenImpCasts()) && Stride)
-      Fix = "the lanes use one " + std::to_string(E.Size) + "-byte field of " +
+    else if ((Copy.Field || isa<MemberExpr>(E.Access->IgnoreParenImpCasts())) && Stride)
+      Fix = "the lanes use one " +
+            std::to_string(Copy.Field ? AST.getTypeSizeInChars(Copy.Field->getType()).getQuantity()
+                                      : E.Size) +
+            "-byte field of " +
             std::to_string(Stride) +
             "-byte structs: keep that field in an array of its own (a struct of arrays), or "
             "have each thread use every field it fetches";
@@ -150,6 +213,9 @@ private:
               std::to_string((*E.Shape->Block)[1]) + " threads, one warp spans " +
               std::to_string(32 / std::max<int64_t>(1, (*E.Shape->Block)[0])) +
               " values of threadIdx.y";
+    if (E.Offset.K == LaneValue::Varying && E.Offset.RowLanes)
+      Where += "\nthe rows lie a run-time pitch apart, not known here: each row of " +
+               std::to_string(E.Offset.RowLanes) + " lanes is counted in sectors of its own";
     if (memrules::assumedShape(E)) {
       std::string Rows;
       unsigned Strided = memrules::stridedRowsSectorsAtLeast(E);

@@ -325,6 +325,23 @@ TEST(ExactThreads, UnsignedRemainderOfAPartOfUnknownSign) {
   EXPECT_FALSE(lane::exactUnsigned(BO_Rem, A, k(128), 32));
 }
 
+TEST(ExactThreads, SelectTakesEachThreadsArm) {
+  // `bin == 0 ? 35 : bin - 1` with bin the thread index of a block of 64: each thread's value.
+  LaneValue Bin = exactTid(64);
+  LaneValue Prev = op(BO_Sub, Bin, k(1));
+  SharedExact R = lane::exactSelect(op(BO_EQ, Bin, k(0)), k(35), Prev);
+  ASSERT_TRUE(R);
+  ASSERT_EQ(R->V.size(), 64u);
+  EXPECT_EQ(R->V[0], 35);
+  EXPECT_EQ(R->V[1], 0);
+  EXPECT_EQ(R->V[63], 62);
+  EXPECT_EQ(R->RAlign, 0);
+  // An arm with a part not known (a kernel argument), or a condition not known in each
+  // thread: no value.
+  EXPECT_FALSE(lane::exactSelect(op(BO_EQ, Bin, k(0)), LaneValue::aligned(1), Prev));
+  EXPECT_FALSE(lane::exactSelect(k(1), k(35), Prev));
+}
+
 TEST(ExactThreads, MergesKeepOnlyWhatBothSidesHold) {
   LaneValue A = op(BO_Rem, exactTid(64), k(5)), B = op(BO_Rem, exactTid(64), k(7));
   EXPECT_TRUE(lane::join(A, A).Exact);

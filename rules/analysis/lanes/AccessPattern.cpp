@@ -63,25 +63,35 @@ SectorCount sectorsOf(const LaneValue &Offset, unsigned Size) {
   if (Offset.K == LaneValue::Varying && Offset.MinGaps && Size && Size <= 16 &&
       (Size & (Size - 1)) == 0)
     return growingSectors(Offset, Size);
-  if (Offset.K != LaneValue::Lane || Offset.HasFactor || Size == 0)
+  bool Rows = Offset.K == LaneValue::Varying && Offset.RowLanes;
+  if ((Offset.K != LaneValue::Lane && !Rows) || Offset.HasFactor || Size == 0)
     return C;
-  auto Lanes = activeOffsets(Offset);
-  llvm::DenseSet<int64_t> Sectors, Elements;
-  for (auto [Lane, Off] : Lanes) {
-    for (int64_t S = floorDiv(Off, 32); S <= floorDiv(Off + Size - 1, 32); ++S)
-      Sectors.insert(S);
-    Elements.insert(Off);
-    C.Span = std::max(C.Span, Off);
+  // Rows a pitch not known apart: each row from the start of a sector, as the first lane's
+  // element is, and in sectors of its own (a pitch of at least a row's bytes).
+  unsigned Width = Rows ? Offset.RowLanes : WarpLanes;
+  for (unsigned First = 0; First < WarpLanes; First += Width) {
+    LaneValue Row = Offset;
+    Row.Active &= static_cast<uint32_t>(((uint64_t(1) << Width) - 1) << First);
+    auto Lanes = activeOffsets(Row);
+    llvm::DenseSet<int64_t> Sectors, Elements;
+    for (auto [Lane, Off] : Lanes) {
+      for (int64_t S = floorDiv(Off, 32); S <= floorDiv(Off + Size - 1, 32); ++S)
+        Sectors.insert(S);
+      Elements.insert(Off);
+      C.Span = std::max(C.Span, Off);
+    }
+    C.Lanes += Lanes.size();
+    C.Elements += Elements.size();
+    C.Sectors += Sectors.size();
   }
-  C.Lanes = Lanes.size();
-  C.Elements = Elements.size();
-  C.Sectors = Sectors.size();
-  C.Ideal = static_cast<unsigned>((Elements.size() * Size + 31) / 32);
+  auto Lanes = activeOffsets(Offset);
+  C.Ideal = static_cast<unsigned>((C.Elements * Size + 31) / 32);
   if (Lanes.size() >= 2) {
     int64_t D = Offset.L[Lanes[1].first] - Offset.L[Lanes[0].first];
     bool Same = true;
     for (size_t I = 1; I < Lanes.size(); ++I)
-      Same &= Offset.L[Lanes[I].first] - Offset.L[Lanes[I - 1].first] == D;
+      if (Lanes[I].first / Width == Lanes[I - 1].first / Width) // within a row
+        Same &= Offset.L[Lanes[I].first] - Offset.L[Lanes[I - 1].first] == D;
     C.Stride = Same ? D : 0;
   }
   return C;

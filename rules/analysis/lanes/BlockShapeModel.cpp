@@ -110,10 +110,11 @@ ShapeModel modelOf(const BlockShape &S) {
       if (M.Tid[A].K != LaneValue::Uniform)
         M.Tid[A] = LaneValue::varying();
   }
-  // Each thread's coordinates, where the block has several warps (within one warp the Lane
-  // form is exact already): what a mapping onto a tile whose width is not a power of two
-  // needs (`tid % 5`).
-  if (Threads > 32 && Threads <= MaxExactThreads) {
+  // Each thread's coordinates: what a mapping onto a tile whose width is not a power of two
+  // needs (`tid % 5` in blocks of several warps), and a value that wraps at a bound that is
+  // not a multiple of 32 in a block of one warp (popsift's orientation histogram of 36 bins,
+  // `bin == 0 ? 35 : bin - 1`, read by a block of 32 threads).
+  if (Threads <= MaxExactThreads) {
     auto Each = [&](auto F) {
       auto E = std::make_shared<ExactThreads>();
       E->V.resize(static_cast<size_t>(Threads));

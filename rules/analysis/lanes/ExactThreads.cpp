@@ -241,6 +241,21 @@ SharedExact exactUnsigned(BinaryOperatorKind Op, const LaneValue &A, const LaneV
   return R;
 }
 
+SharedExact exactSelect(const LaneValue &C, const LaneValue &T, const LaneValue &F) {
+  if (!C.Exact || C.Exact->RAlign != 0 || C.Exact->AtMost)
+    return nullptr;
+  std::optional<Operand> A = operandOf(T), B = operandOf(F);
+  size_t N = C.Exact->V.size();
+  if (!A || !B || !A->known() || !B->known() || (A->V && A->V->size() != N) ||
+      (B->V && B->V->size() != N))
+    return nullptr;
+  auto R = std::make_shared<ExactThreads>();
+  R->V.resize(N);
+  for (size_t I = 0; I < N; ++I)
+    R->V[I] = C.Exact->V[I] != 0 ? A->at(I) : B->at(I);
+  return R;
+}
+
 bool sameExact(const SharedExact &A, const SharedExact &B) {
   if (!A || !B)
     return !A && !B;

@@ -543,6 +543,76 @@ LaneValue binary(BinaryOperatorKind Op, const LaneValue &A, const LaneValue &B) 
   return R;
 }
 
+/// The width of the rows of \p V, a Lane value with an unknown factor that is the same within
+/// each run of W consecutive active lanes and grows from run to run (`y * width` in a block 16
+/// threads wide: 0 in lanes 0-15, 1 in 16-31, times width): W, or 0.
+static unsigned rowWidth(const LaneValue &V) {
+  if (V.K != LaneValue::Lane || !V.HasFactor || V.Active != AllLanes)
+    return 0;
+  for (unsigned W = 2; W <= 16; W *= 2) {
+    bool Rows = true;
+    for (unsigned I = 1; I < WarpLanes && Rows; ++I)
+      Rows = I % W ? V.L[I] == V.L[I - 1] : V.L[I] > V.L[I - 1];
+    if (Rows)
+      return W;
+  }
+  return 0;
+}
+
+std::optional<LaneValue> rowsApart(BinaryOperatorKind Op, const LaneValue &A, const LaneValue &B) {
+  auto Rows = [](const LaneValue &V) { return V.K == LaneValue::Varying ? V.RowLanes : 0u; };
+  auto Make = [&](unsigned W, const LaneValue &Known) {
+    LaneValue R = varyingOf(A, B);
+    R.RowLanes = static_cast<uint8_t>(W);
+    R.Active = Known.K == LaneValue::Uniform ? AllLanes : Known.Active;
+    if (Known.K != LaneValue::Uniform)
+      R.L = Known.L;
+    return R;
+  };
+  unsigned RA = Rows(A), RB = Rows(B);
+  if (!RA && !RB) {
+    // A row part plus what the lanes of a row hold: the lane's own part, or one value.
+    if (Op != BO_Add)
+      return std::nullopt;
+    for (auto [P, K] : {std::pair{&A, &B}, std::pair{&B, &A}})
+      if (unsigned W = rowWidth(*P))
+        if ((K->K == LaneValue::Lane && !K->HasFactor) || K->K == LaneValue::Uniform)
+          return Make(W, *K);
+    return std::nullopt;
+  }
+  const LaneValue &V = RA ? A : B, &O = RA ? B : A;
+  unsigned W = RA ? RA : RB;
+  bool Left = RA != 0;
+  LaneValue R = V;
+  withProvenance(R, A, B);
+  R.Exact.reset();
+  bool Ok = true;
+  if ((Op == BO_Add || (Op == BO_Sub && Left)) && O.K == LaneValue::Uniform) {
+    // One value added to every lane: each row moves alike.
+    if (O.Const)
+      forActive(R.Active, [&](unsigned I) {
+        Ok &= Op == BO_Add ? !__builtin_add_overflow(R.L[I], *O.Const, &R.L[I])
+                           : !__builtin_sub_overflow(R.L[I], *O.Const, &R.L[I]);
+      });
+    return Ok ? std::optional<LaneValue>(R) : std::nullopt;
+  }
+  if (Op == BO_Add && ((O.K == LaneValue::Lane && !O.HasFactor) || Rows(O) == W)) {
+    R.Active &= O.Active;
+    forActive(R.Active,
+              [&](unsigned I) { Ok &= !__builtin_add_overflow(R.L[I], O.L[I], &R.L[I]); });
+    return Ok ? std::optional<LaneValue>(R) : std::nullopt;
+  }
+  if (Op == BO_Add && rowWidth(O) == W) // another amount of each row's own
+    return R;
+  if ((Op == BO_Mul || (Op == BO_Shl && Left)) && O.K == LaneValue::Uniform && O.Const &&
+      *O.Const > 0 && (Op == BO_Mul || *O.Const < 32)) {
+    int64_t C = Op == BO_Mul ? *O.Const : int64_t(1) << *O.Const;
+    forActive(R.Active, [&](unsigned I) { Ok &= !__builtin_mul_overflow(R.L[I], C, &R.L[I]); });
+    return Ok ? std::optional<LaneValue>(R) : std::nullopt;
+  }
+  return std::nullopt;
+}
+
 static LaneValue binaryForms(BinaryOperatorKind Op, const LaneValue &A, const LaneValue &B) {
   if (isComparison(Op) || Op == BO_LAnd || Op == BO_LOr) {
     if (A.K == LaneValue::Uniform && B.K == LaneValue::Uniform)
@@ -550,6 +620,8 @@ static LaneValue binaryForms(BinaryOperatorKind Op, const LaneValue &A, const La
     return fromCond(compare(Op, A, B, nullptr, nullptr));
   }
   if (std::optional<LaneValue> R = growingGaps(Op, A, B))
+    return *R;
+  if (std::optional<LaneValue> R = rowsApart(Op, A, B))
     return *R;
   if (isUnknownKind(A) || isUnknownKind(B)) {
     LaneValue R = varyingOf(A, B);

@@ -353,7 +353,9 @@ bool LaneValue::operator==(const LaneValue &O) const {
   }
   case Varying:
     return ModOfLane == O.ModOfLane && BitOfLane == O.BitOfLane && G == O.G &&
-           MinGaps == O.MinGaps && (!MinGaps || (L == O.L && NonNeg == O.NonNeg)) && SameCond();
+           MinGaps == O.MinGaps && (!MinGaps || (L == O.L && NonNeg == O.NonNeg)) &&
+           RowLanes == O.RowLanes && (!RowLanes || (L == O.L && Active == O.Active)) &&
+           SameCond();
   case Data:
     return DataSrc == O.DataSrc && SameInWarps == O.SameInWarps && GroupSame == O.GroupSame;
   }
@@ -497,6 +499,22 @@ LaneValue controlDependent(const LaneValue &V, const std::shared_ptr<const CondC
   if (C && C->Cat != BranchCategory::Uniform)
     R.Exact.reset();
   return R;
+}
+
+LaneValue joinUnder(const LaneValue &A, const LaneValue &B,
+                    const std::shared_ptr<const CondClass> &C) {
+  LaneValue J = join(A, B);
+  // A tail guard splits at most the warp at an edge (`if (px < width - 1) i += 4`, a clamp
+  // at the image's last column): every other warp takes one path with all its lanes. Two
+  // lane patterns one uniform shift apart are then that pattern in those warps, as after a
+  // warp-uniform choice; the edge warp is left out, as a tail guard's partial warp is.
+  if (C && C->Cat == BranchCategory::TailGuard && A.K == LaneValue::Lane &&
+      B.K == LaneValue::Lane && J.K == LaneValue::Lane) {
+    auto W = std::make_shared<CondClass>(*C);
+    W->Cat = BranchCategory::WarpUniform;
+    return controlDependent(J, W);
+  }
+  return controlDependent(J, C);
 }
 
 static LaneValue controlDependentForm(const LaneValue &V,

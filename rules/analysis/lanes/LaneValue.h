@@ -184,6 +184,11 @@ struct LaneValue {
   // grow with the thread index (`(i + 1) * (i + 2) / 2`, packed triangular storage), then
   // shifted, scaled or divided by constants (lane::growingGaps). NonNeg: the value is >= 0.
   bool MinGaps = false;
+  // Varying: the lanes come in rows of RowLanes consecutive lanes (2 to 16), each row further
+  // on by an amount of its own that is not known, and L[i] is the lane's value without it: an
+  // index of a block narrower than a warp into rows a run-time pitch apart (`x + y * width` in
+  // 16x16 blocks). lane::rowsApart makes and keeps it; sectorsOf counts each row's sectors.
+  uint8_t RowLanes = 0;
   // Provenance, for messages.
   bool AssumedAxis = false; // threadIdx.y/z under the multiple-of-32 assumption
   bool NarrowAxis = false;  // threadIdx.y/z in a block narrower than a warp
@@ -267,10 +272,19 @@ LaneValue opaque(llvm::ArrayRef<LaneValue> Vs);
 /// shifted by a uniform one, scaled or divided by a positive constant. None otherwise.
 std::optional<LaneValue> growingGaps(clang::BinaryOperatorKind Op, const LaneValue &A,
                                      const LaneValue &B);
+/// `A Op B` where one operand has rows a pitch not known apart (LaneValue::RowLanes), or makes
+/// them: a row part (`y * width`, rowWidth) plus the lane's own part or one value; then a
+/// value added, the lane's own part added, a positive constant multiplied. None otherwise.
+std::optional<LaneValue> rowsApart(clang::BinaryOperatorKind Op, const LaneValue &A,
+                                   const LaneValue &B);
 /// The value after a control-flow merge.
 LaneValue join(const LaneValue &A, const LaneValue &B);
 /// \p V as seen after a merge of paths chosen by \p C (control dependence).
 LaneValue controlDependent(const LaneValue &V, const std::shared_ptr<const CondClass> &C);
+/// The value after a merge of two paths that hold \p A and \p B, chosen by the
+/// thread-dependent condition \p C: their join, control dependent on \p C.
+LaneValue joinUnder(const LaneValue &A, const LaneValue &B,
+                    const std::shared_ptr<const CondClass> &C);
 /// Classifies `A Op B` (a comparison). \p LHS / \p RHS name the operands.
 CondClass compare(clang::BinaryOperatorKind Op, const LaneValue &A, const LaneValue &B,
                   const clang::Expr *LHS, const clang::Expr *RHS);
@@ -290,6 +304,10 @@ SharedExact exactBinary(clang::BinaryOperatorKind Op, const LaneValue &A, const 
 /// leaves unknown (`(bx * P + P - 1) - x`, then `% 16`, libSGM).
 SharedExact exactUnsigned(clang::BinaryOperatorKind Op, const LaneValue &A, const LaneValue &B,
                           unsigned Bits);
+/// `C ? T : F` in each thread, where C's value is known in each thread (not only from above)
+/// and T's and F's are known in each thread or constants (`bin == 0 ? 35 : bin - 1`); null
+/// otherwise.
+SharedExact exactSelect(const LaneValue &C, const LaneValue &T, const LaneValue &F);
 /// Both operands' ExactThreads null, or equal.
 bool sameExact(const SharedExact &A, const SharedExact &B);
 /// Classifies a value used as a condition (`if (x)`).

@@ -8,6 +8,31 @@ using namespace clang;
 
 namespace cudalint {
 
+/// K where \p Bound is `Start + K` or `min(Start + K, n)` (either order) with \p Start the
+/// counter's first value written the same way: a loop of at most K trips from a start not
+/// known (libSGM's `for (x = x_4; x < min(x_4 + 4, w); x++)`).
+static std::optional<int64_t> tripsFromStart(const Expr *Start, const Expr *Bound,
+                                             const ASTContext &Ctx) {
+  Bound = Bound->IgnoreParenImpCasts();
+  if (const auto *Call = dyn_cast<CallExpr>(Bound)) {
+    const auto *FD = Call->getDirectCallee();
+    if (!FD || !FD->getIdentifier() || FD->getName() != "min" || Call->getNumArgs() != 2)
+      return std::nullopt;
+    for (const Expr *Arg : Call->arguments())
+      if (std::optional<int64_t> K = tripsFromStart(Start, Arg, Ctx))
+        return K;
+    return std::nullopt;
+  }
+  const auto *Add = dyn_cast<BinaryOperator>(Bound);
+  if (!Add || Add->getOpcode() != BO_Add)
+    return std::nullopt;
+  std::optional<llvm::APSInt> K = Add->getRHS()->getIntegerConstantExpr(Ctx);
+  if (!K || !Expr::isSameComparisonOperand(Add->getLHS()->IgnoreParenImpCasts(),
+                                           Start->IgnoreParenImpCasts()))
+    return std::nullopt;
+  return K->getExtValue();
+}
+
 int64_t countedTrips(const Stmt *Loop, const ASTContext &Ctx, const ValueDecl **Counter,
                      int64_t *Step) {
   const auto *For = dyn_cast_or_null<ForStmt>(Loop);
@@ -15,28 +40,36 @@ int64_t countedTrips(const Stmt *Loop, const ASTContext &Ctx, const ValueDecl **
     return 0;
   // The counter and its start.
   const ValueDecl *V = nullptr;
-  std::optional<llvm::APSInt> Start;
+  const Expr *StartE = nullptr;
   if (const auto *DS = dyn_cast_or_null<DeclStmt>(For->getInit()); DS && DS->isSingleDecl()) {
     const auto *VD = dyn_cast<VarDecl>(DS->getSingleDecl());
-    if (VD && VD->getInit())
-      Start = VD->getInit()->getIntegerConstantExpr(Ctx);
+    StartE = VD ? VD->getInit() : nullptr;
     V = VD;
   } else if (const auto *A = dyn_cast_or_null<BinaryOperator>(For->getInit());
              A && A->getOpcode() == BO_Assign) {
     if (const auto *L = dyn_cast<DeclRefExpr>(A->getLHS()->IgnoreParenImpCasts())) {
       V = L->getDecl();
-      Start = A->getRHS()->getIntegerConstantExpr(Ctx);
+      StartE = A->getRHS();
     }
   }
-  if (!V || !Start)
+  if (!V || !StartE)
     return 0;
   const auto *Cond = dyn_cast<BinaryOperator>(For->getCond()->IgnoreParenImpCasts());
   if (!Cond || (Cond->getOpcode() != BO_LT && Cond->getOpcode() != BO_LE))
     return 0;
   const auto *L = dyn_cast<DeclRefExpr>(Cond->getLHS()->IgnoreParenImpCasts());
-  std::optional<llvm::APSInt> End = Cond->getRHS()->getIntegerConstantExpr(Ctx);
-  if (!L || L->getDecl() != V || !End)
+  if (!L || L->getDecl() != V)
     return 0;
+  std::optional<llvm::APSInt> Start = StartE->getIntegerConstantExpr(Ctx);
+  std::optional<llvm::APSInt> End = Cond->getRHS()->getIntegerConstantExpr(Ctx);
+  if (!Start || !End) {
+    // From a start not known to at most K past it.
+    std::optional<int64_t> K = tripsFromStart(StartE, Cond->getRHS(), Ctx);
+    if (!K)
+      return 0;
+    Start = llvm::APSInt::get(0);
+    End = llvm::APSInt::get(*K);
+  }
   int64_t By = 1;
   const Expr *IncE = For->getInc()->IgnoreParenImpCasts();
   if (const auto *U = dyn_cast<UnaryOperator>(IncE); !U || !U->isIncrementOp()) {

@@ -53,7 +53,8 @@ constexpr unsigned MaxWalkNesting = 4000;
 
 /// The trips of counted loop \p Loop (`for (int k = 0; k < 4; ++k)`, also
 /// `for (k = 0; ...)`), 0 when it is not one; its counter in \p Counter. With \p Step, also a
-/// counter stepped by a constant (`for (x = 0; x < 8; x += 4)`: 2 trips, *Step 4).
+/// counter stepped by a constant (`for (x = 0; x < 8; x += 4)`: 2 trips, *Step 4). A loop from
+/// a start not known to at most K past it (`for (x = x4; x < min(x4 + 4, w); x++)`) counts K.
 int64_t countedTrips(const clang::Stmt *Loop, const clang::ASTContext &Ctx,
                      const clang::ValueDecl **Counter = nullptr, int64_t *Step = nullptr);
 

@@ -454,7 +454,9 @@ void Walker::recordAccess(const Expr *E, bool Store) {
     return;
   // Global addresses that grow faster than the lane (MinGaps) are recorded with their
   // gaps: uncoalesced-global-access counts the sectors they touch at least.
-  bool Growing = V.MinGaps && LastAddr->Sp == AccessEvent::Space::Global;
+  // So are rows a pitch not known apart (RowLanes): it counts each row's sectors.
+  bool Growing =
+      (V.MinGaps || V.RowLanes) && LastAddr->Sp == AccessEvent::Space::Global;
   if (V.K != LaneValue::Lane && !Growing) {
     // An index the joined walk cannot follow in a loop that grows or shrinks a
     // value (`ai += ai >> 5` with `ai = offset * (2 * tid + 1) - 1`): each trip may
@@ -475,8 +477,9 @@ void Walker::recordAccess(const Expr *E, bool Store) {
     return;
   }
   // A path that at most one lane of a warp takes (`if (thid < d)` in the trip where d
-  // is 1) makes no request of several lanes.
-  if (oneLanePath())
+  // is 1) makes no request of several lanes; a global request that only the warps at an edge
+  // of the data make costs those warps alone.
+  if (oneLanePath() || (LastAddr->Sp == AccessEvent::Space::Global && edgeOnlyPath()))
     return;
   // Under a guard the joined walk of its loop leaves unsettled, the trips walked with their
   // own values (Walker::loop) record the access with the lanes the guard leaves.

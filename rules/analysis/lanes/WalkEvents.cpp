@@ -25,6 +25,29 @@ bool Walker::oneLanePath() const {
   return false;
 }
 
+bool Walker::edgeOnlyPath() const {
+  for (const Control &C : Controls) {
+    if (!C.Class || C.Loop)
+      continue;
+    const CondClass &K = *C.Class;
+    uint32_t Side = (C.WhenFalse ? ~K.TrueMask : K.TrueMask) & K.ActiveMask;
+    if (K.Cat == BranchCategory::SingleLane && !K.EveryWarp && !K.FewWarps &&
+        llvm::popcount(Side) <= 1)
+      return true;
+    if (K.Cat == BranchCategory::TailGuard && K.Reason == CondClass::Why::PartialWarp &&
+        !K.Repeats && K.SmallSideTrue != C.WhenFalse)
+      return true;
+    // A constant bound that splits the warp whose values start at 0 (`x_2 >= 2` with x_2 the
+    // grid-wide index): the side of its first lanes, at most a quarter of them, lies in that
+    // warp alone.
+    if (K.Cat == BranchCategory::TailGuard && K.Reason == CondClass::Why::ConstBound &&
+        K.HasRange && K.RangeLo == 0 && (Side & 1u) &&
+        4 * llvm::popcount(Side) <= llvm::popcount(K.ActiveMask))
+      return true;
+  }
+  return false;
+}
+
 bool Walker::leftToLoopTrips(size_t ExactThreadsOf) {
   auto Loop =
       std::find_if(Targets.rbegin(), Targets.rend(), [](const Target *T) { return T->IsLoop; });

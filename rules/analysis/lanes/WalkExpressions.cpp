@@ -781,7 +781,9 @@ LaneValue Walker::conditional(const AbstractConditionalOperator *CO) {
     return lane::controlDependent(T, C.Cat == BranchCategory::WarpUniform
                                          ? std::make_shared<const CondClass>(C)
                                          : nullptr);
-  return lane::controlDependent(lane::join(T, F), std::make_shared<const CondClass>(C));
+  LaneValue R = lane::joinUnder(T, F, std::make_shared<const CondClass>(C));
+  R.Exact = lane::exactSelect(CV, T, F); // each thread's value where its arms' are known
+  return R;
 }
 
 } // namespace walker

@@ -145,7 +145,7 @@ State Walker::mergeBranches(State Then, State Else, const CondClass &C, const Ex
           C.Cat != BranchCategory::WarpUniform && C.Cat != BranchCategory::DataDependent)
         J = lane::fromCond(*TV.Const != 0 ? C : C.negated()); // a flag set by the branch
       else
-        J = lane::controlDependent(J, Shared);
+        J = lane::joinUnder(TV, EV, Shared);
     }
     It->second = J;
   }
