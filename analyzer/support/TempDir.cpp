@@ -34,12 +34,8 @@ std::mutex SlotLock;
 const int Signals[] = {SIGINT, SIGTERM, SIGHUP};
 struct sigaction Previous[std::size(Signals)];
 
-/// Removes the files of \p Dir and then \p Dir, with system calls only (async-signal-safe).
-/// Subdirectories are not descended into: cuda-lint's temporary directories hold files.
-void removeFlat(const char *Dir) {
-  int Fd = ::open(Dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-  if (Fd < 0)
-    return;
+/// Removes the files of \p Dir, with system calls only (async-signal-safe).
+void removeFiles(int Fd) {
   alignas(8) char Buf[8192];
   for (int Rounds = 0; Rounds < 4096; ++Rounds) {
     long N = ::syscall(SYS_getdents64, Fd, Buf, sizeof Buf);
@@ -59,8 +55,27 @@ void removeFlat(const char *Dir) {
       Off += E->Reclen;
     }
   }
+}
+
+/// Removes the files of \p Dir and then \p Dir, with system calls only (async-signal-safe).
+/// Subdirectories are not descended into: cuda-lint's temporary directories hold files. Another
+/// thread may still write a file into it between the two (a preamble being written when the
+/// signal came): the files are removed again until the directory goes, a few times at most.
+void removeFlat(const char *Dir) {
+  int Saved = errno;
+  int Fd = ::open(Dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+  if (Fd < 0) {
+    errno = Saved;
+    return;
+  }
+  for (int Try = 0; Try < 16; ++Try) {
+    ::lseek(Fd, 0, SEEK_SET);
+    removeFiles(Fd);
+    if (::rmdir(Dir) == 0 || errno != ENOTEMPTY)
+      break;
+  }
   ::close(Fd);
-  ::rmdir(Dir);
+  errno = Saved;
 }
 
 void onSignal(int Sig) {
