@@ -360,12 +360,11 @@ private:
   /// Whether at most one lane of each warp walks the current path: under a
   /// branch side, or after an exit, that leaves one lane (CondClass::MaxTrue).
   bool oneLanePath() const;
-  /// Whether only the warps at an edge of the data take this path: it lies on the side of a
-  /// condition that holds at most one lane of the one warp the condition splits (`x_4 >= 4 &&
-  /// x_4 + 7 < w` false: lane 0 of the grid's first warp, and the lanes past the image's right
-  /// edge; libSGM's border fallback), on the small side of a tail guard that splits one warp,
-  /// or on the side of the first lanes of the warp where a grid-wide index starts (`x_2 >= 2`
-  /// false); every other warp takes the other side whole.
+  /// Whether only the warps at an edge of the data take this path: it lies on the small side
+  /// of a tail guard that splits one warp (no whole warp on it), or on the side of the first
+  /// lanes, at most a quarter of them, of a split in the warp whose values start at 0 (`x_4 >=
+  /// 4 && x_4 + 7 < w` false, x_4 the grid-wide index: libSGM's border fallback); every other
+  /// warp takes the other side whole.
   bool edgeOnlyPath() const;
   /// Whether the path runs under a guard of the innermost loop whose lanes the joined walk
   /// does not know (`if (threadIdx.x >= d)` in a `d *= 2` scan), which that loop's trips are

@@ -30,18 +30,17 @@ bool Walker::edgeOnlyPath() const {
     if (!C.Class || C.Loop)
       continue;
     const CondClass &K = *C.Class;
-    uint32_t Side = (C.WhenFalse ? ~K.TrueMask : K.TrueMask) & K.ActiveMask;
-    if (K.Cat == BranchCategory::SingleLane && !K.EveryWarp && !K.FewWarps &&
-        llvm::popcount(Side) <= 1)
-      return true;
     if (K.Cat == BranchCategory::TailGuard && K.Reason == CondClass::Why::PartialWarp &&
         !K.Repeats && K.SmallSideTrue != C.WhenFalse)
       return true;
-    // A constant bound that splits the warp whose values start at 0 (`x_2 >= 2` with x_2 the
-    // grid-wide index): the side of its first lanes, at most a quarter of them, lies in that
-    // warp alone.
-    if (K.Cat == BranchCategory::TailGuard && K.Reason == CondClass::Why::ConstBound &&
-        K.HasRange && K.RangeLo == 0 && (Side & 1u) &&
+    // A split of the warp whose values start at 0 (`x_2 >= 2`, `x_4 >= 4 && x_4 + 7 < w` with
+    // x_4 the grid-wide index): the side of its first lanes, at most a quarter of them, has no
+    // warp below it. (`x < 513` true only in lane 0 of the warp from 512 has whole warps
+    // below it on that side, and is no edge.)
+    uint32_t Side = (C.WhenFalse ? ~K.TrueMask : K.TrueMask) & K.ActiveMask;
+    if ((K.Cat == BranchCategory::SingleLane ||
+         (K.Cat == BranchCategory::TailGuard && K.Reason == CondClass::Why::ConstBound)) &&
+        !K.EveryWarp && K.HasRange && K.RangeLo == 0 && (Side & 1u) &&
         4 * llvm::popcount(Side) <= llvm::popcount(K.ActiveMask))
       return true;
   }

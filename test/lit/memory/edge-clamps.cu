@@ -3,7 +3,9 @@
 // The guard splits at most the warp at the edge; every other warp takes one path with all its
 // lanes, so the index keeps its lane pattern there, in an `if` and in a `?:` alike. Silent: a
 // choice that splits every warp (odd lanes step, even lanes do not), two arms with different
-// lane patterns, a clamped neighbour read at unit stride.
+// lane patterns, a clamped neighbour read at unit stride. A guard true in one lane of the last
+// warp it splits (`x < 513`, cuFFT's callback sample) is no edge: every warp below it takes the
+// guarded store whole, and it is reported.
 // RUN: %expect-exit 1 --stdout %t.out -- %cuda-lint --color=never --rules=uncoalesced-global-access %s
 // RUN: FileCheck %s --input-file=%t.out --implicit-check-not=warning: --implicit-check-not=note:
 
@@ -51,7 +53,20 @@ __global__ void lookRight(const Params p) {
   p.out[j] = right + again + plain + split + mixed;
 }
 
+#define NCOLS 513
+__global__ void storeTransposed(const float2 *in, float2 *out) {
+  int x = blockIdx.x * 32 + threadIdx.x;
+  int y = blockIdx.y * 8 + threadIdx.y;
+  if (x < NCOLS)
+    out[x * 1000 + y] = in[y * NCOLS + x];
+  // CHECK: edge-clamps.cu:[[@LINE-1]]:5: warning: lanes of a warp write 'out[x * 1000 + y]' 8000 bytes apart: 32 sectors per request instead of 8 [uncoalesced-global-access]
+  // CHECK-NEXT: {{^}}    out[x * 1000 + y] = in[y * NCOLS + x];
+  // CHECK: note: each 32-byte sector is a separate transfer: one request of the warp moves 1024 bytes to use 256
+  // CHECK: note: make threadIdx.x index the contiguous dimension (the last subscript), or stage the data through shared memory as a tiled transpose does, so that each request reads consecutive elements
+}
+
 void launch(const Params &p, cudaStream_t s) {
   dim3 block(BW, BH), grid((p.width + BW - 1) / BW, (p.height + BH - 1) / BH);
   lookRight<<<grid, block, 0, s>>>(p);
+  storeTransposed<<<dim3(17, 125), dim3(32, 8), 0, s>>>(nullptr, nullptr);
 }
