@@ -73,8 +73,8 @@ public:
     if (Open.empty() || !Open.back().OnArch || !Def || !Def->getInfo() ||
         Def->getInfo()->isFunctionLike())
       return;
-    // The callback sees the definition as const; it is the preprocessor's own, which the
-    // #endif of its condition (unify) changes before any expansion of it.
+    // The callback sees the definition as const; it is the preprocessor's own, which match()
+    // changes once the other branch's definition is known, before any expansion of it.
     Open.back().Taken.emplace_back(nameOf(Name).str(), const_cast<MacroInfo *>(Def->getInfo()));
     match(Open.back());
   }
@@ -114,10 +114,10 @@ public:
         continue;
       // A comment ends the body.
       StringRef Body = L;
-      if (size_t C = Body.find("//"); C != StringRef::npos)
-        Body = Body.take_front(C);
-      if (size_t C = Body.find("/*"); C != StringRef::npos)
-        Body = Body.take_front(C);
+      if (size_t At = Body.find("//"); At != StringRef::npos)
+        Body = Body.take_front(At);
+      if (size_t At = Body.find("/*"); At != StringRef::npos)
+        Body = Body.take_front(At);
       C->Skipped.push_back({Name.str(), words(Body)});
     }
     match(*C);
