@@ -164,32 +164,28 @@ static bool exclusiveArms(const Expr *A, const Expr *B, const ASTContext &C) {
     }
     return nullptr;
   };
-  // Each access's ancestors, each with the child its path comes through.
-  auto Ancestors = [&](const Expr *X) {
-    llvm::DenseMap<const Stmt *, const Stmt *> Via;
-    const Stmt *Child = X;
-    for (const Stmt *P = ParentOf(X); P; Child = P, P = ParentOf(P))
-      Via[P] = Child;
-    return Via;
-  };
-  llvm::DenseMap<const Stmt *, const Stmt *> ViaA = Ancestors(A), ViaB = Ancestors(B);
+  // A's ancestors, each with the child A's path comes through.
+  llvm::DenseMap<const Stmt *, const Stmt *> Via;
+  const Stmt *Child = A;
+  for (const Stmt *P = ParentOf(A); P; Child = P, P = ParentOf(P))
+    Via[P] = Child;
   // An `if` without else whose arm ends the thread's pass (`if (z < 0) { n[i].w = -1;
-  // return; }`, InfiniTAM's normals): an access in its arm and one after it.
-  auto Leaves = [](const Stmt *S) {
-    if (const auto *CS = dyn_cast<CompoundStmt>(S))
-      S = CS->body_empty() ? nullptr : CS->body_back();
-    return isa_and_nonnull<ReturnStmt, ContinueStmt, BreakStmt>(S);
-  };
-  auto InLeavingArm = [&](const Stmt *S, const llvm::DenseMap<const Stmt *, const Stmt *> &Via) {
+  // return; }`, InfiniTAM's normals), entered through \p Below: an access in its arm and one
+  // after it.
+  auto InLeavingArm = [](const Stmt *S, const Stmt *Below) {
     const auto *If = dyn_cast<IfStmt>(S);
-    auto It = If ? Via.find(If) : Via.end();
-    return If && !If->getElse() && It != Via.end() && It->second == If->getThen() &&
-           Leaves(If->getThen());
+    if (!If || If->getElse() || Below != If->getThen())
+      return false;
+    const Stmt *Last = If->getThen();
+    if (const auto *CS = dyn_cast<CompoundStmt>(Last))
+      Last = CS->body_empty() ? nullptr : CS->body_back();
+    return isa_and_nonnull<ReturnStmt, ContinueStmt, BreakStmt>(Last);
   };
-  const Stmt *Child = B;
-  for (const Stmt *P = ParentOf(B); P; Child = P, P = ParentOf(P)) {
-    auto It = ViaA.find(P);
-    if (It == ViaA.end())
+  const Stmt *Below = nullptr; // B's child under Child
+  Child = B;
+  for (const Stmt *P = ParentOf(B); P; Below = Child, Child = P, P = ParentOf(P)) {
+    auto It = Via.find(P);
+    if (It == Via.end())
       continue;
     auto Apart = [&](const Stmt *X, const Stmt *Y) {
       return (It->second == X && Child == Y) || (It->second == Y && Child == X);
@@ -201,9 +197,9 @@ static bool exclusiveArms(const Expr *A, const Expr *B, const ASTContext &C) {
     if (const auto *CS = dyn_cast<CompoundStmt>(P))
       for (const Stmt *S : CS->body()) {
         if (S == It->second) // A's statement first
-          return S != Child && InLeavingArm(S, ViaA);
+          return S != Child && InLeavingArm(S, Via.lookup(S));
         if (S == Child)
-          return InLeavingArm(S, ViaB);
+          return InLeavingArm(S, Below);
       }
     return false;
   }

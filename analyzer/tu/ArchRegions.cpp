@@ -135,15 +135,8 @@ public:
                              [&](StringRef W) { return mentions(Text, W); });
     // `#define NEW_MMA_AVAILABLE` in the region: `#ifdef NEW_MMA_AVAILABLE`
     // is a condition on the architecture too.
-    for (StringRef Line : split(Text, '\n')) {
-      Line = Line.ltrim(" \t");
-      if (!Line.consume_front("#"))
-        continue;
-      Line = Line.ltrim(" \t");
-      if (Line.consume_front("define") && !Line.empty() && (Line[0] == ' ' || Line[0] == '\t'))
-        if (StringRef Name = Line.ltrim(" \t").take_while(isIdentChar); !Name.empty())
-          Out.Macros.insert(Name.str());
-    }
+    for (const TextDefine &D : definesIn(Text))
+      Out.Macros.insert(D.Name);
     Out.Regions.push_back(std::move(R));
   }
 
@@ -186,6 +179,38 @@ private:
 };
 
 } // namespace
+
+std::vector<TextDefine> definesIn(StringRef Text) {
+  std::vector<TextDefine> Out;
+  SmallVector<StringRef, 32> Lines;
+  Text.split(Lines, '\n');
+  for (size_t I = 0; I < Lines.size(); ++I) {
+    std::string Line = Lines[I].str();
+    while (StringRef(Line).rtrim(" \t\r").ends_with("\\") && I + 1 < Lines.size())
+      Line = StringRef(Line).rtrim(" \t\r").drop_back().str() + " " + Lines[++I].str();
+    StringRef L = StringRef(Line).ltrim(" \t");
+    if (!L.consume_front("#"))
+      continue;
+    L = L.ltrim(" \t");
+    if (!L.consume_front("define") || L.empty() || (L[0] != ' ' && L[0] != '\t'))
+      continue;
+    L = L.ltrim(" \t");
+    StringRef Name = L.take_while(isIdentChar);
+    if (Name.empty())
+      continue;
+    L = L.drop_front(Name.size());
+    if (L.starts_with("(")) {
+      Out.push_back({Name.str(), "", true});
+      continue;
+    }
+    if (size_t At = L.find("//"); At != StringRef::npos)
+      L = L.take_front(At);
+    if (size_t At = L.find("/*"); At != StringRef::npos)
+      L = L.take_front(At);
+    Out.push_back({Name.str(), L.trim().str()});
+  }
+  return Out;
+}
 
 namespace {
 

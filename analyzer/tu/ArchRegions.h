@@ -76,6 +76,15 @@ void collectKernelBodies(clang::ASTContext &AST, llvm::ArrayRef<clang::Decl *> S
 std::unique_ptr<clang::PPCallbacks> collectArchRegions(const clang::SourceManager &SM,
                                                        ArchRegions &Out);
 
+/// A `#define NAME body` of preprocessor text (continuation lines joined, a comment ending the
+/// body; a function-like macro's body is left empty).
+struct TextDefine {
+  std::string Name, Body;
+  bool FunctionLike = false;
+};
+/// The `#define`s of \p Text, a region the preprocessor skipped, in order.
+std::vector<TextDefine> definesIn(llvm::StringRef Text);
+
 /// The GPU architecture of \p Cmd's device-side parse: the newest the command
 /// names (sm_75, nvcc's default, if none), since the newest code paths are the
 /// ones a build adds last; one Clang does not know is parsed as its base

@@ -1,6 +1,7 @@
 //===- SpaceMacros.cpp - Function qualifiers that a project defines per pass -===//
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "analyzer/tu/SpaceMacros.h"
+#include "analyzer/tu/ArchRegions.h"
 
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -97,29 +98,9 @@ public:
       return;
     // `#define NAME body` lines at any depth of the skipped text (a nested condition
     // in a skipped branch is not told apart: both of its definitions are candidates).
-    SmallVector<StringRef, 32> Lines;
-    Buf.slice(From, To).split(Lines, '\n');
-    for (size_t I = 0; I < Lines.size(); ++I) {
-      std::string Line = Lines[I].str();
-      while (StringRef(Line).rtrim(" \t\r").ends_with("\\") && I + 1 < Lines.size())
-        Line = StringRef(Line).rtrim(" \t\r").drop_back().str() + " " + Lines[++I].str();
-      StringRef L = StringRef(Line).ltrim(" \t");
-      if (!L.consume_front("#") || !(L = L.ltrim(" \t")).consume_front("define") || L.empty() ||
-          !(L[0] == ' ' || L[0] == '\t'))
-        continue;
-      L = L.ltrim(" \t");
-      StringRef Name = L.take_while(isIdentChar);
-      L = L.drop_front(Name.size());
-      if (Name.empty() || L.starts_with("(")) // function-like
-        continue;
-      // A comment ends the body.
-      StringRef Body = L;
-      if (size_t At = Body.find("//"); At != StringRef::npos)
-        Body = Body.take_front(At);
-      if (size_t At = Body.find("/*"); At != StringRef::npos)
-        Body = Body.take_front(At);
-      C->Skipped.push_back({Name.str(), words(Body)});
-    }
+    for (const TextDefine &D : definesIn(Buf.slice(From, To)))
+      if (!D.FunctionLike)
+        C->Skipped.push_back({D.Name, words(D.Body)});
     match(*C);
   }
 
