@@ -100,12 +100,14 @@ static const FunctionDecl *holderOf(const Expr *E, const ASTContext &Ctx) {
 }
 
 std::optional<CopiedFields> fieldsReadOfCopy(const AccessEvent &E, const ASTContext &Ctx) {
-  // A struct the compiler loads field by field (aligned below its size): one aligned as a
-  // whole (`float4`) is one vector load, and so is a cache-hinted load's.
+  // A struct the compiler loads field by field (aligned below its size). One aligned as a
+  // whole (`float2`, `float4`) is one vector load unless a single field of it is read, which
+  // nvcc loads alone (`ld.global.f32` for `float2 v = *p; ... v.x`; two fields of a float4
+  // keep `ld.global.v4.f32`); a cache-hinted load is the whole.
   QualType T = E.Access->getType();
-  if (E.Store || !T->isRecordType() || isa<CallExpr>(E.Access->IgnoreParenImpCasts()) ||
-      Ctx.getTypeAlignInChars(T) >= Ctx.getTypeSizeInChars(T))
+  if (E.Store || !T->isRecordType() || isa<CallExpr>(E.Access->IgnoreParenImpCasts()))
     return std::nullopt;
+  bool Vector = Ctx.getTypeAlignInChars(T) >= Ctx.getTypeSizeInChars(T);
   auto &C = const_cast<ASTContext &>(Ctx);
   // The local the element initialises, through the copy's implicit nodes.
   const Stmt *Child = E.Access;
@@ -156,7 +158,8 @@ std::optional<CopiedFields> fieldsReadOfCopy(const AccessEvent &E, const ASTCont
     if (Read.count(FD))
       Out.Fields.push_back(FD);
   if (Other || Out.Fields.empty() ||
-      Out.Fields.size() == static_cast<size_t>(std::distance(RD->field_begin(), RD->field_end())))
+      Out.Fields.size() == static_cast<size_t>(std::distance(RD->field_begin(), RD->field_end())) ||
+      (Vector && Out.Fields.size() != 1))
     return std::nullopt;
   return Out;
 }

@@ -109,7 +109,8 @@ private:
   static Copied copiedFields(const AccessEvent &E, const ASTContext &AST) {
     Copied Out;
     Out.Fields = memrules::fieldsReadOfCopy(E, AST);
-    if (!Out.Fields || E.Offset.K != LaneValue::Lane || E.Offset.HasFactor)
+    bool Rows = E.Offset.K == LaneValue::Varying && E.Offset.RowLanes; // counted per row
+    if (!Out.Fields || (E.Offset.K != LaneValue::Lane && !Rows) || E.Offset.HasFactor)
       return Out;
     LaneValue Together = E.Offset; // the fields' bytes, as one access per lane if adjacent
     std::vector<std::pair<int64_t, int64_t>> Used;
@@ -159,12 +160,23 @@ private:
   static std::string message(const AccessEvent &E, const SectorCount &C, const Copied &Copy,
                              const std::string &Verb, ASTContext &AST) {
     std::string Text = sourceText(E.Access, AST);
-    if (Copy.Field)
+    // The field of the element: `p[i].x`, and `p->x` for `*p` (`*p.x` would read otherwise).
+    if (const auto *U = dyn_cast<UnaryOperator>(E.Access->IgnoreParens());
+        Copy.Field && U && U->getOpcode() == UO_Deref) {
+      const Expr *Sub = U->getSubExpr()->IgnoreImpCasts();
+      std::string P = sourceText(U->getSubExpr(), AST);
+      Text = isa<ParenExpr, DeclRefExpr, CallExpr, MemberExpr, ArraySubscriptExpr>(Sub)
+                 ? P
+                 : "(" + P + ")";
+      Text += "->" + Copy.Field->getNameAsString();
+    } else if (Copy.Field) {
       Text += "." + Copy.Field->getNameAsString();
+    }
     int64_t Stride = C.Stride < 0 ? -C.Stride : C.Stride;
     std::string Apart = Stride ? " " + std::to_string(Stride) + " bytes apart"
                                : " spread over " + std::to_string(C.Span + E.Size) + " bytes";
-    std::string AtLeast = C.AtLeast ? "at least " : "";
+    // Lanes a sector or more apart touch a sector each, however far apart they are.
+    std::string AtLeast = C.AtLeast && C.MinGap < 32 ? "at least " : "";
     if (C.AtLeast)
       Apart = " at least " + std::to_string(C.MinGap) + " bytes apart";
     std::string Head = fitLine("lanes of a warp " + Verb + " ", Text,
@@ -174,7 +186,11 @@ private:
     std::string Why = "each 32-byte sector is a separate transfer: one request of the warp moves " +
                       AtLeast + std::to_string(C.Sectors * 32) + " bytes to use " +
                       std::to_string(Used);
-    if (C.AtLeast)
+    if (C.AtLeast && E.Offset.ByFactor)
+      Why += "\nthe index is the thread index times a value not known here but known from below "
+             "(as 'gridDim.x * 32' is at least 32): these are the gaps where that value is least; "
+             "a larger one only puts the lanes further apart";
+    else if (C.AtLeast)
       Why += "\nthe index grows faster than the thread index (a product of two values that grow "
              "with it, as in packed triangular storage): these are the gaps of the warp where they "
              "are smallest; lanes of warps further into the grid are further apart";
@@ -185,7 +201,9 @@ private:
                  Copy.Fields->Fields[I]->getNameAsString() + "'";
       Why += "\nthe copy '" + Copy.Fields->Copy->getNameAsString() + "' of the whole " +
              std::to_string(E.Size) + "-byte struct is read only through " + Names +
-             ": the compiler loads those fields alone, each lane's from a struct of its own";
+             ": the compiler loads " +
+             (Copy.Fields->Fields.size() == 1 ? "that field" : "those fields") +
+             " alone, each lane's from a struct of its own";
     }
     std::string Fix;
     if (C.AtLeast)

@@ -187,6 +187,14 @@ LaneValue uniformArith(BinaryOperatorKind Op, const LaneValue &A, const LaneValu
   default:
     break;
   }
+  // At least 1 (gridDim.x): a product of such values and positive constants, or a sum of one
+  // with a value >= 0.
+  auto Pos = [](const LaneValue &V) { return V.Const ? *V.Const > 0 : V.Positive; };
+  auto NonNeg = [](const LaneValue &V) { return V.Const ? *V.Const >= 0 : V.NonNeg; };
+  if (Op == BO_Mul)
+    R.Positive = Pos(A) && Pos(B);
+  else if (Op == BO_Add)
+    R.Positive = (Pos(A) && NonNeg(B)) || (Pos(B) && NonNeg(A));
   switch (Op) {
   case BO_Add:
   case BO_Sub:
@@ -488,14 +496,39 @@ std::optional<LaneValue> growingGaps(BinaryOperatorKind Op, const LaneValue &A,
     R.MinGaps = R.NonNeg = true;
     return R;
   }
+  // x * n with x growing with the lane and n known only to be at least m (`gridDim.x * 32`):
+  // from lane i to i + 1 it grows by at least (x_{i+1} - x_i) m.
+  if (Op == BO_Mul) {
+    const LaneValue &X = A.K == LaneValue::Lane ? A : B, &N = A.K == LaneValue::Lane ? B : A;
+    // Not a factor that changes with a loop (`2 * stride * tid`): its trips are walked one by
+    // one, and the divergence idioms read the lane pattern kept with the unknown factor.
+    if (X.K == LaneValue::Lane && N.K == LaneValue::Uniform && !N.Const && N.Positive &&
+        N.G == Growth::None && !N.SymVar && growsWithLane(X) && !X.isWarpUniform()) {
+      LaneValue R = LaneValue::varying();
+      withProvenance(R, X, N);
+      int64_t M = std::max<int64_t>(1, N.Align);
+      for (unsigned I = 0; I + 1 < WarpLanes; ++I)
+        if (__builtin_mul_overflow(X.L[I + 1] - X.L[I], M, &R.L[I]))
+          return std::nullopt;
+      R.L[WarpLanes - 1] = 0;
+      R.MinGaps = R.NonNeg = R.ByFactor = true;
+      return R;
+    }
+  }
   bool Left = A.K == LaneValue::Varying && A.MinGaps;
   const LaneValue &G = Left ? A : B, &U = Left ? B : A;
-  if (!(G.K == LaneValue::Varying && G.MinGaps) || U.K != LaneValue::Uniform)
+  // A value the same in every lane of the warp shifts every lane alike, as a uniform one does.
+  bool Shift = U.K == LaneValue::Lane && U.isWarpUniform() && (Op == BO_Add || Op == BO_Sub);
+  if (!(G.K == LaneValue::Varying && G.MinGaps) || (U.K != LaneValue::Uniform && !Shift))
     return std::nullopt;
   LaneValue R = G;
   R.Cond.reset();
   withProvenance(R, G, U);
   bool UNonNeg = U.Const ? *U.Const >= 0 : U.NonNeg;
+  if (Shift) {
+    UNonNeg = U.Align == 0 || U.USign == 1;
+    forActive(U.Active, [&](unsigned I) { UNonNeg &= U.L[I] >= 0; });
+  }
   int64_t C = U.Const.value_or(0);
   auto Scale = [&](int64_t F) {
     for (unsigned I = 0; I + 1 < WarpLanes; ++I)

@@ -307,9 +307,9 @@ bool CondClass::identical(const CondClass &O) const {
 
 bool LaneValue::identical(const LaneValue &O) const {
   auto Fields = [](const LaneValue &V) {
-    return std::tie(V.K, V.Const, V.Align, V.NonNeg, V.SymVar, V.SymOff, V.L, V.Active, V.WarpCoef, V.WarpVaries,
+    return std::tie(V.K, V.Const, V.Align, V.NonNeg, V.Positive, V.SymVar, V.SymOff, V.L, V.Active, V.WarpCoef, V.WarpVaries,
                     V.USign, V.UBound, V.Wraps, V.VBound, V.HasFactor, V.G, V.GrowthVar,
-                    V.GrowthExact, V.ModOfLane, V.BitOfLane, V.MinGaps, V.AssumedAxis, V.NarrowAxis,
+                    V.GrowthExact, V.ModOfLane, V.BitOfLane, V.MinGaps, V.ByFactor, V.AssumedAxis, V.NarrowAxis,
                     V.PerBlock, V.TidPlusBlocks, V.TidExtent, V.BlockDimMultiple, V.SameInWarps, V.GroupSame,
                     V.DataSrc);
   };
@@ -337,8 +337,8 @@ bool LaneValue::operator==(const LaneValue &O) const {
   switch (K) {
   case Uniform:
     return Const == O.Const &&
-           (Const || (Align == O.Align && NonNeg == O.NonNeg && SymVar == O.SymVar &&
-                      SymOff == O.SymOff)) &&
+           (Const || (Align == O.Align && NonNeg == O.NonNeg && Positive == O.Positive &&
+                      SymVar == O.SymVar && SymOff == O.SymOff)) &&
            G == O.G &&
            GrowthVar == O.GrowthVar && BlockDimMultiple == O.BlockDimMultiple && SameCond();
   case Lane: {
@@ -353,7 +353,8 @@ bool LaneValue::operator==(const LaneValue &O) const {
   }
   case Varying:
     return ModOfLane == O.ModOfLane && BitOfLane == O.BitOfLane && G == O.G &&
-           MinGaps == O.MinGaps && (!MinGaps || (L == O.L && NonNeg == O.NonNeg)) &&
+           MinGaps == O.MinGaps &&
+           (!MinGaps || (L == O.L && NonNeg == O.NonNeg && ByFactor == O.ByFactor)) &&
            RowLanes == O.RowLanes && (!RowLanes || (L == O.L && Active == O.Active)) &&
            SameCond();
   case Data:
@@ -434,6 +435,7 @@ static LaneValue joinForms(const LaneValue &A, const LaneValue &B) {
     else
       R.Align = std::max<int64_t>(1, gcd64(alignOf(A), alignOf(B)));
     R.NonNeg = A.NonNeg && B.NonNeg;
+    R.Positive = (A.Const ? *A.Const > 0 : A.Positive) && (B.Const ? *B.Const > 0 : B.Positive);
     R.BlockDimMultiple = multipleOfBlockDim(A, 0) && multipleOfBlockDim(B, 0);
     if (A.G == B.G && A.GrowthVar == B.GrowthVar) {
       R.G = A.G;

@@ -148,6 +148,8 @@ struct LaneValue {
   int64_t Align = 1;
   bool NonNeg = false; // Uniform (or Varying with MinGaps): known to be >= 0 (blockIdx,
                        // blockDim, unsigned values)
+  bool Positive = false; // Uniform, not constant: known to be >= 1, so at least Align (gridDim,
+                         // and products and sums with it: `gridDim.x * 32` is at least 32)
   // Uniform, not constant: the value is SymVar's value where the walk stands
   // plus SymOff (`depth - 1` while depth keeps its value), so that
   // `depth - (depth - 1)` is 1 although depth is not known. Only walks of
@@ -184,6 +186,9 @@ struct LaneValue {
   // grow with the thread index (`(i + 1) * (i + 2) / 2`, packed triangular storage), then
   // shifted, scaled or divided by constants (lane::growingGaps). NonNeg: the value is >= 0.
   bool MinGaps = false;
+  // Varying with MinGaps: the gaps come from a factor known only from below (`x * width` with
+  // `width = gridDim.x * 32`, at least 32): they are the gaps where it is least.
+  bool ByFactor = false;
   // Varying: the lanes come in rows of RowLanes consecutive lanes (2 to 16), each row further
   // on by an amount of its own that is not known, and L[i] is the lane's value without it: an
   // index of a block narrower than a warp into rows a run-time pitch apart (`x + y * width` in

@@ -211,6 +211,11 @@ struct Frame {
   /// such parameter of the caller): their pointer fields point to global memory
   /// (nvdiffrast's `RasterizeGradKernelTemplate<ENABLE_DB>(p)`).
   llvm::DenseSet<const ValueDecl *> GlobalStructs;
+  /// A member function called on an object the walk built (Walker::Objects): its key. The
+  /// frame of that object's constructor has Constructing set: assignments to fields bind them.
+  const void *ThisObj = nullptr;
+  bool Constructing = false;
+  llvm::SmallVector<const FieldDecl *, 2> Assigned; // fields the constructor's body assigned
 };
 
 struct Target {
@@ -536,7 +541,7 @@ private:
   /// Records \p E with the lanes \p Reach (AccessEvent::Warps: \p Warps).
   void pushAccess(const Expr *E, bool Store, LaneValue Reach, std::string Warps = {});
   /// Marks the pointer parameters of \p F bound to global pointers by call \p CE.
-  void noteGlobalArgs(Frame &F, const CallExpr *CE, const FunctionDecl *Def, unsigned Offset);
+  void noteGlobalArgs(Frame &F, llvm::ArrayRef<const Expr *> ArgEs, const FunctionDecl *Def);
   /// The address of the last subscript or member expression walked.
   struct Address {
     const Expr *E = nullptr;
@@ -565,6 +570,35 @@ private:
   bool placeOfCall(const Expr *E) const {
     return isa<CallExpr>(E) && LastAddr && LastAddr->E == E && !LastAddr->IsValue;
   }
+  // --- objects the walk built (WalkObjects.cpp) ---------------------------------------------
+  /// What a field of an object holds: its value and, for a pointer, its address.
+  struct FieldBinding {
+    LaneValue V;
+    std::optional<Address> A;
+  };
+  using ObjectFields = llvm::SmallDenseMap<const FieldDecl *, FieldBinding, 4>;
+  /// The fields of objects of a class holding a pointer that the walk saw made: a temporary
+  /// (keyed by its CXXConstructExpr), an aggregate (its InitListExpr), a local or a by-value
+  /// parameter (its VarDecl), set by a user constructor's member initialisers and body or by
+  /// the init list. `Pitched<T>(ptr, pitch).at(x, y)` thus keeps `(T *)(bytes_ + y * pitch_)`.
+  /// A field assigned after construction, an object assigned whole or passed on by address,
+  /// forgets what it knew.
+  llvm::DenseMap<const void *, ObjectFields> Objects;
+  /// A constructor call: its arguments walked, the fields of the object bound.
+  LaneValue construct(const CXXConstructExpr *CCE);
+  /// An aggregate's init list: the fields bound in order.
+  LaneValue aggregate(const InitListExpr *IL);
+  /// The key of the object \p E names (this, a local, a temporary just made), or null.
+  const void *objectKey(const Expr *E) const;
+  /// The binding of field \p ME (`this->f`, `obj.f`) of an object the walk built, or null.
+  const FieldBinding *boundField(const MemberExpr *ME) const;
+  /// \p LHS is assigned: the field or the whole object it names forgets its binding; in the
+  /// object's constructor, `f = RHS` binds \p V and RHS's address.
+  void objectWritten(const Expr *LHS, const Expr *RHS = nullptr, const LaneValue *V = nullptr);
+  /// Variable \p D (a local, a by-value parameter) is initialised by \p Init: it takes the
+  /// fields of the object Init made or copied.
+  void bindObject(const ValueDecl *D, const Expr *Init);
+
   /// The address \p E (a pointer, already walked) holds: a global pointer
   /// parameter, a __shared__ array, a pointer field of a by-value kernel
   /// parameter, a local pointer never moved (PtrVars), or the pointer
@@ -711,6 +745,13 @@ private:
   /// `in + off`), which a pointer parameter the callee only steps starts from.
   LaneValue inlineCall(const CallExpr *CE, const FunctionDecl *Def, llvm::ArrayRef<LaneValue> Args,
                        llvm::ArrayRef<std::optional<Address>> ArgAddrs = {});
+  /// Binds \p Def's parameters to the arguments \p ArgEs, walked as \p Args (with the
+  /// addresses \p ArgAddrs), in frame \p F.
+  void bindParams(Frame &F, const FunctionDecl *Def, llvm::ArrayRef<const Expr *> ArgEs,
+                  llvm::ArrayRef<LaneValue> Args, llvm::ArrayRef<std::optional<Address>> ArgAddrs);
+  /// Walks \p Def's body in frame \p F, pushed for it, and merges its returns into the state:
+  /// the frame as it ended, and in \p Place the place (or pointer) every return names.
+  Frame walkFrame(Frame F, const FunctionDecl *Def, std::optional<Address> &Place);
   /// The arguments of \p CE walked, with the addresses they hold.
   void walkArgs(const CallExpr *CE, llvm::SmallVectorImpl<LaneValue> &Args,
                 llvm::SmallVectorImpl<std::optional<Address>> &Addrs);

@@ -48,13 +48,13 @@ std::optional<AccessEvent::Space> Walker::spaceOf(const Expr *Base, const ValueD
   return AccessEvent::Space::Global;
 }
 
-void Walker::noteGlobalArgs(Frame &F, const CallExpr *CE, const FunctionDecl *Def,
-                            unsigned Offset) {
-  for (unsigned I = 0; I < Def->getNumParams() && I + Offset < CE->getNumArgs(); ++I) {
+void Walker::noteGlobalArgs(Frame &F, llvm::ArrayRef<const Expr *> ArgEs,
+                            const FunctionDecl *Def) {
+  for (unsigned I = 0; I < Def->getNumParams() && I < ArgEs.size(); ++I) {
     const ParmVarDecl *P = Def->getParamDecl(I);
     if (!P->getType()->isPointerType())
       continue;
-    const Expr *A = CE->getArg(I + Offset);
+    const Expr *A = ArgEs[I];
     const ValueDecl *D = nullptr;
     std::optional<AccessEvent::Space> Sp = spaceOf(A, D);
     if (!Sp || *Sp != AccessEvent::Space::Global)
@@ -86,6 +86,10 @@ std::optional<Walker::Address> Walker::addressOf(const Expr *E) {
   bool Decayed = false;
   for (;;) {
     Core = Core->IgnoreParens();
+    if (const auto *FE = dyn_cast<FullExpr>(Core)) { // ExprWithCleanups of a temporary object
+      Core = FE->getSubExpr();
+      continue;
+    }
     // The pointer arithmetic just walked, or an array (a row of a 2-D array) that decays.
     if (LastAddr && LastAddr->E == Core && (LastAddr->IsValue || Decayed))
       return Address{E, LastAddr->Base, LastAddr->Sp, LastAddr->Bytes, true, LastAddr->Arm};
@@ -123,6 +127,10 @@ std::optional<Walker::Address> Walker::addressOf(const Expr *E) {
   const auto *FD = ME ? dyn_cast<FieldDecl>(ME->getMemberDecl()) : nullptr;
   if (!FD || !FD->getType()->isPointerType() || FD->getType()->getPointeeType()->isFunctionType())
     return std::nullopt;
+  // A pointer field of an object the walk built (WalkObjects.cpp).
+  if (const FieldBinding *FB = boundField(ME))
+    return FB->A ? std::optional(Address{E, FB->A->Base, FB->A->Sp, FB->A->Bytes, true, FB->A->Arm})
+                 : std::nullopt;
   const Expr *Obj = ME->getBase()->IgnoreParenImpCasts();
   bool Global = false;
   if (isa<CXXThisExpr>(Obj))

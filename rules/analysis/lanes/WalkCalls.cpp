@@ -1,6 +1,7 @@
 //===- WalkCalls.cpp - Calls and device functions ---------------------------===//
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "rules/analysis/ErrorTaint.h"
+#include "rules/analysis/ValueEval.h"
 #include "rules/analysis/lanes/ThreadDependenceWalker.h"
 
 #include "clang/AST/ExprCXX.h"
@@ -300,7 +301,15 @@ LaneValue Walker::opaqueCall(const CallExpr *CE, StringRef Name, llvm::ArrayRef<
     if (D) {
       S.Vars[D] = Dep ? (Result.K == LaneValue::Data ? Result : LaneValue::data(CE)) : LaneValue();
       forgetSymbol(D);
+      if (!Objects.empty())
+        Objects.erase(D);
     }
+  }
+  // A member function not followed may change its object's fields, unless it is const.
+  if (const Expr *Obj = objectOf(CE); Obj && !Objects.empty()) {
+    const auto *M = dyn_cast_or_null<CXXMethodDecl>(CE->getDirectCallee());
+    if (const void *K = objectKey(Obj); K && (!M || !M->isConst()))
+      Objects.erase(K);
   }
   if (CE->getType()->isVoidType())
     return LaneValue();
@@ -478,22 +487,15 @@ const FunctionDecl *Walker::inlinable(const FunctionDecl *FD, const CallExpr *CE
   return Def;
 }
 
-LaneValue Walker::inlineCall(const CallExpr *CE, const FunctionDecl *Def,
-                             llvm::ArrayRef<LaneValue> Args,
-                             llvm::ArrayRef<std::optional<Address>> ArgAddrs) {
-  Reached.insert(Def);
-  Frame F;
-  F.FD = Def;
-  F.Call = CE;
-  unsigned Offset = 0;
-  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(CE))
-    if (isa<CXXMethodDecl>(Def) && !cast<CXXMethodDecl>(Def)->isStatic() && OC->getNumArgs() > 0)
-      Offset = 1;
-  for (unsigned I = 0; I < Def->getNumParams() && I + Offset < CE->getNumArgs(); ++I) {
+void Walker::bindParams(Frame &F, const FunctionDecl *Def, llvm::ArrayRef<const Expr *> ArgEs,
+                        llvm::ArrayRef<LaneValue> Args,
+                        llvm::ArrayRef<std::optional<Address>> ArgAddrs) {
+  unsigned N = std::min<unsigned>(Def->getNumParams(), ArgEs.size());
+  for (unsigned I = 0; I < N; ++I) {
     const ParmVarDecl *P = Def->getParamDecl(I);
-    const Expr *A = CE->getArg(I + Offset)->IgnoreParenImpCasts();
-    LaneValue V = I + Offset < Args.size() ? Args[I + Offset] : LaneValue();
-    noteGroup(F, P, CE->getArg(I + Offset));
+    const Expr *A = ArgEs[I]->IgnoreParenImpCasts();
+    LaneValue V = I < Args.size() ? Args[I] : LaneValue();
+    noteGroup(F, P, ArgEs[I]);
     if (P->getType()->isReferenceType()) {
       if (const ValueDecl *D = trackedVar(A)) {
         F.Alias[P] = D;
@@ -507,14 +509,17 @@ LaneValue Walker::inlineCall(const CallExpr *CE, const FunctionDecl *Def,
     }
     S.Vars[P] = V;
     forgetSymbol(P);
+    // An object passed by value: the parameter is a copy of it.
+    if (P->getType()->isRecordType())
+      bindObject(P, ArgEs[I]);
   }
-  noteGlobalArgs(F, CE, Def, Offset);
+  noteGlobalArgs(F, ArgEs, Def);
   // A struct passed by value from a kernel's by-value struct parameter: a copy of it.
-  for (unsigned I = 0; I < Def->getNumParams() && I + Offset < CE->getNumArgs(); ++I) {
+  for (unsigned I = 0; I < N; ++I) {
     const ParmVarDecl *P = Def->getParamDecl(I);
     if (!P->getType()->isRecordType())
       continue;
-    const Expr *A = CE->getArg(I + Offset)->IgnoreParenImpCasts();
+    const Expr *A = ArgEs[I]->IgnoreParenImpCasts();
     if (const auto *Copy = dyn_cast<CXXConstructExpr>(A);
         Copy && Copy->getNumArgs() == 1 && Copy->getConstructor() &&
         Copy->getConstructor()->isCopyOrMoveConstructor())
@@ -524,12 +529,12 @@ LaneValue Walker::inlineCall(const CallExpr *CE, const FunctionDecl *Def,
   }
   // A pointer parameter bound to a known address other than a base itself (`&a[i]`,
   // `in + off`) and only stepped in the callee: followed from that address.
-  for (unsigned I = 0; I < Def->getNumParams() && I + Offset < CE->getNumArgs(); ++I) {
+  for (unsigned I = 0; I < N; ++I) {
     const ParmVarDecl *P = Def->getParamDecl(I);
     if (!P->getType()->isPointerType())
       continue;
     SteppedPtrs.erase(P);
-    const std::optional<Address> *A = I + Offset < ArgAddrs.size() ? &ArgAddrs[I + Offset] : nullptr;
+    const std::optional<Address> *A = I < ArgAddrs.size() ? &ArgAddrs[I] : nullptr;
     std::optional<int64_t> Elt = sizeOfPointee(P->getType());
     if (F.GlobalPtrs.count(P) || !A || !*A || !Elt || !onlySteps(P))
       continue;
@@ -538,25 +543,59 @@ LaneValue Walker::inlineCall(const CallExpr *CE, const FunctionDecl *Def,
       S.Vars[P] = *Start;
     }
   }
+}
+
+LaneValue Walker::inlineCall(const CallExpr *CE, const FunctionDecl *Def,
+                             llvm::ArrayRef<LaneValue> Args,
+                             llvm::ArrayRef<std::optional<Address>> ArgAddrs) {
+  Reached.insert(Def);
+  Frame F;
+  F.FD = Def;
+  F.Call = CE;
+  unsigned Offset = 0;
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(CE))
+    if (isa<CXXMethodDecl>(Def) && !cast<CXXMethodDecl>(Def)->isStatic() && OC->getNumArgs() > 0)
+      Offset = 1;
   // A member function of a struct the kernel takes by value (`view.Get(row, col)`, or its
-  // operator: `view(row, col)`, whose object is the call's first argument).
+  // operator: `view(row, col)`, whose object is the call's first argument), or of an object
+  // the walk built (`Pitched<T>(p, pitch).at(x, y)`: the temporary is made first).
   const Expr *Obj = nullptr;
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE))
     Obj = MC->getImplicitObjectArgument();
   else if (Offset == 1)
     Obj = CE->getArg(0);
+  if (Obj && isa<CXXConstructExpr, InitListExpr>(stripWrappers(Obj)))
+    expr(stripWrappers(Obj));
+  if (Obj && isa<CXXMethodDecl>(Def) && !cast<CXXMethodDecl>(Def)->isStatic())
+    F.ThisObj = objectKey(Obj);
+  llvm::ArrayRef<const Expr *> ArgEs(CE->getArgs(), CE->getNumArgs());
+  bindParams(F, Def, ArgEs.drop_front(Offset),
+             Args.drop_front(std::min<size_t>(Offset, Args.size())),
+             ArgAddrs.drop_front(std::min<size_t>(Offset, ArgAddrs.size())));
   Obj = Obj ? Obj->IgnoreParenImpCasts() : nullptr;
   if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(Obj))
     F.ThisGlobal = kernelStructParam(DRE->getDecl()) && !cast<CXXMethodDecl>(Def)->isStatic();
   else if (isa_and_nonnull<CXXThisExpr>(Obj))
     F.ThisGlobal = !Frames.empty() && Frames.back().ThisGlobal;
+  std::optional<Address> Place;
+  Frame Done = walkFrame(std::move(F), Def, Place);
+  // A reference to one known place, or a pointer to one: the call names it, as `buf[i]` or
+  // `&buf[i]` would.
+  if (Place)
+    LastAddr = Address{CE, Place->Base, Place->Sp, Place->Bytes, Place->IsValue, Place->Arm};
+  if (Def->getReturnType()->isVoidType() || !Done.Ret)
+    return LaneValue();
+  return *Done.Ret;
+}
+
+Frame Walker::walkFrame(Frame F, const FunctionDecl *Def, std::optional<Address> &Place) {
   Frames.push_back(std::move(F));
   std::optional<Address> OuterPlace = std::move(ReturnedPlace);
   bool OuterOther = ReturnsOther;
   ReturnedPlace.reset();
   ReturnsOther = false;
   stmt(Def->getBody());
-  std::optional<Address> Place = ReturnsOther ? std::nullopt : std::move(ReturnedPlace);
+  Place = ReturnsOther ? std::nullopt : std::move(ReturnedPlace);
   ReturnedPlace = std::move(OuterPlace);
   ReturnsOther = OuterOther;
   Frame Done = std::move(Frames.back());
@@ -586,12 +625,7 @@ LaneValue Walker::inlineCall(const CallExpr *CE, const FunctionDecl *Def,
     }
   }
   S = std::move(Out);
-  // A reference to one known place: the call names it, as `buf[i]` would.
-  if (Place)
-    LastAddr = Address{CE, Place->Base, Place->Sp, Place->Bytes, false, Place->Arm};
-  if (Def->getReturnType()->isVoidType() || !Done.Ret)
-    return LaneValue();
-  return *Done.Ret;
+  return Done;
 }
 
 } // namespace walker

@@ -50,6 +50,8 @@ void Walker::noteStore(const LaneValue *Index, const LaneValue &Base) {
 
 void Walker::assign(const Expr *LHS, const LaneValue &V, bool Weak) {
   LHS = LHS->IgnoreParens();
+  if (!Weak || !LHS->getType()->isPointerType()) // a store through a pointer leaves it as it is
+    objectWritten(LHS);
   if (const ValueDecl *D = trackedVar(LHS)) {
     if (!Watches.empty())
       noteStore(nullptr, LaneValue::varying()); // a register, not memory
@@ -177,8 +179,11 @@ LaneValue Walker::builtinComponent(StringRef Var, int A) {
     return Model.Tid[A];
   if (Var == "blockDim")
     return Model.BDim[A];
-  if (Var == "gridDim")
-    return LaneValue::aligned(1);
+  if (Var == "gridDim") {
+    LaneValue V = LaneValue::aligned(1);
+    V.Positive = true; // a grid has at least one block along each axis
+    return V;
+  }
   if (Var == "blockIdx") {
     LaneValue V = LaneValue::aligned(1);
     V.PerBlock = true;
@@ -308,6 +313,11 @@ LaneValue Walker::expr(const Expr *E) {
   }
   case Stmt::MemberExprClass:
     return member(cast<MemberExpr>(E));
+  case Stmt::CXXConstructExprClass:
+  case Stmt::CXXTemporaryObjectExprClass:
+    return construct(cast<CXXConstructExpr>(E));
+  case Stmt::InitListExprClass:
+    return aggregate(cast<InitListExpr>(E));
   case Stmt::ArraySubscriptExprClass:
     return subscript(cast<ArraySubscriptExpr>(E));
   case Stmt::UnaryOperatorClass:
@@ -490,6 +500,9 @@ LaneValue Walker::member(const MemberExpr *ME) {
         return LaneValue::aligned(1);
     }
   }
+  // A field of an object the walk built (WalkObjects.cpp).
+  if (const FieldBinding *FB = boundField(ME))
+    return FB->V;
   if (!ME->isArrow())
     if (const ValueDecl *D = trackedVar(Base); D && !namesPlace(D)) {
       auto It = S.Vars.find(D);
@@ -597,8 +610,10 @@ LaneValue Walker::unary(const UnaryOperator *U) {
       --AddrOnly;
       return lane::binary(BO_Add, B, I);
     }
-    if (trackedVar(Sub)) {
+    if (const ValueDecl *D = trackedVar(Sub)) {
       --AddrOnly;
+      if (!Objects.empty())
+        Objects.erase(D); // an object handed out by address may change
       return LaneValue();
     }
     LaneValue V = expr(Sub);
@@ -647,6 +662,8 @@ LaneValue Walker::binary(const BinaryOperator *B) {
     if (std::optional<LaneValue> P = pointerSet(B->getLHS(), B->getRHS(), V))
       V = *P;
     assign(B->getLHS(), V);
+    if (!Frames.empty() && Frames.back().Constructing)
+      objectWritten(B->getLHS(), B->getRHS(), &V);
     return V;
   }
   if (B->isCompoundAssignmentOp()) {

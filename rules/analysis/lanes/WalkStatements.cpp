@@ -290,6 +290,8 @@ void Walker::declare(const VarDecl *VD) {
   }
   if (std::optional<LaneValue> Start = notePointerVar(VD))
     V = *Start;
+  if (!Objects.empty() && VD->getType()->isRecordType())
+    bindObject(VD, VD->getInit());
   if (VD->getType()->isUnsignedIntegerType() && V.K == LaneValue::Uniform && !V.Const)
     V.NonNeg = true;
   S.Vars[VD] = V;
@@ -422,6 +424,13 @@ void Walker::returnStmt(const ReturnStmt *R) {
       dropRecorded(Place);
     if (Known && !ReturnedPlace && !ReturnsOther)
       ReturnedPlace = LastAddr;
+    else
+      ReturnsOther = true;
+  } else if (RetE && F.FD && F.FD->getReturnType()->isPointerType()) {
+    // `return &buf[i];`, `return (T *)(bytes + y * pitch);`: the caller holds that address.
+    std::optional<Address> A = addressOf(RetE);
+    if (A && !ReturnedPlace && !ReturnsOther)
+      ReturnedPlace = A;
     else
       ReturnsOther = true;
   }

@@ -3,7 +3,8 @@
 // and only `confidence` and `timestamp` read): nvcc loads those fields alone, each lane's from a
 // 36-byte struct of its own. Silent: a copy whose every field is read, one whose fields read lie
 // together and fill the sectors they touch, one that is also written, passed on or read through
-// a nested field.
+// a nested field. A vector type (`float2`, `float4`, aligned as a whole) read through one field is
+// loaded as that field alone (`ld.global.f32`); read through two it stays one vector load.
 // RUN: %expect-exit 1 --stdout %t.out -- %cuda-lint --color=never --rules=uncoalesced-global-access %s
 // RUN: FileCheck %s --input-file=%t.out --implicit-check-not=warning: --implicit-check-not=note:
 
@@ -50,7 +51,23 @@ __global__ void silentCopies(const Point *points, float *out, int n) {
   out[id] = all.x + all.y + all.z + pair.x + pair.y + written.x + length(passed);
 }
 
+__global__ void vectorCopies(const float2 *depth, const float4 *colour, float *out, int n) {
+  int id = blockIdx.x * blockDim.x + threadIdx.x;
+  if (id >= n)
+    return;
+  const float2 d = depth[id];
+  // CHECK: copied-structs.cu:[[@LINE-1]]:20: warning: lanes of a warp read 'depth[id].x' 8 bytes apart: 8 sectors per request instead of 4 [uncoalesced-global-access]
+  // CHECK-NEXT: {{^}}  const float2 d = depth[id];
+  // CHECK: note: each 32-byte sector is a separate transfer: one request of the warp moves 256 bytes to use 128
+  // CHECK: note: the copy 'd' of the whole 8-byte struct is read only through 'x': the compiler loads that field alone, each lane's from a struct of its own
+  // CHECK: note: the lanes use one 4-byte field of 8-byte structs: keep that field in an array of its own (a struct of arrays), or have each thread use every field it fetches
+  const float4 c = colour[id];
+  if (d.x > 0.0f)
+    out[id] = d.x + c.x + c.z;
+}
+
 void run(const Surfel *s, const Point *p, float *out, unsigned *mask, int n, cudaStream_t st) {
   markKernel<<<(n + 255) / 256, 256, 0, st>>>(s, n, 1, 0.5f, mask);
   silentCopies<<<(n + 255) / 256, 256, 0, st>>>(p, out, n);
+  vectorCopies<<<(n + 255) / 256, 256, 0, st>>>((const float2 *)p, (const float4 *)s, out, n);
 }
