@@ -61,6 +61,17 @@ unsigned accessUnit(const AccessEvent &E, const clang::ASTContext &Ctx);
 /// locals: its trips then use what the first one fetched, as adjacent accesses do).
 bool shortLoopCovers(const AccessEvent &E, int64_t Stride, const clang::ASTContext &Ctx);
 
+/// A load in a `for` loop whose counter steps by one and moves it by one element a trip
+/// (`voxels[v * 32 + i]`), however many trips the loop takes, unless it is known to take too
+/// few to fill a sector: each lane's later trips read the rest of the sectors its first fetched.
+bool sweepsOwnSectors(const AccessEvent &E, const clang::ASTContext &Ctx);
+
+/// A load of neighbouring elements (lanes at most four elements apart) whose thread also reads
+/// the memory of the same variable, elements of the same type, in a `for` loop that moves one
+/// element a trip (a stencil's centre `src.ptr(2 * y)[2 * x]` and its window `src.ptr(2 * y +
+/// yi)[2 * x + xi]`): the window reads the bytes between the lanes.
+bool neighbourLoopReads(const AccessEvent &E, int64_t Stride, const clang::ASTContext &Ctx);
+
 /// The most trips of a counted loop that usesFetchedSectors takes to sweep a
 /// lane's bytes (`for (k = 0; k < 4; ++k) p[4 * i + k]`), as shortLoopCovers: a
 /// longer walk of each thread along its own row is L1-bound and costs (measured on

@@ -127,6 +127,41 @@ __global__ void strided(float *a, bool wide) {
   // CHECK: note: make consecutive lanes use consecutive elements
 }
 
+// A by-value image view whose member function returns a row (ElasticFusion's PtrStepSz): a
+// stencil's centre two elements apart is silent where the thread reads its window in a loop
+// that moves one element a trip, reported where nothing else reads between the lanes.
+template <typename T> struct View {
+  __device__ T *ptr(int y) const { return (T *)((char *)data + y * step); }
+  T *data;
+  size_t step;
+  int cols, rows;
+};
+
+__global__ void pyrDown(const View<unsigned short> src, View<unsigned short> dst, float sigma) {
+  int x = blockIdx.x * blockDim.x + threadIdx.x;
+  int y = blockIdx.y * blockDim.y + threadIdx.y;
+  if (x >= dst.cols || y >= dst.rows)
+    return;
+  int centre = src.ptr(2 * y)[2 * x];
+  float sum = 0.0f;
+  for (int yi = -2; yi <= 2; ++yi)
+    for (int xi = max(0, 2 * x - 2) - 2 * x; xi < min(src.cols, 2 * x + 3) - 2 * x; ++xi) {
+      int v = src.ptr(2 * y + yi)[2 * x + xi];
+      sum += abs(v - centre) < sigma ? v : 0;
+    }
+  dst.ptr(y)[x] = sum;
+}
+
+__global__ void decimate(const View<float> src, View<float> dst) {
+  int x = blockIdx.x * blockDim.x + threadIdx.x;
+  int y = blockIdx.y * blockDim.y + threadIdx.y;
+  dst.ptr(y)[x] = src.ptr(2 * y)[2 * x];
+  // CHECK: accessor-objects.cu:[[@LINE-1]]:19: warning: lanes of a warp read 'src.ptr(2 * y)[2 * x]' 8 bytes apart: 8 sectors per request instead of 4 [uncoalesced-global-access]
+  // CHECK-NEXT: {{^}}  dst.ptr(y)[x] = src.ptr(2 * y)[2 * x];
+  // CHECK: note: each 32-byte sector is a separate transfer: one request of the warp moves 256 bytes to use 128
+  // CHECK: note: make consecutive lanes use consecutive elements; where one thread needs neighbouring elements, load them together as a vector type (float2, float4)
+}
+
 // A helper whose returns name different places: nothing is known of the pointer it returns.
 __device__ float *pick(float *a, float *b, unsigned i, bool first) {
   if (first)
@@ -147,4 +182,8 @@ void launch(float2 *o, const float2 *i, int pitch, float *out, const float4 *c, 
   neighbours<<<grid, dim3(8, 8)>>>(o, pitch, 1000, 1000, out);
   picked<<<64, 256>>>(a, b, true);
   strided<<<64, 256>>>(a, true);
+  View<unsigned short> u{}, v{};
+  pyrDown<<<grid, dim3(32, 8)>>>(u, v, 3.0f);
+  View<float> f{}, g{};
+  decimate<<<grid, dim3(32, 8)>>>(f, g);
 }

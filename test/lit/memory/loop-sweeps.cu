@@ -6,7 +6,11 @@
 // (`for (x = x4; x < min(x4 + 4, w); x++)`, libSGM's median filter) counts K trips. Its stores
 // sweep a thread's bytes back to back; with a loop between them each trip's partial sectors
 // reach L2 alone (kernels/studies/loop_sweep.cu) and are reported, except on a path that only
-// the warps at the image's edges take (the other side of `x4 >= 4 && x4 + 7 < w`).
+// the warps at the image's edges take (the other side of `x4 >= 4 && x4 + 7 < w`). A load whose
+// loop counter moves it one element a trip, however many trips a thread takes (PointPillars'
+// `voxels[voxel * 32 + i]`, i < count): each request at most twice the sectors it uses is
+// silent, the next trip reading the rest of each sector (float4s, 1.02x against interleaved
+// points, kernels/studies/narrow_rows.cu); more is reported (floats, 2.38x).
 // RUN: %expect-exit 1 --stdout %t.out -- %cuda-lint --color=never --rules=uncoalesced-global-access %s
 // RUN: FileCheck %s --input-file=%t.out --implicit-check-not=warning: --implicit-check-not=note:
 #include <cstdint>
@@ -80,10 +84,32 @@ __global__ void epilogue(float *C, int N) {
     }
 }
 
+__global__ void voxels(const float4 *points, const float *weights, const unsigned *counts,
+                       float4 *sums, float *total) {
+  int v = blockIdx.x * blockDim.x + threadIdx.x;
+  unsigned count = min(counts[v], 32u);
+  float4 acc = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+  float w = 0.0f;
+  for (unsigned i = 0; i < count; i++) {
+    int in = v * 32 + i;
+    float4 p = points[in]; // 16-byte points: silent
+    acc.x += p.x;
+    acc.y += p.y;
+    w += weights[in];
+    // CHECK: loop-sweeps.cu:[[@LINE-1]]:10: warning: lanes of a warp read 'weights[in]' 128 bytes apart: 32 sectors per request instead of 4 [uncoalesced-global-access]
+    // CHECK-NEXT: {{^}}    w += weights[in];
+    // CHECK: note: each 32-byte sector is a separate transfer: one request of the warp moves 1024 bytes to use 128
+    // CHECK: note: make threadIdx.x index the contiguous dimension (the last subscript), or stage the data through shared memory as a tiled transpose does, so that each request reads consecutive elements
+  }
+  sums[v] = acc;
+  total[v] = w;
+}
+
 void run(const int16_t *s, const float *in, float *out, const unsigned char *img,
          unsigned char *res, int n, int w, int h, cudaStream_t st) {
   idct<<<n, dim3(8, 8, 2), 0, st>>>(s, out);
   sweep<<<n, 256, 0, st>>>(in, out);
   median<<<dim3((w / 4 + 15) / 16, (h + 15) / 16), dim3(16, 16), 0, st>>>(img, res, w, h, w);
   epilogue<<<n, 256, 0, st>>>(out, w);
+  voxels<<<n, 256, 0, st>>>((const float4 *)in, in, (const unsigned *)img, (float4 *)out, out);
 }
