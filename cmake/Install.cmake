@@ -3,7 +3,7 @@
 #
 #   bin/cuda-lint
 #   lib/cuda-lint/clang/include/             Clang's builtin and CUDA wrapper headers
-#   lib/cuda-lint/compat/                    analyzer/compat/*.h
+#   lib/cuda-lint/compat/                    analyzer/compat/*.h, include/*.h
 #   lib/cuda-lint/libcuda-lint-confirm.so    confirm's CUPTI library (kernels/, built with CUDA)
 #   share/cuda-lint/docs/rules/              docs/rules/*.md (--explain, SARIF help), links to
 #                                            pages not beside them made absolute
@@ -46,6 +46,8 @@ file(GLOB CUDALINT_COMPAT_HEADERS CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/analyzer
 file(GLOB CUDALINT_RULE_PAGES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/docs/rules/*.md)
 file(GLOB_RECURSE CUDALINT_CLANG_HEADERS ${CUDA_LINT_CLANG_RESOURCE_DIR}/include/*)
 cudalint_stage_files(lib/cuda-lint/compat ${CUDALINT_COMPAT_HEADERS})
+file(GLOB CUDALINT_COMPAT_INCLUDE CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/analyzer/compat/include/*.h)
+cudalint_stage_files(lib/cuda-lint/compat/include ${CUDALINT_COMPAT_INCLUDE})
 # docs/rules/*.md are staged into share/cuda-lint/docs/rules with the documentation (below).
 cudalint_stage_files(share/cuda-lint/harness ${CUDA_LINT_CONFIRM_SCRIPTS})
 # The toolkit's headers first, as nvcc finds them. Clang's CUDA wrapper headers include toolkit
@@ -128,6 +130,7 @@ install(DIRECTORY ${CUDA_LINT_CLANG_RESOURCE_DIR}/include/
         DESTINATION lib/cuda-lint/clang/include)
 install(DIRECTORY ${toolkit_first}/ DESTINATION lib/cuda-lint/clang/include)
 install(FILES ${CUDALINT_COMPAT_HEADERS} DESTINATION lib/cuda-lint/compat)
+install(FILES ${CUDALINT_COMPAT_INCLUDE} DESTINATION lib/cuda-lint/compat/include)
 install(DIRECTORY ${CUDA_LINT_STAGE_DIR}/share/cuda-lint/docs/rules/
         DESTINATION share/cuda-lint/docs/rules)
 install(DIRECTORY ${CUDALINT_DOC_STAGE}/ DESTINATION share/doc/cuda-lint)

@@ -7,6 +7,8 @@
 // - sm_32_intrinsics.h declares cache-hinted loads and stores (__stcs, __ldlu, ...) that Clang's
 //   __clang_cuda_intrinsics.h lacks; declarations suffice (device bodies are not compiled here).
 // - cuda_lint_legacy.h declares what CUDA 12 and 13 removed, for the legacy-cuda-api rule.
+// - CUDA_VERSION, which Clang's wrapper defines by including cuda.h, is set aside: nvcc's parse
+//   sees it only where the code includes <cuda.h> (include/cuda.h brings it back there).
 #ifndef CUDA_LINT_COMPAT_H
 #define CUDA_LINT_COMPAT_H
 #if defined(__CUDA__) && defined(__clang__)
@@ -66,6 +68,14 @@ static inline __host__ __device__ dim3 $(unsigned x = 1, unsigned y = 1, unsigne
 #endif
 #ifndef __NVCC__
 #define __NVCC__ 1
+#endif
+// CUDA_VERSION set aside (include/cuda.h); CCCL reads the compiler's version from it under
+// Clang, so it reads the toolkit's runtime version instead (the same number).
+#pragma push_macro("CUDA_VERSION")
+#undef CUDA_VERSION
+#if defined(_CCCL_CUDACC) && defined(_CCCL_CUDA_COMPILER) && _CCCL_CUDA_COMPILER(CLANG)
+#undef _CCCL_CUDACC
+#define _CCCL_CUDACC() (CUDART_VERSION / 1000, (CUDART_VERSION % 1000) / 10)
 #endif
 #ifndef __CUDACC_VER_MAJOR__
 #define __CUDACC_VER_MAJOR__ (CUDART_VERSION / 1000)

@@ -438,6 +438,13 @@ TranslatedCommand Translator::finish(StringRef File, ArrayRef<std::string> Extra
     A.push_back("--cuda-path=" + Paths.CudaPath);
   if (!Paths.ResourceDir.empty())
     A.push_back("-resource-dir=" + Paths.ResourceDir);
+  // Headers that stand where nvcc's parse differs (analyzer/compat/include/cuda.h), ahead of
+  // every directory of the project's.
+  if (!Paths.CompatHeader.empty()) {
+    SmallString<256> First(sys::path::parent_path(Paths.CompatHeader));
+    sys::path::append(First, "include");
+    A.push_back("-I" + std::string(First));
+  }
   if (Rdc)
     A.push_back("-fgpu-rdc");
   if (PerThread)

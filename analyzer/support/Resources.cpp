@@ -78,9 +78,10 @@ static std::vector<std::string> requiredFiles(StringRef Path, Resource R) {
     // The CUDA wrapper that -x cuda includes first, and a builtin header.
     return {Under({"include", "__clang_cuda_runtime_wrapper.h"}), Under({"include", "stddef.h"})};
   case Resource::CompatHeader: {
-    SmallString<256> Legacy(sys::path::parent_path(Path));
+    SmallString<256> Legacy(sys::path::parent_path(Path)), First(sys::path::parent_path(Path));
     sys::path::append(Legacy, "cuda_lint_legacy.h");
-    return {Path.str(), std::string(Legacy)};
+    sys::path::append(First, "include", "cuda.h");
+    return {Path.str(), std::string(Legacy), std::string(First)};
   }
   case Resource::RuleDocs:
     return {Under({"rules"})};
