@@ -377,9 +377,45 @@ static bool sameRequestGroup(const AccessEvent &E, const AccessEvent &O) {
   return sameWalkAndBase(E, O) && O.Trip == E.Trip && O.Loop == E.Loop;
 }
 
+/// Whether an atomic operation, a barrier or a fence lies between \p A and \p B in the source of
+/// the function that holds both: nvcc does not merge the two accesses across it (PointPillars'
+/// `atomicAdd(&sum.x, tile[w][l].x); atomicAdd(&sum.y, tile[w][l].y);` are two ld.shared.f32).
+static bool fenceBetween(const Expr *A, const Expr *B, const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation LA = SM.getExpansionLoc(A->getBeginLoc()), LB = SM.getExpansionLoc(B->getBeginLoc());
+  if (SM.isBeforeInTranslationUnit(LB, LA))
+    std::swap(LA, LB);
+  auto &C = const_cast<ASTContext &>(Ctx);
+  const FunctionDecl *Holder = nullptr;
+  for (DynTypedNodeList P = C.getParents(*A); !P.empty() && !Holder; P = C.getParents(P[0]))
+    Holder = P[0].get<FunctionDecl>();
+  if (!Holder || !Holder->getBody())
+    return false;
+  bool Found = false;
+  std::function<void(const Stmt *)> Scan = [&](const Stmt *S) {
+    if (!S || Found)
+      return;
+    if (const auto *CE = dyn_cast<CallExpr>(S)) {
+      const FunctionDecl *F = CE->getDirectCallee();
+      StringRef Name = F && F->getIdentifier() ? F->getName() : StringRef();
+      SourceLocation L = SM.getExpansionLoc(CE->getBeginLoc());
+      if ((Name.starts_with("atomic") || Name.starts_with("__sync") ||
+           Name.starts_with("__threadfence") || Name == "sync") &&
+          SM.isBeforeInTranslationUnit(LA, L) && SM.isBeforeInTranslationUnit(L, LB)) {
+        Found = true;
+        return;
+      }
+    }
+    for (const Stmt *Sub : S->children())
+      Scan(Sub);
+  };
+  Scan(Holder->getBody());
+  return Found;
+}
+
 /// `sh[ty][tx].x` with `sh[ty][tx].y` of a float2 (every field of an aligned 8- or 16-byte
-/// part of the element, all read or all written): nvcc makes them one wide access
-/// (ld.shared.v2.f32), served per half- or quarter-warp.
+/// part of the element, all read or all written, with no atomic, barrier or fence between them):
+/// nvcc makes them one wide access (ld.shared.v2.f32), served per half- or quarter-warp.
 static std::optional<BankConflict> mergedFieldsConflict(const AccessEvent &E,
                                                         const ThreadDependence &TD,
                                                         const ASTContext &Ctx) {
@@ -400,11 +436,12 @@ static std::optional<BankConflict> mergedFieldsConflict(const AccessEvent &E,
   for (const AccessEvent &O : TD.accesses()) {
     const auto *OM = dyn_cast<MemberExpr>(O.Access->IgnoreParenImpCasts());
     const auto *OF = OM ? dyn_cast<FieldDecl>(OM->getMemberDecl()) : nullptr;
-    if (!OF || OM->isArrow() || OF->isBitField() || !sameRequestGroup(E, O))
+    if (!OF || OM->isArrow() || OF->isBitField() || !sameRequestGroup(E, O) ||
+        O.Store != E.Store)
       continue;
     llvm::FoldingSetNodeID OID;
     OM->getBase()->IgnoreParenImpCasts()->Profile(OID, Ctx, /*Canonical=*/true);
-    if (OID != ElemID)
+    if (OID != ElemID || (&O != &E && fenceBetween(E.Access, O.Access, Ctx)))
       continue;
     int64_t OOff = Ctx.toCharUnitsFromBits(Ctx.getFieldOffset(OF)).getQuantity();
     if (patternShift(E.Offset, O.Offset) != OOff - Off)

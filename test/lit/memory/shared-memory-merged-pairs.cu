@@ -76,6 +76,32 @@ __global__ void pairBehindRuntimeOffset(float *out, int c) {
 // CHECK: note: it runs once per thread
 // CHECK: note: make consecutive lanes use consecutive words
 
+// Fields of a float4 tile read one by one with an atomic between them (PointPillars' feature
+// kernel): nvcc keeps each an ld.shared.f32, 4 lanes of a warp in a bank; the four read together
+// with nothing between them are one ld.shared.v4.f32 and silent.
+__global__ void fieldsApart(const float4 *in, const int *num, float *out) {
+  int w = threadIdx.x / 32, lane = threadIdx.x % 32;
+  __shared__ float4 tile[4][32];
+  __shared__ float4 sum[4];
+  tile[w][lane] = in[blockIdx.x * 128 + threadIdx.x];
+  __syncthreads();
+  if (lane < num[w]) {
+    atomicAdd(&sum[w].x, tile[w][lane].x);
+    atomicAdd(&sum[w].y, tile[w][lane].y);
+  }
+  __syncthreads();
+  out[blockIdx.x * 128 + threadIdx.x] =
+      tile[w][lane].x + tile[w][lane].y + tile[w][lane].z + tile[w][lane].w + sum[w].x;
+}
+// CHECK: shared-memory-merged-pairs.cu:[[@LINE-7]]:26: note: 'tile[w][lane].x' puts 4 lanes of a warp in one bank: a 4-way conflict [shared-memory-bank-conflict]
+// CHECK: note: shared memory has 32 banks
+// CHECK: note: it runs once per thread
+// CHECK: note: make consecutive lanes use consecutive words
+// CHECK: shared-memory-merged-pairs.cu:[[@LINE-10]]:26: note: 'tile[w][lane].y' puts 4 lanes of a warp in one bank: a 4-way conflict [shared-memory-bank-conflict]
+// CHECK: note: shared memory has 32 banks
+// CHECK: note: it runs once per thread
+// CHECK: note: make consecutive lanes use consecutive words
+
 int main() {
   float *p = nullptr;
   pairMerged<<<4, 64, 1024>>>(p);
@@ -83,4 +109,5 @@ int main() {
   pairOdd<<<4, 64, 1024>>>(p);
   lonely<<<4, 64, 1024>>>(p);
   pairBehindRuntimeOffset<<<4, 64, 2048>>>(p, 3);
+  fieldsApart<<<4, 128>>>((const float4 *)p, (const int *)p, p);
 }
