@@ -9,6 +9,7 @@
 // - cuda_lint_legacy.h declares what CUDA 12 and 13 removed, for the legacy-cuda-api rule.
 // - CUDA_VERSION, which Clang's wrapper defines by including cuda.h, is set aside: nvcc's parse
 //   sees it only where the code includes <cuda.h> (include/cuda.h brings it back there).
+// - __restrict__ is defined away: nvcc ignores one that qualifies no pointer, Clang rejects it.
 #ifndef CUDA_LINT_COMPAT_H
 #define CUDA_LINT_COMPAT_H
 #if defined(__CUDA__) && defined(__clang__)
@@ -69,6 +70,11 @@ static inline __host__ __device__ dim3 $(unsigned x = 1, unsigned y = 1, unsigne
 #ifndef __NVCC__
 #define __NVCC__ 1
 #endif
+// nvcc accepts a __restrict__ that qualifies no pointer (`const __restrict__ uint32_t *addr`,
+// sgm's util.h) and Clang rejects the file ("restrict requires a pointer or reference"). No
+// analysis reads it (it only allows the compiler to assume no aliasing): defined away for code
+// after this point, as nvcc's parse ignores the misplaced ones.
+#define __restrict__
 // CUDA_VERSION set aside (include/cuda.h); CCCL reads the compiler's version from it under
 // Clang, so it reads the toolkit's runtime version instead (the same number).
 #pragma push_macro("CUDA_VERSION")
