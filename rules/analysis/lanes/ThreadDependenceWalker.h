@@ -772,6 +772,9 @@ private:
   std::vector<Frame> Frames;
   std::vector<Target *> Targets;
   std::vector<const LoopInfo *> LoopStack;
+  /// Per entry of LoopStack: whether its condition is known true when the loop is entered, so
+  /// that its first trips can be walked with their own values (Walker::walkTrips).
+  std::vector<bool> EntryTripKnown;
   /// Stores watched in the arm of a leader-per-group `if` (BranchEvent::GroupStores).
   struct StoreWatch {
     unsigned Group = 0;

@@ -63,11 +63,15 @@ bool Walker::leftToLoopTrips(size_t ExactThreadsOf) {
       GrowingVars.push_back(C.Class->GrowthVar);
       return true;
     }
-    // Counted as unsettled (recordBranch): the loop walks its first trips again.
+    // Counted as unsettled (recordBranch): the loop walks its first trips again, where its
+    // condition is known true at its entry. One that runs a number of trips not known here
+    // (`for (n = 0; n < bgrids; n += 8) if (n + tx < bgrids)`, gpu4pyscf's tail loop) walks
+    // none: the joined walk records the access with every lane, as in the trips the guard
+    // lets every lane through, as it does outside a loop.
     if (C.Class->Cat != BranchCategory::LaneSplit &&
         C.Class->Cat != BranchCategory::ShrinkingThreshold &&
         C.Class->Cat != BranchCategory::WarpUniform && C.Class->Cat != BranchCategory::DataDependent)
-      return true;
+      return EntryTripKnown.empty() || EntryTripKnown.back();
   }
   return false;
 }

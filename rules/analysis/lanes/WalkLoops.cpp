@@ -137,8 +137,10 @@ void Walker::loop(const Stmt *L, const Stmt *Init, const Expr *Cond, const Stmt 
         It != S.Vars.end() && It->second->K == LaneValue::Uniform && It->second->Const)
       LoopEntry.back()[V] = *It->second->Const;
   std::optional<int64_t> Constant;
+  EntryTripKnown.push_back(!Cond);
   if (Cond) {
     LaneValue CV = peek(Cond);
+    EntryTripKnown.back() = CV.K == LaneValue::Uniform && CV.Const && *CV.Const != 0;
     // False before the first trip: the body never runs. True: it may still
     // change unless nothing the loop updates feeds it.
     if (CV.K == LaneValue::Uniform && CV.Const &&
@@ -152,6 +154,7 @@ void Walker::loop(const Stmt *L, const Stmt *Init, const Expr *Cond, const Stmt 
   if (Constant && *Constant == 0 && TestFirst) {
     LoopStack.pop_back();
     LoopEntry.pop_back();
+    EntryTripKnown.pop_back();
     return;
   }
   const Expr *LoopCond = Constant ? nullptr : Cond;
@@ -253,6 +256,7 @@ void Walker::loop(const Stmt *L, const Stmt *Init, const Expr *Cond, const Stmt 
   S = std::move(Exit);
   LoopStack.pop_back();
   LoopEntry.pop_back();
+  EntryTripKnown.pop_back();
 }
 
 bool Walker::leavesEveryThread(const Expr *Cond, State &At) {
