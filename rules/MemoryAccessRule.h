@@ -66,6 +66,15 @@ bool shortLoopCovers(const AccessEvent &E, int64_t Stride, const clang::ASTConte
 /// few to fill a sector: each lane's later trips read the rest of the sectors its first fetched.
 bool sweepsOwnSectors(const AccessEvent &E, const clang::ASTContext &Ctx);
 
+/// How many bytes the place \p E names (a subscript, a field, a dereference, through casts and
+/// `&a[i]`) moves when \p Counter grows by one; none where that is not known
+/// (MemoryAccessLoops.cpp).
+std::optional<int64_t> counterBytes(const clang::Expr *E, const clang::ValueDecl *Counter,
+                                    const clang::ASTContext &Ctx);
+
+/// The function whose body holds \p E (MemoryAccessShape.cpp).
+const clang::FunctionDecl *holderOf(const clang::Expr *E, const clang::ASTContext &Ctx);
+
 /// A load of neighbouring elements (lanes at most four elements apart) whose thread also reads
 /// the memory of the same variable, elements of the same type, in a `for` loop that moves one
 /// element a trip (a stencil's centre `src.ptr(2 * y)[2 * x]` and its window `src.ptr(2 * y +

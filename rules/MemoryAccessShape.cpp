@@ -90,8 +90,7 @@ const Expr *warpRowsIndex(const FunctionDecl *FD, const ASTContext &Ctx) {
   });
 }
 
-/// The function whose body holds \p E.
-static const FunctionDecl *holderOf(const Expr *E, const ASTContext &Ctx) {
+const FunctionDecl *holderOf(const Expr *E, const ASTContext &Ctx) {
   auto &C = const_cast<ASTContext &>(Ctx);
   for (DynTypedNodeList P = C.getParents(*E); !P.empty(); P = C.getParents(P[0]))
     if (const auto *FD = P[0].get<FunctionDecl>())
