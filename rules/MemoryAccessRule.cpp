@@ -385,29 +385,15 @@ static bool fenceBetween(const Expr *A, const Expr *B, const ASTContext &Ctx) {
   SourceLocation LA = SM.getExpansionLoc(A->getBeginLoc()), LB = SM.getExpansionLoc(B->getBeginLoc());
   if (SM.isBeforeInTranslationUnit(LB, LA))
     std::swap(LA, LB);
-  const FunctionDecl *Holder = holderOf(A, Ctx);
-  if (!Holder || !Holder->getBody())
-    return false;
-  bool Found = false;
-  std::function<void(const Stmt *)> Scan = [&](const Stmt *S) {
-    if (!S || Found)
-      return;
-    if (const auto *CE = dyn_cast<CallExpr>(S)) {
-      const FunctionDecl *F = CE->getDirectCallee();
-      StringRef Name = F && F->getIdentifier() ? F->getName() : StringRef();
-      SourceLocation L = SM.getExpansionLoc(CE->getBeginLoc());
-      if ((Name.starts_with("atomic") || Name.starts_with("__sync") ||
-           Name.starts_with("__threadfence") || Name == "sync") &&
-          SM.isBeforeInTranslationUnit(LA, L) && SM.isBeforeInTranslationUnit(L, LB)) {
-        Found = true;
-        return;
-      }
-    }
-    for (const Stmt *Sub : S->children())
-      Scan(Sub);
-  };
-  Scan(Holder->getBody());
-  return Found;
+  return findInBody(holderOf(A, Ctx), [&](const Expr *E) {
+    const auto *CE = dyn_cast<CallExpr>(E);
+    const FunctionDecl *F = CE ? CE->getDirectCallee() : nullptr;
+    StringRef Name = F && F->getIdentifier() ? F->getName() : StringRef();
+    SourceLocation L = SM.getExpansionLoc(E->getBeginLoc());
+    return (Name.starts_with("atomic") || Name.starts_with("__sync") ||
+            Name.starts_with("__threadfence") || Name == "sync") &&
+           SM.isBeforeInTranslationUnit(LA, L) && SM.isBeforeInTranslationUnit(L, LB);
+  });
 }
 
 /// `sh[ty][tx].x` with `sh[ty][tx].y` of a float2 (every field of an aligned 8- or 16-byte

@@ -14,6 +14,7 @@
 #include "rules/analysis/lanes/AccessPattern.h"
 
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <map>
 #include <string>
@@ -74,6 +75,11 @@ std::optional<int64_t> counterBytes(const clang::Expr *E, const clang::ValueDecl
 
 /// The function whose body holds \p E (MemoryAccessShape.cpp).
 const clang::FunctionDecl *holderOf(const clang::Expr *E, const clang::ASTContext &Ctx);
+
+/// The first expression of \p FD's body, in source order, for which \p Match holds, or null
+/// (MemoryAccessShape.cpp).
+const clang::Expr *findInBody(const clang::FunctionDecl *FD,
+                              llvm::function_ref<bool(const clang::Expr *)> Match);
 
 /// A load of neighbouring elements (lanes at most four elements apart) whose thread also reads
 /// the memory of the same variable, elements of the same type, in a `for` loop that moves one

@@ -32,9 +32,7 @@ static bool builtinX(const Expr *E, StringRef Name, StringRef Axis = "x") {
   return Base && Base->getDecl()->getName() == Name && MS->getPropertyDecl()->getName() == Axis;
 }
 
-/// The first expression of \p FD's body for which \p Match holds, or null.
-static const Expr *findInBody(const FunctionDecl *FD,
-                              llvm::function_ref<bool(const Expr *)> Match) {
+const Expr *findInBody(const FunctionDecl *FD, llvm::function_ref<bool(const Expr *)> Match) {
   if (!FD || !FD->getBody())
     return nullptr;
   const Expr *Found = nullptr;
