@@ -11,11 +11,11 @@
 #include "clang/AST/ParentMapContext.h"
 #include "llvm/ADT/FoldingSet.h"
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/ADT/SmallPtrSet.h"
 
 #include <algorithm>
 #include <functional>
 #include <optional>
+#include <set>
 
 using namespace clang;
 
@@ -703,7 +703,7 @@ bool shortLoopCovers(const AccessEvent &E, int64_t Stride, const ASTContext &Ctx
          (!E.Store || Trips == 1 || storesBackToBack(E.Loop, Ctx));
 }
 
-bool usesFetchedSectors(const AccessEvent &E, const ThreadDependence &TD, const ASTContext &Ctx) {
+SectorFill fetchedFill(const AccessEvent &E, const ThreadDependence &TD, const ASTContext &Ctx) {
   // The trips of the short loop around O that move it by one element each (SGEMM's
   // `reinterpret_cast<float4 *>(&C[... + resIdxN])[0]` with resIdxN += 4): a store of the same
   // place in each trip (Rodinia myocyte's `d_finavalu[offset_ecc + 35]` in a 13-trip loop)
@@ -729,7 +729,7 @@ bool usesFetchedSectors(const AccessEvent &E, const ThreadDependence &TD, const 
   std::array<int64_t, WarpLanes> Min;
   Min.fill(INT64_MAX);
   if (!E.Offset.Active)
-    return false;
+    return {};
   for (unsigned I = 0; I < WarpLanes; ++I)
     if (E.Offset.Active & (1u << I))
       Min[I / Width] = std::min(Min[I / Width], E.Offset.L[I]);
@@ -737,11 +737,13 @@ bool usesFetchedSectors(const AccessEvent &E, const ThreadDependence &TD, const 
   // The bytes each lane uses over the loop's trips, through this access and the others
   // of the same thread on the same base in the same loop.
   std::vector<std::pair<int64_t, int64_t>> Used;
+  std::set<int64_t> Elements; // by the bytes of their first lane (a repeated read counts once)
   for (const AccessEvent &O : TD.accesses()) {
     if (&O != &E &&
         (!sameWalkAndBase(E, O) || O.Offset.Active != E.Offset.Active || O.Offset.HasFactor ||
          (O.Offset.K != LaneValue::Lane && !O.Offset.RowLanes)))
       continue;
+    int64_t Shared = 0;
     if (&O != &E) {
       // The same lanes' pattern, moved: `p[2 * i + 1]` beside `p[2 * i]`, also in
       // another trip of a short loop or beside it in the loop around it (`src[idx]`
@@ -753,40 +755,66 @@ bool usesFetchedSectors(const AccessEvent &E, const ThreadDependence &TD, const 
       OFolded.insert(OFolded.end(), Folded.begin(), Folded.end());
       if (tripWithout(O.Trip, OFolded) != tripWithout(Trip, OFolded))
         continue;
-      if (!patternShift(E.Offset, O.Offset) || exclusiveArms(E.Access, O.Access, Ctx))
+      std::optional<int64_t> Moved = patternShift(E.Offset, O.Offset);
+      if (!Moved || exclusiveArms(E.Access, O.Access, Ctx))
         continue;
+      // As coveredBySiblings: a constant that went into the part every lane shares
+      // (`y[l + 16]` beside `y[l + 0]`, ggml's dequantisers) moves it by that many elements.
+      if (*Moved == 0 && O.Access != E.Access)
+        Shared = (constantAddend(O.Access, Ctx) - constantAddend(E.Access, Ctx)) *
+                 static_cast<int64_t>(O.Size);
     }
     int64_t Sweep = SweepOf(O);
+    Elements.insert(O.Offset.L[llvm::countr_zero(O.Offset.Active)] + Shared);
     for (unsigned I = 0; I < WarpLanes; ++I)
       if (O.Offset.Active & (1u << I)) {
         if (Min[I / Width] == INT64_MAX)
-          return false;
-        int64_t B = O.Offset.L[I] - Min[I / Width];
+          return {};
+        int64_t B = O.Offset.L[I] + Shared - Min[I / Width];
         if (B < -(int64_t(1) << 40) || B > (int64_t(1) << 40))
-          return false;
+          return {};
         B += static_cast<int64_t>(I / Width) * RowApart;
         Used.push_back({B, B + static_cast<int64_t>(O.Size) * Sweep});
       }
     if (Used.size() > 4096)
-      return false;
+      return {};
   }
+  SectorFill F = fillOf(std::move(Used));
+  F.Accesses = Elements.size();
+  return F;
+}
+
+SectorFill fillOf(std::vector<std::pair<int64_t, int64_t>> Used) {
   std::sort(Used.begin(), Used.end());
-  // As sectorsOf: the lowest byte used starts a sector.
-  int64_t Low = Used.empty() ? 0 : Used.front().first;
-  int64_t Bytes = 0, Sectors = 0, Reach = INT64_MIN, LastSector = INT64_MIN;
-  for (auto [B, End] : Used) {
-    B -= Low;
-    End -= Low;
-    int64_t From = std::max(B, Reach);
-    if (End > From)
-      Bytes += End - From;
-    Reach = std::max(Reach, End);
-    for (int64_t S = std::max(floorDiv32(B), LastSector + 1); S <= floorDiv32(End - 1); ++S) {
-      ++Sectors;
-      LastSector = S;
+  SectorFill F;
+  // Each run of ranges (a row: runs lie further apart than any offset, RowApart) from its lowest
+  // byte, which starts a segment. One run ends at its highest byte: what its last segment holds
+  // beyond is the neighbouring warps' (the next 144 bytes of ggml's quantised blocks). Rows
+  // narrower than a segment keep their whole segments, as sectorsOf counts them.
+  constexpr int64_t Apart = int64_t(1) << 40;
+  int64_t Runs = 0, Tail = 0;
+  for (size_t I = 0; I < Used.size(); ++Runs) {
+    int64_t Low = Used[I].first, Reach = Low, LastSegment = -1;
+    for (; I < Used.size() && Used[I].first - Reach < Apart; ++I) {
+      auto [B, End] = Used[I];
+      int64_t From = std::max(B, Reach);
+      if (End > From)
+        F.Bytes += End - From;
+      for (int64_t S = std::max((B - Low) / 64, LastSegment + 1); S <= (End - Low - 1) / 64; ++S) {
+        F.Delivered += 64;
+        LastSegment = S;
+      }
+      Reach = std::max(Reach, End);
     }
+    Tail = (LastSegment + 1) * 64 - (Reach - Low);
   }
-  return Bytes > 0 && Sectors < 2 * ((Bytes + 31) / 32);
+  if (Runs == 1)
+    F.Delivered -= Tail;
+  return F;
+}
+
+bool usesFetchedSectors(const AccessEvent &E, const ThreadDependence &TD, const ASTContext &Ctx) {
+  return fillsSegments(fetchedFill(E, TD, Ctx));
 }
 
 } // namespace memrules

@@ -99,14 +99,42 @@ constexpr int64_t MaxSweepTrips = 16;
 /// what it kept a loop (SGEMM_CUDA's 2D-blocktiling dot product, 8 x 80: scalar LDS).
 constexpr int64_t MaxUnrolledStatements = 256;
 
-/// Whether the bytes that the lanes of a warp use through \p E and the other
-/// accesses of its kind (loads or stores) on the same base in the same walk with
-/// the same lanes' pattern, moved (in the same loop, also in the other trips of a
-/// short counted loop or beside it; over the trips of a counted loop of at most
-/// MaxSweepTrips) fill at least half of the 32-byte sectors they touch: the
-/// sectors one request fetches are used by the next ones (measured on an H100, a
-/// thread reading every field of its 32-byte struct costs nothing against a
-/// struct of arrays).
+/// The bytes that a warp's lanes use (\p Used: [begin, end) ranges, overlapping or not) and the
+/// bytes DRAM delivers for them: L2 reads DRAM in 64-byte segments (three doubles of a 512-byte
+/// record read 64 bytes a lane; kernels/studies/padded_points.cu), each run of ranges (a row
+/// apart from the others) from its lowest byte, which starts a segment; a single run up to its
+/// highest byte only (what lies beyond is the neighbouring warps'). Accesses: how many elements
+/// of each thread they are (a loop's sweep one, a repeated read once), where the caller counts.
+struct SectorFill {
+  int64_t Bytes = 0;
+  int64_t Delivered = 0;
+  size_t Accesses = 0;
+};
+SectorFill fillOf(std::vector<std::pair<int64_t, int64_t>> Used);
+
+/// Whether the bytes used fill at least three quarters of the 64-byte segments they lie in.
+/// What the rest costs is the DRAM bytes nobody uses: measured on an H200
+/// (kernels/studies/partial_records.cu), a thread reading fields of its own record against the
+/// same fields as arrays of their own: 6 of 11 floats (55% filled) 1.61x, 7 of 11 (64%) 1.41x,
+/// 8 of 11 (73%) 1.31x, 6 of 8 (75%) 1.23x, 9 of 11 (82%) 1.19x, 10 of 11 1.10x, all 11 1.02x;
+/// in the same run a lane stride of two floats (50%), the cheapest stride the rule reports,
+/// 1.22x; `.x`, `.y`, `.z` of a float4 (75%) 1.16x against a float3 array, and three doubles
+/// of 512-byte records (24 of 64 bytes) 2.53x against arrays of their own
+/// (kernels/studies/padded_points.cu). Below three quarters, records that bound the kernel by
+/// DRAM cost more than the cheapest reported stride; from three quarters on, no more than it.
+inline bool fillsSegments(const SectorFill &F) {
+  return F.Bytes > 0 && 4 * F.Bytes >= 3 * F.Delivered;
+}
+
+/// The bytes that the lanes of a warp use through \p E and the other accesses of its kind (loads
+/// or stores) on the same base in the same walk with the same lanes' pattern, moved (in the same
+/// loop, also in the other trips of a short counted loop or beside it; over the trips of a
+/// counted loop of at most MaxSweepTrips); no Bytes where the lanes' bytes are not known.
+SectorFill fetchedFill(const AccessEvent &E, const ThreadDependence &TD,
+                       const clang::ASTContext &Ctx);
+
+/// Whether the bytes of fetchedFill fill at least three quarters of their segments
+/// (fillsSegments): the sectors one request fetches are used by the next ones.
 bool usesFetchedSectors(const AccessEvent &E, const ThreadDependence &TD,
                         const clang::ASTContext &Ctx);
 

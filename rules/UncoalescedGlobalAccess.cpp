@@ -20,8 +20,12 @@
 // are silent, and so is an access whose thread also reads (for a store: writes)
 // the bytes between its lanes' elements through the same base (`a[2*i]` with
 // `a[2*i+1]`, every field of a struct), which measured no slower than the
-// vector access; a store is never covered by loads (one field written back into
-// structs the thread read whole: 1.92x against a struct of arrays).
+// vector access, or at least three quarters of the 64-byte segments in which
+// L2 reads them from DRAM (fields read of a record cost what the DRAM bytes
+// nobody uses do: 7 of 11 floats 1.41x, 6 of 8 1.23x, three doubles of a
+// 512-byte record 2.53x; kernels/studies/partial_records.cu, padded_points.cu);
+// a store is never covered by loads (one field written back into structs the
+// thread read whole: 1.92x against a struct of arrays).
 //
 //===----------------------------------------------------------------------===//
 #include "rules/MemoryAccessRule.h"
@@ -105,9 +109,13 @@ public:
       const Pick &Worst = Warn.E ? Warn : Note;
       if (!Worst.E)
         continue;
+      // Accesses beside it that fill part of its sectors (fields 0-6 of an 11-float record).
+      memrules::SectorFill Fill;
+      if (Warn.E && !Worst.Copy.Field && !Worst.C.AtLeast)
+        Fill = memrules::fetchedFill(*Worst.E, TD, *AST);
       Finding *F = report(SM, Worst.E->Access->getSourceRange(),
-                          message(*Worst.E, Worst.C, Worst.Copy, memrules::verbOf(Reported), !Warn.E,
-                                  *AST));
+                          message(*Worst.E, Worst.C, Worst.Copy, Fill, memrules::verbOf(Reported),
+                                  !Warn.E, *AST));
       if (!F)
         continue;
       if (!Warn.E)
@@ -119,12 +127,14 @@ public:
 private:
   /// A struct element copied into a local of which the thread reads some fields only
   /// (memrules::fieldsReadOfCopy): the request of the first field with the most sectors
-  /// against its ideal, or no Field where the fields read together fill at least half of
-  /// the sectors they touch.
+  /// against its ideal, or no Field where the fields read together fill at least three
+  /// quarters of the 64-byte segments they touch (memrules::fillsSegments); Fill, the fields
+  /// together.
   struct Copied {
     const FieldDecl *Field = nullptr;
     SectorCount C;
     std::optional<memrules::CopiedFields> Fields;
+    memrules::SectorFill Fill; // of the fields together
   };
   struct Pick {
     const AccessEvent *E = nullptr;
@@ -137,8 +147,7 @@ private:
     bool Rows = E.Offset.K == LaneValue::Varying && E.Offset.RowLanes; // counted per row
     if (!Out.Fields || (E.Offset.K != LaneValue::Lane && !Rows) || E.Offset.HasFactor)
       return Out;
-    LaneValue Together = E.Offset; // the fields' bytes, as one access per lane if adjacent
-    std::vector<std::pair<int64_t, int64_t>> Used;
+    std::vector<std::pair<int64_t, int64_t>> Fields; // within the struct
     for (const FieldDecl *FD : Out.Fields->Fields) {
       int64_t Off = AST.toCharUnitsFromBits(AST.getFieldOffset(FD)).getQuantity();
       auto Size = static_cast<unsigned>(AST.getTypeSizeInChars(FD->getType()).getQuantity());
@@ -150,20 +159,21 @@ private:
         Out.Field = FD;
         Out.C = C;
       }
-      Used.push_back({Off, Off + Size});
+      Fields.push_back({Off, Off + Size});
     }
     // Fields that lie together in each lane (`x`, `y`, `z` of one struct) fill sectors a
-    // single field leaves: judged as the span they cover.
-    int64_t Lo = Used.front().first, Hi = 0, Bytes = 0;
-    for (auto [B, End] : Used) {
-      Hi = std::max(Hi, End);
-      Bytes += End - B;
-    }
-    for (int64_t &L : Together.L)
-      L += Lo;
-    SectorCount Span = sectorsOf(Together, static_cast<unsigned>(Hi - Lo));
-    unsigned Needed = static_cast<unsigned>((Span.Lanes * Bytes + 31) / 32);
-    if (Span.Sectors < 2 * std::max(1u, Needed))
+    // single field leaves: judged together, each lane's fields at its offset (rows a pitch
+    // not known apart as far apart as no offset is).
+    std::vector<std::pair<int64_t, int64_t>> Used;
+    for (unsigned I = 0; I < WarpLanes; ++I)
+      if (E.Offset.Active & (1u << I)) {
+        int64_t At = E.Offset.L[I] + (Rows ? int64_t(I / E.Offset.RowLanes) << 44 : 0);
+        for (auto [B, End] : Fields)
+          Used.push_back({At + B, At + End});
+      }
+    Out.Fill = memrules::fillOf(std::move(Used));
+    Out.Fill.Accesses = Fields.size();
+    if (memrules::fillsSegments(Out.Fill))
       Out.Field = nullptr;
     return Out;
   }
@@ -183,7 +193,8 @@ private:
   }
 
   static std::string message(const AccessEvent &E, const SectorCount &C, const Copied &Copy,
-                             const std::string &Verb, bool NarrowRows, ASTContext &AST) {
+                             const memrules::SectorFill &Fill, const std::string &Verb,
+                             bool NarrowRows, ASTContext &AST) {
     std::string Text = sourceText(E.Access, AST);
     // The field of the element: `p[i].x`, and `p->x` for `*p` (`*p.x` would read otherwise).
     if (const auto *U = dyn_cast<UnaryOperator>(E.Access->IgnoreParens());
@@ -233,6 +244,25 @@ private:
              (Copy.Fields->Fields.size() == 1 ? "that field" : "those fields") +
              " alone, each lane's from a struct of its own";
     }
+    // With the accesses beside it the sectors are partly used: say how much, and what it costs.
+    auto Fills = [](const memrules::SectorFill &F, const char *Whose) {
+      return std::to_string(F.Bytes) + " of the " + std::to_string(F.Delivered) +
+             " bytes DRAM moves for " + Whose + " in 64-byte segments (" +
+             std::to_string((200 * F.Bytes / F.Delivered + 1) / 2) +
+             "%): later requests hit L1, but the unused bytes still cross from DRAM";
+    };
+    bool Partly = !E.Store && Fill.Bytes > static_cast<int64_t>(Used);
+    if (Partly && Fill.Accesses > 1)
+      Why += "\nwith the " +
+             (Fill.Accesses == 2 ? "other element"
+                                 : std::to_string(Fill.Accesses - 1) + " other elements") +
+             " of '" +
+             E.Base->getNameAsString() + "' each thread reads beside it, the warp uses " +
+             Fills(Fill, "them");
+    else if (Partly)
+      Why += "\nover the trips of its loop the warp uses " + Fills(Fill, "it");
+    if (Copy.Field && Copy.Fill.Accesses > 1)
+      Why += "\ntogether the fields use " + Fills(Copy.Fill, "them");
     std::string Fix;
     if (NarrowRows)
       Fix = "measured, such rows cost nothing against a block of as many threads in rows of 32 "
@@ -243,6 +273,11 @@ private:
       Fix = "keep the elements the lanes use together where consecutive lanes find them at "
             "consecutive addresses (a separate array of them, or a layout indexed by the thread "
             "index), or stage them through shared memory";
+    else if ((Partly && Fill.Accesses > 1) || (Copy.Field && Copy.Fill.Accesses > 1))
+      Fix = "keep the fields each thread uses in arrays of their own (a struct of arrays), or "
+            "have each thread use every field it fetches: measured, 7 and 5 of 11 floats used "
+            "cost 1.41x and 1.79x against arrays of their own (kernels/studies/"
+            "partial_records.cu)";
     else if ((Copy.Field || isa<MemberExpr>(E.Access->IgnoreParenImpCasts())) && Stride)
       Fix = "the lanes use one " +
             std::to_string(Copy.Field ? AST.getTypeSizeInChars(Copy.Field->getType()).getQuantity()

@@ -72,12 +72,16 @@ ShapeModel modelOf(const BlockShape &S) {
       return LaneValue::varying();
     int64_t Rows = 32 / Width;
     std::array<int64_t, WarpLanes> L;
-    if (Extent % Rows == 0) {
+    if (Extent % Rows == 0 || Extent > Rows) {
       for (unsigned I = 0; I < WarpLanes; ++I)
         L[I] = I / Width;
       // When one warp holds the whole extent, U is 0 in every warp.
       V = Extent > Rows ? withUBound(LaneValue::lanes(L, Rows, true, Active), Extent)
                         : LaneValue::lanes(L, 0, false, Active);
+      // Rows that do not fill the last warp (deepmd's 16x9 blocks: rows 2w and 2w + 1 in warps
+      // 0-3, row 8 alone in lanes 0-15 of warp 4): its other lanes do not exist.
+      if (Extent % Rows != 0)
+        V.VBound = Extent;
     } else if (Rows % Extent == 0) {
       for (unsigned I = 0; I < WarpLanes; ++I)
         L[I] = (I / Width) % Extent;

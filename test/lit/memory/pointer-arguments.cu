@@ -30,6 +30,7 @@ __device__ float rowSum(const float *row) {
 }
 // CHECK: pointer-arguments.cu:[[@LINE-3]]:10: warning: lanes of a warp read 'row[k]' 128 bytes apart: 32 sectors per request instead of 4 [uncoalesced-global-access]
 // CHECK: note: each 32-byte sector is a separate transfer: one request of the warp moves 1024 bytes to use 128
+// CHECK: note: over the trips of its loop the warp uses 512 of the 2000 bytes DRAM moves for it in 64-byte segments (26%): later requests hit L1, but the unused bytes still cross from DRAM
 // CHECK: note: make threadIdx.x index the contiguous dimension
 __device__ float first(const float *p) { return p[0]; }
 
