@@ -788,12 +788,11 @@ SectorFill fillOf(std::vector<std::pair<int64_t, int64_t>> Used) {
   std::sort(Used.begin(), Used.end());
   SectorFill F;
   // Each run of ranges (a row: runs lie further apart than any offset, RowApart) from its lowest
-  // byte, which starts a segment. One run ends at its highest byte: what its last segment holds
-  // beyond is the neighbouring warps' (the next 144 bytes of ggml's quantised blocks). Rows
-  // narrower than a segment keep their whole segments, as sectorsOf counts them.
+  // byte, which starts a segment, to its highest: what its last segment holds beyond is the
+  // neighbouring warps' (the next 144 bytes of ggml's quantised blocks, the next row piece of a
+  // 16-pixel-wide block).
   constexpr int64_t Apart = int64_t(1) << 40;
-  int64_t Runs = 0, Tail = 0;
-  for (size_t I = 0; I < Used.size(); ++Runs) {
+  for (size_t I = 0; I < Used.size();) {
     int64_t Low = Used[I].first, Reach = Low, LastSegment = -1;
     for (; I < Used.size() && Used[I].first - Reach < Apart; ++I) {
       auto [B, End] = Used[I];
@@ -806,10 +805,8 @@ SectorFill fillOf(std::vector<std::pair<int64_t, int64_t>> Used) {
       }
       Reach = std::max(Reach, End);
     }
-    Tail = (LastSegment + 1) * 64 - (Reach - Low);
+    F.Delivered -= (LastSegment + 1) * 64 - (Reach - Low);
   }
-  if (Runs == 1)
-    F.Delivered -= Tail;
   return F;
 }
 

@@ -20,9 +20,9 @@
 // are silent, and so is an access whose thread also reads (for a store: writes)
 // the bytes between its lanes' elements through the same base (`a[2*i]` with
 // `a[2*i+1]`, every field of a struct), which measured no slower than the
-// vector access, or at least three quarters of the 64-byte segments in which
+// vector access, or at least two thirds of the 64-byte segments in which
 // L2 reads them from DRAM (fields read of a record cost what the DRAM bytes
-// nobody uses do: 7 of 11 floats 1.41x, 6 of 8 1.23x, three doubles of a
+// nobody uses do: 7 of 11 floats 1.41x, 2 of 3 1.14x, three doubles of a
 // 512-byte record 2.53x; kernels/studies/partial_records.cu, padded_points.cu);
 // a store is never covered by loads (one field written back into structs the
 // thread read whole: 1.92x against a struct of arrays).
@@ -68,15 +68,19 @@ public:
         if (C.Elements <= 8 && C.Sectors <= 8)
           continue;
         int64_t Stride = C.Stride < 0 ? -C.Stride : C.Stride;
-        // Rows a pitch not known apart: within a row the stride may be filled and the rows'
-        // sectors still half empty (8-byte rows of an 8x8 block of bytes); usesFetchedSectors
-        // counts them row by row.
+        // Rows a pitch not known apart (usesFetchedSectors counts them row by row): consecutive
+        // elements in rows narrower than a sector (8x8 blocks of bytes) fill their row, and
+        // the sectors are still half empty; measured, a block of as many threads in rows of 32
+        // takes as long (0.99x), so it is a note.
         bool Rows = E->Offset.RowLanes != 0;
-        if (!Copy.Field && (C.AtLeast ? growingCovered(*E, TD, *AST)
-                                      : (!Rows && memrules::coveredBySiblings(*E, TD, Stride)) ||
-                                            memrules::shortLoopCovers(*E, Stride, *AST) ||
-                                            memrules::usesFetchedSectors(*E, TD, *AST) ||
-                                            memrules::neighbourLoopReads(*E, Stride, *AST)))
+        bool NarrowRowsOnly = Rows && !Copy.Field && !C.AtLeast &&
+                              memrules::coveredBySiblings(*E, TD, Stride);
+        if (!Copy.Field && !NarrowRowsOnly &&
+            (C.AtLeast ? growingCovered(*E, TD, *AST)
+                       : (!Rows && memrules::coveredBySiblings(*E, TD, Stride)) ||
+                             memrules::shortLoopCovers(*E, Stride, *AST) ||
+                             memrules::usesFetchedSectors(*E, TD, *AST) ||
+                             memrules::neighbourLoopReads(*E, Stride, *AST)))
           continue;
         // A load whose loop's counter moves it one element a trip, each request at most twice
         // the sectors it uses: the next trip reads the rest of each sector from L1 (PointPillars'
@@ -95,10 +99,6 @@ public:
             memrules::rowSectorsAtLeast(*E, memrules::NarrowestRow) < std::max(2 * E->Size, 4u) &&
             memrules::stridedRowsSectorsAtLeast(*E) < 2 * C.Ideal)
           continue;
-        // Consecutive elements in rows narrower than a sector (8x8 blocks of bytes): measured,
-        // a block of as many threads in rows of 32 takes as long (0.99x), so it is a note.
-        bool NarrowRowsOnly = Rows && !Copy.Field && !C.AtLeast &&
-                              memrules::coveredBySiblings(*E, TD, Stride);
         if (NarrowRowsOnly && !Ctx.Pedantic)
           continue;
         Reported.push_back(E);
@@ -127,9 +127,8 @@ public:
 private:
   /// A struct element copied into a local of which the thread reads some fields only
   /// (memrules::fieldsReadOfCopy): the request of the first field with the most sectors
-  /// against its ideal, or no Field where the fields read together fill at least three
-  /// quarters of the 64-byte segments they touch (memrules::fillsSegments); Fill, the fields
-  /// together.
+  /// against its ideal, or no Field where the fields read together fill at least two thirds
+  /// of the 64-byte segments they touch (memrules::fillsSegments); Fill, the fields together.
   struct Copied {
     const FieldDecl *Field = nullptr;
     SectorCount C;

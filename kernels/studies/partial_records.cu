@@ -15,7 +15,7 @@
 // 1.79x, 55% 1.61x, 56% (rec9fields5) 1.50x, 64% 1.41x, 67% (rec3fields2) 1.14x, 73% 1.31x, 75%
 // 1.23x, 82% 1.19x, 91% 1.10x, 100% 1.02x, and the stride of two 1.22x: the cost follows the DRAM
 // bytes nobody uses, most where the records bound the kernel by DRAM, so the rule reports
-// sibling fields that fill less than three quarters of their segments (memrules::fillsSegments).
+// sibling fields that fill less than two thirds of their segments (memrules::fillsSegments).
 // Self-checking.
 // Build and run: nvcc -std=c++17 -O3 -arch=native -I kernels -o pr kernels/studies/partial_records.cu && ./pr
 #include "common/bench.cuh"

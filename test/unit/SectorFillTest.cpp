@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // memrules::fillOf and fillsSegments: the bytes a warp's lanes use against the 64-byte segments
-// in which L2 reads them from DRAM, each run of ranges from its lowest byte, a single run up to
-// its highest only; a quarter or more unused is what uncoalesced-global-access reports.
+// in which L2 reads them from DRAM, each run of ranges from its lowest byte to its highest; more
+// than a third unused is what uncoalesced-global-access reports.
 //
 //===----------------------------------------------------------------------===//
 #include "rules/MemoryAccessRule.h"
@@ -37,14 +37,15 @@ TEST(SectorFill, RecordFieldsCountTheSpanTheyCover) {
   EXPECT_TRUE(fillsSegments(fillOf(lanes(44, {{0, 44}}))));
 }
 
-TEST(SectorFill, ThreeQuartersIsFilled) {
+TEST(SectorFill, TwoThirdsIsFilled) {
   // .x, .y, .z of float4s: 384 of 508 bytes.
   SectorFill F = fillOf(lanes(16, {{0, 12}}));
   EXPECT_EQ(F.Bytes, 384);
   EXPECT_EQ(F.Delivered, 31 * 16 + 12);
   EXPECT_TRUE(fillsSegments(F));
-  // x and y of 12-byte points: 256 of 380.
-  EXPECT_FALSE(fillsSegments(fillOf(lanes(12, {{0, 8}}))));
+  // x and y of 12-byte points: 256 of 380; fields 0, 1, 3, 4, 6 of 9-float boxes: 640 of 1140.
+  EXPECT_TRUE(fillsSegments(fillOf(lanes(12, {{0, 8}}))));
+  EXPECT_FALSE(fillsSegments(fillOf(lanes(36, {{0, 8}, {12, 20}, {24, 28}}))));
 }
 
 TEST(SectorFill, SparseFieldsCostWholeSegments) {
@@ -62,12 +63,16 @@ TEST(SectorFill, OverlapsCountOnce) {
   EXPECT_TRUE(fillsSegments(F));
 }
 
-TEST(SectorFill, RowsKeepWholeSegments) {
-  // 8-byte rows of an 8x8 block of bytes, rows a pitch not known apart: 8 of 64 bytes each.
-  SectorFill F = fillOf(lanes(1, {{0, 1}}, 8));
-  EXPECT_EQ(F.Bytes, 32);
-  EXPECT_EQ(F.Delivered, 4 * 64);
-  EXPECT_FALSE(fillsSegments(F));
+TEST(SectorFill, EachRowEndsAtItsHighestByte) {
+  // uchar4 .x, .y, .z of pixels x - 1 and x + 1 in rows of 16 lanes a pitch apart: 54 of the 71
+  // bytes from each row's first to its last, the rest of its segments the neighbouring blocks'.
+  std::vector<std::pair<int64_t, int64_t>> Used = lanes(4, {{0, 3}, {8, 11}}, 16);
+  SectorFill F = fillOf(Used);
+  EXPECT_EQ(F.Bytes, 2 * 54);
+  EXPECT_EQ(F.Delivered, 2 * 71);
+  EXPECT_TRUE(fillsSegments(F));
+  // 8-byte rows of an 8x8 block of bytes fill their rows.
+  EXPECT_TRUE(fillsSegments(fillOf(lanes(1, {{0, 1}}, 8))));
 }
 
 TEST(SectorFill, NothingUsedIsNotFilled) { EXPECT_FALSE(fillsSegments(fillOf({}))); }
