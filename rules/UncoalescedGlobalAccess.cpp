@@ -255,8 +255,7 @@ private:
       Why += "\nwith the " +
              (Fill.Accesses == 2 ? "other element"
                                  : std::to_string(Fill.Accesses - 1) + " other elements") +
-             " of '" +
-             E.Base->getNameAsString() + "' each thread reads beside it, the warp uses " +
+             " of '" + E.Base->getNameAsString() + "' each thread reads beside it, the warp uses " +
              Fills(Fill, "them");
     else if (Partly)
       Why += "\nover the trips of its loop the warp uses " + Fills(Fill, "it");
