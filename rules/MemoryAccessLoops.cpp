@@ -154,31 +154,28 @@ bool neighbourLoopReads(const AccessEvent &E, int64_t Stride, const ASTContext &
   // A read of the same variable's memory, of the same type, in a `for` loop whose counter steps
   // by one and moves it one element a trip.
   bool Found = false;
-  std::function<void(const Stmt *, const ForStmt *, const ValueDecl *)> Scan =
-      [&](const Stmt *S, const ForStmt *Loop, const ValueDecl *Counter) {
-        if (!S || Found)
-          return;
-        if (const auto *F = dyn_cast<ForStmt>(S)) {
-          const ValueDecl *C = incrementedCounter(F);
-          Scan(F->getBody(), C ? F : nullptr, C);
-          return;
-        }
-        if (const auto *O = dyn_cast<Expr>(S); O && Counter && O != E.Access &&
-                                               isa<ArraySubscriptExpr>(O->IgnoreParens()) &&
-                                               O->isLValue() &&
-                                               Ctx.hasSameUnqualifiedType(O->getType(),
-                                                                          E.Access->getType()) &&
-                                               rootVariable(O) == Root) {
-          std::optional<int64_t> Moves = counterBytes(O, Counter, Ctx);
-          if (Moves && *Moves == static_cast<int64_t>(E.Size)) {
-            Found = true;
-            return;
-          }
-        }
-        for (const Stmt *Sub : S->children())
-          Scan(Sub, Loop, Counter);
-      };
-  Scan(Holder->getBody(), nullptr, nullptr);
+  std::function<void(const Stmt *, const ValueDecl *)> Scan = [&](const Stmt *S,
+                                                                  const ValueDecl *Counter) {
+    if (!S || Found)
+      return;
+    if (const auto *F = dyn_cast<ForStmt>(S)) {
+      Scan(F->getBody(), incrementedCounter(F));
+      return;
+    }
+    if (const auto *O = dyn_cast<Expr>(S);
+        O && Counter && O != E.Access && isa<ArraySubscriptExpr>(O->IgnoreParens()) &&
+        O->isLValue() && Ctx.hasSameUnqualifiedType(O->getType(), E.Access->getType()) &&
+        rootVariable(O) == Root) {
+      std::optional<int64_t> Moves = counterBytes(O, Counter, Ctx);
+      if (Moves && *Moves == static_cast<int64_t>(E.Size)) {
+        Found = true;
+        return;
+      }
+    }
+    for (const Stmt *Sub : S->children())
+      Scan(Sub, Counter);
+  };
+  Scan(Holder->getBody(), nullptr);
   return Found;
 }
 

@@ -799,9 +799,10 @@ SectorFill fillOf(std::vector<std::pair<int64_t, int64_t>> Used) {
       int64_t From = std::max(B, Reach);
       if (End > From)
         F.Bytes += End - From;
-      for (int64_t S = std::max((B - Low) / 64, LastSegment + 1); S <= (End - Low - 1) / 64; ++S) {
-        F.Delivered += 64;
-        LastSegment = S;
+      int64_t First = std::max((B - Low) / 64, LastSegment + 1), Last = (End - Low - 1) / 64;
+      if (Last >= First) {
+        F.Delivered += (Last - First + 1) * 64;
+        LastSegment = Last;
       }
       Reach = std::max(Reach, End);
     }
