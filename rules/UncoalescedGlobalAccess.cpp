@@ -297,6 +297,8 @@ private:
               std::to_string((*E.Shape->Block)[1]) + " threads, one warp spans " +
               std::to_string(32 / std::max<int64_t>(1, (*E.Shape->Block)[0])) +
               " values of threadIdx.y";
+    if (!E.Warps.empty())
+      Where += "\n" + E.Warps;
     if (E.Offset.K == LaneValue::Varying && E.Offset.RowLanes)
       Where += "\nthe rows lie a run-time pitch apart, not known here: each row of " +
                std::to_string(E.Offset.RowLanes) + " lanes is counted in sectors of its own";

@@ -395,9 +395,24 @@ bool Walker::recordExactAccess(const Expr *E, bool Store, const ExactThreads &X)
         if ((C.Exact->V[T] != 0) == C.WhenFalse)
           On[T] = false;
   uint32_t Path = pathLanes();
-  // Each warp's lanes, the worst warp recorded (the rules judge one warp's request).
-  std::optional<LaneValue> Worst;
-  unsigned WorstDegree = 0, WorstWarp = 0, AtWorst = 0, Reached = 0, Next = 0;
+  // Each warp's lanes. Shared memory: the worst warp is recorded (the rule judges one warp's
+  // request). Global memory: the warp whose request touches the fewest sectors for what it
+  // uses, so that a finding holds for every warp that makes the request.
+  bool Global = LastAddr->Sp == AccessEvent::Space::Global;
+  auto Sectors = [&](const LaneValue &Lanes) { return sectorsOf(Lanes, unsigned(*Size)); };
+  auto Degree = [&](const LaneValue &Lanes) {
+    return Lanes.isWarpUniform() ? 1u : bankConflictOf(Lanes, unsigned(*Size)).Degree;
+  };
+  // Whether A's request is worse than B's: a deeper conflict, or more sectors for the same use.
+  auto Worse = [&](const LaneValue &A, const LaneValue &B) {
+    if (!Global)
+      return Degree(A) > Degree(B);
+    SectorCount CA = Sectors(A), CB = Sectors(B);
+    return uint64_t(CA.Sectors) * CB.Ideal > uint64_t(CB.Sectors) * CA.Ideal;
+  };
+  std::optional<LaneValue> Pick;
+  std::vector<LaneValue> Reaching;
+  unsigned PickWarp = 0;
   for (size_t W = 0; W * WarpLanes < N; ++W) {
     std::array<int64_t, WarpLanes> L{};
     uint32_t Active = 0;
@@ -410,43 +425,51 @@ bool Walker::recordExactAccess(const Expr *E, bool Store, const ExactThreads &X)
     Active &= Path;
     if (!Active)
       continue;
-    ++Reached;
     LaneValue Lanes = LaneValue::lanes(L, 0, false, Active);
-    unsigned D = Lanes.isWarpUniform()
-                     ? 1
-                     : bankConflictOf(Lanes, static_cast<unsigned>(*Size)).Degree;
-    if (!Worst || D > WorstDegree) {
-      Next = std::max(Next, WorstDegree);
-      Worst = Lanes;
-      WorstDegree = D;
-      WorstWarp = static_cast<unsigned>(W);
-      AtWorst = 1;
-    } else if (D == WorstDegree) {
-      ++AtWorst;
-    } else {
-      Next = std::max(Next, D);
+    if (!Pick || (Global ? Worse(*Pick, Lanes) : Worse(Lanes, *Pick))) {
+      Pick = Lanes;
+      PickWarp = static_cast<unsigned>(W);
     }
+    Reaching.push_back(std::move(Lanes));
   }
-  if (!Worst || Worst->isWarpUniform())
+  if (!Pick || Pick->isWarpUniform())
     return true;
-  Worst->AssumedAxis = LastAddr->Bytes.AssumedAxis;
-  Worst->NarrowAxis = LastAddr->Bytes.NarrowAxis;
+  Pick->AssumedAxis = LastAddr->Bytes.AssumedAxis;
+  Pick->NarrowAxis = LastAddr->Bytes.NarrowAxis;
   std::string Warps;
-  if (Reached > 1) {
+  if (Reaching.size() > 1) {
     unsigned Total = static_cast<unsigned>((N + WarpLanes - 1) / WarpLanes);
+    auto Reached = std::to_string(Reaching.size());
+    // The warps that cost what the recorded one does, and the costliest of the others.
+    unsigned Alike = 0;
+    const LaneValue *Other = nullptr;
+    for (const LaneValue &R : Reaching) {
+      if (!Worse(R, *Pick) && !Worse(*Pick, R))
+        ++Alike;
+      else if (!Other || Worse(R, *Other))
+        Other = &R;
+    }
     Warps = "each warp of the block's " + std::to_string(Total) +
             " has lanes of its own here (the lanes' addresses differ from warp to warp): ";
-    if (AtWorst == Reached)
-      Warps += "every one of the " + std::to_string(Reached) + " that reach it alike";
-    else
-      Warps += "warp " + std::to_string(WorstWarp) + " is the worst" +
-               (AtWorst > 1 ? " (" + std::to_string(AtWorst) + " of the " +
-                                  std::to_string(Reached) + " that reach it alike)"
-                            : " of the " + std::to_string(Reached) + " that reach it") +
-               ", the others " + (Next <= 1 ? "conflict-free" : "at most " +
-                                                                std::to_string(Next) + "-way");
+    if (!Other) {
+      Warps += "every one of the " + Reached + " that reach it alike";
+    } else {
+      std::string Alikes = Alike > 1 ? " (" + std::to_string(Alike) + " of the " + Reached +
+                                           " that reach it alike)"
+                                     : " of the " + Reached + " that reach it";
+      if (Global) {
+        SectorCount C = Sectors(*Other);
+        Warps += "warp " + std::to_string(PickWarp) + " costs the least" + Alikes +
+                 ", the others up to " + std::to_string(C.Sectors) + " sectors for " +
+                 std::to_string(C.Ideal);
+      } else {
+        unsigned D = Degree(*Other);
+        Warps += "warp " + std::to_string(PickWarp) + " is the worst" + Alikes + ", the others " +
+                 (D <= 1 ? "conflict-free" : "at most " + std::to_string(D) + "-way");
+      }
+    }
   }
-  pushAccess(E, Store, std::move(*Worst), std::move(Warps));
+  pushAccess(E, Store, std::move(*Pick), std::move(Warps));
   return true;
 }
 
@@ -454,10 +477,13 @@ void Walker::recordAccess(const Expr *E, bool Store) {
   if (!Recording || Exhausted || AddrOnly || !LastAddr)
     return;
   const LaneValue &V = LastAddr->Bytes;
-  // Shared memory at an address the Lane form lost but each thread's value keeps (`tid % 5`
-  // in a block of 384 threads): each warp has lanes of its own.
-  if (V.K == LaneValue::Varying && V.Exact && LastAddr->Sp == AccessEvent::Space::Shared &&
-      !oneLanePath() && !(!OnlyLaneSplits && leftToLoopTrips(V.Exact->V.size())) &&
+  // An address the Lane form lost but each thread's value keeps (`tid % 5` in a block of 384
+  // threads, `threadIdx.y / 3` in blocks of 16x9): each warp has lanes of its own. A global
+  // request that only the warps at an edge of the data make costs those warps alone.
+  if (V.K == LaneValue::Varying && V.Exact && !V.MinGaps && !V.RowLanes && !oneLanePath() &&
+      (LastAddr->Sp == AccessEvent::Space::Shared
+           ? !(!OnlyLaneSplits && leftToLoopTrips(V.Exact->V.size()))
+           : !edgeOnlyPath()) &&
       recordExactAccess(E, Store, *V.Exact))
     return;
   // Global addresses that grow faster than the lane (MinGaps) are recorded with their
