@@ -35,6 +35,9 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 
+#include <algorithm>
+#include <set>
+
 using namespace clang;
 using namespace clang::ast_matchers;
 
@@ -113,9 +116,22 @@ public:
       memrules::SectorFill Fill;
       if (Warn.E && !Worst.Copy.Field && !Worst.C.AtLeast)
         Fill = memrules::fetchedFill(*Worst.E, TD, *AST);
+      // Lanes twice as far apart from one trip to the next of a loop walked trip by trip (a
+      // scan's or a reduction's tree over global memory, `2 * l * i` with l doubled each trip;
+      // not `p[i * k]` with k counting up).
+      std::set<int64_t> Strides;
+      for (const AccessEvent *O : Events)
+        if (!O->Trip.empty() && O->Root == Worst.E->Root && O->Shape == Worst.E->Shape &&
+            O->Offset.K == LaneValue::Lane)
+          if (int64_t St = sectorsOf(O->Offset, O->Size).Stride)
+            Strides.insert(St < 0 ? -St : St);
+      bool Tree = Strides.size() >= 2 &&
+                  std::adjacent_find(Strides.begin(), Strides.end(), [](int64_t A, int64_t B) {
+                    return B != 2 * A;
+                  }) == Strides.end();
       Finding *F = report(SM, Worst.E->Access->getSourceRange(),
                           message(*Worst.E, Worst.C, Worst.Copy, Fill, memrules::verbOf(Reported),
-                                  !Warn.E, *AST));
+                                  !Warn.E, Tree, *AST));
       if (!F)
         continue;
       if (!Warn.E)
@@ -193,7 +209,7 @@ private:
 
   static std::string message(const AccessEvent &E, const SectorCount &C, const Copied &Copy,
                              const memrules::SectorFill &Fill, const std::string &Verb,
-                             bool NarrowRows, ASTContext &AST) {
+                             bool NarrowRows, bool Tree, ASTContext &AST) {
     std::string Text = sourceText(E.Access, AST);
     // The field of the element: `p[i].x`, and `p->x` for `*p` (`*p.x` would read otherwise).
     if (const auto *U = dyn_cast<UnaryOperator>(E.Access->IgnoreParens());
@@ -267,6 +283,10 @@ private:
             "(8x8 against 32x2 blocks of bytes 0.99x, 4x8 against 32x1 of floats 1.00x; "
             "kernels/studies/narrow_rows.cu): a note; what made those copies 3.4x and 5.3x "
             "faster was blocks of 256 threads";
+    else if (Tree)
+      Fix = "the lanes spread further apart each trip, as a tree's levels do: run the tree in "
+            "shared memory (each block loads its part with consecutive lanes, runs every level "
+            "there and writes the result back once), or use cub::BlockScan or cub::BlockReduce";
     else if (C.AtLeast)
       Fix = "keep the elements the lanes use together where consecutive lanes find them at "
             "consecutive addresses (a separate array of them, or a layout indexed by the thread "

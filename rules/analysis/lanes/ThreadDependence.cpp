@@ -32,7 +32,12 @@ std::string sourceText(const Expr *E, const ASTContext &Ctx) {
   if (!E)
     return "";
   const SourceManager &SM = Ctx.getSourceManager();
-  CharSourceRange R = SM.getExpansionRange(E->getSourceRange());
+  // An expression written whole in one argument of a macro (`MAX(src[i].x, val)`) as written
+  // there; else what the macro's use expands from.
+  CharSourceRange R = Lexer::makeFileCharRange(CharSourceRange::getTokenRange(E->getSourceRange()),
+                                               SM, Ctx.getLangOpts());
+  if (R.isInvalid())
+    R = SM.getExpansionRange(E->getSourceRange());
   std::string Text = Lexer::getSourceText(R, SM, Ctx.getLangOpts()).str();
   // One line, single spaces.
   std::string Out;

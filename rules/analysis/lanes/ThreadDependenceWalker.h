@@ -48,6 +48,9 @@ constexpr unsigned MaxTripsWalked = 4;
 /// The same for the accesses whose lane factor a loop changes (s[2 * offset * tid]):
 /// a scan's or a reduction's tree over a block of up to 64K threads, every level.
 constexpr unsigned MaxAccessTripsWalked = 16;
+/// The first trips of such a loop whose bound is the same in every thread but not known here
+/// (a scan over `dim_reduce` elements): they run wherever the loop runs that far.
+constexpr unsigned MaxUnboundedAccessTrips = 4;
 /// A counted loop of at most this many trips runs as part of the loop around it
 /// (nvcc unrolls it): that loop decides what bounds an access's time.
 constexpr int64_t MaxShortLoopTrips = 16;
@@ -461,11 +464,12 @@ private:
   bool sameContext(const LoopMemo &M) const;
   llvm::DenseMap<const Stmt *, llvm::SmallVector<LoopMemo, 2>> LoopMemos;
   /// Walks the first trips of a loop again one by one from \p Entry, while its
-  /// condition is a known true, recording only lane splits (see loop()).
+  /// condition is a known true, recording only lane splits (see loop()); with \p Unbounded,
+  /// also the first MaxUnboundedAccessTrips while it is the same in every thread but not known.
   /// Returns whether it walked every trip (the condition became false).
   bool walkTrips(const Stmt *L, const Stmt *Init, const Expr *Cond, const Stmt *Inc,
                  const Stmt *Body, const LoopInfo &Info, State Entry,
-                 unsigned MaxTrips = MaxTripsWalked);
+                 unsigned MaxTrips = MaxTripsWalked, bool Unbounded = false);
   /// Walks the last trip of a counted loop again from its head state \p Head,
   /// with the counter's last value (`v < B` stepped by one: B - 1, in terms of B
   /// where B is not known; halved while `v > 0`: 1), recording only lane splits.
@@ -687,10 +691,16 @@ private:
   /// thread-dependent branches (of this function and its callers) whose lanes
   /// are known: a lane mask the same in every warp (`lane < 16`), or the side of
   /// a bound that holds no whole warp (`threadIdx.x < 16` in a block of 64: the
-  /// first warp's lanes 0-15 only). AllLanes when none narrows it.
-  uint32_t pathLanes() const;
+  /// first warp's lanes 0-15 only). AllLanes when none narrows it. With \p Loops, the
+  /// conditions of the enclosing loops too (`i < s / 2` of a tree's level).
+  uint32_t pathLanes(bool Loops = false) const;
   /// walkTrips for such accesses alone: no branch or barrier is recorded.
   bool AccessTripsOnly = false;
+  /// In a trip walked although its loop's bound is not known (walkTrips' Unbounded): the
+  /// Controls from this index on are the trip's own. A shared access under a thread-dependent
+  /// one of them is not recorded: its lanes depend on the bound (a tree's `if (i <
+  /// blockDim.x)` with no block size known), and so does its degree.
+  std::optional<size_t> UnboundedControls;
 
   LaneValue arith(BinaryOperatorKind Op, const LaneValue &A, const LaneValue &B, QualType T) {
     if (!T->isIntegralOrEnumerationType() && !T->isPointerType())

@@ -515,6 +515,10 @@ void Walker::recordAccess(const Expr *E, bool Store) {
   // of the data make costs those warps alone.
   if (oneLanePath() || (LastAddr->Sp == AccessEvent::Space::Global && edgeOnlyPath()))
     return;
+  if (LastAddr->Sp == AccessEvent::Space::Shared && UnboundedControls &&
+      std::any_of(Controls.begin() + std::min(*UnboundedControls, Controls.size()), Controls.end(),
+                  [](const Control &C) { return C.Class && isThreadDependent(C.Class->Cat); }))
+    return;
   // Under a guard the joined walk of its loop leaves unsettled, the trips walked with their
   // own values (Walker::loop) record the access with the lanes the guard leaves.
   if (LastAddr->Sp == AccessEvent::Space::Shared && !OnlyLaneSplits && leftToLoopTrips())
@@ -523,10 +527,13 @@ void Walker::recordAccess(const Expr *E, bool Store) {
   // leaves half a warp halves the lanes that can meet in a bank. (Global
   // accesses keep the warp's pattern: sectors a guard leaves half used are
   // the branch's cost, not one a coalesced rewrite of the access removes.)
+  // So do a global access's in the trips of a loop walked one by one for the lane factor it
+  // changes: a tree's `i < s / 2` leaves two lanes in the trip where s is 4, whose request is
+  // two sectors, not the warp's.
   LaneValue Reach = V;
-  if (LastAddr->Sp == AccessEvent::Space::Shared) {
+  if (LastAddr->Sp == AccessEvent::Space::Shared || AccessTripsOnly) {
     // No lane at all: a trip whose guard no lane passes (`threadIdx.x >= 16` in blocks 16 wide).
-    uint32_t Lanes = Reach.Active & pathLanes();
+    uint32_t Lanes = Reach.Active & pathLanes(/*Loops=*/LastAddr->Sp == AccessEvent::Space::Global);
     if (!Lanes)
       return;
     Reach.Active = Lanes;
@@ -580,10 +587,10 @@ void Walker::pushAccess(const Expr *E, bool Store, LaneValue Reach, std::string 
   LastRecorded = E;
 }
 
-uint32_t Walker::pathLanes() const {
+uint32_t Walker::pathLanes(bool Loops) const {
   uint32_t Lanes = AllLanes;
   for (const Control &C : Controls) {
-    if (C.Loop || !C.Class || C.Class->Cat != BranchCategory::LaneSplit)
+    if ((C.Loop && !Loops) || !C.Class || C.Class->Cat != BranchCategory::LaneSplit)
       continue;
     const CondClass &K = *C.Class;
     uint32_t True = K.TrueMask & K.ActiveMask, False = K.ActiveMask & ~K.TrueMask;

@@ -189,9 +189,12 @@ void Walker::loop(const Stmt *L, const Stmt *Init, const Expr *Cond, const Stmt 
   unsigned UnsettledBefore = Unsettled;
   size_t GrowingBefore = GrowingVars.size();
   iterate(L, LoopCond, Inc, Body, TestFirst, Info, Final, Breaks);
-  bool Growing = std::any_of(GrowingVars.begin() + GrowingBefore, GrowingVars.end(),
-                             [&](const VarDecl *V) { return Info.Modified.count(V); });
-  GrowingVars.resize(GrowingBefore);
+  auto Changes = [&](const VarDecl *V) { return Info.Modified.count(V) != 0; };
+  bool Growing = std::any_of(GrowingVars.begin() + GrowingBefore, GrowingVars.end(), Changes);
+  // A factor a loop around this one changes (`2 * l * i` in a block-stride loop over i, l
+  // doubled by the loop around it: a scan's tree over global memory) is that loop's to walk.
+  GrowingVars.erase(std::remove_if(GrowingVars.begin() + GrowingBefore, GrowingVars.end(), Changes),
+                    GrowingVars.end());
   // Leaving the loop: the condition failed (at the head, or after the body
   // of a do-while), or a break.
   State Exit = TestFirst ? Head : S;
@@ -240,7 +243,8 @@ void Walker::loop(const Stmt *L, const Stmt *Init, const Expr *Cond, const Stmt 
     uint64_t SavedSteps = Steps;
     AccessTripsOnly = true;
     bool Finished =
-        walkTrips(L, Init, Cond, Inc, Body, Info, std::move(Entry), MaxAccessTripsWalked);
+        walkTrips(L, Init, Cond, Inc, Body, Info, std::move(Entry), MaxAccessTripsWalked,
+                  /*Unbounded=*/true);
     AccessTripsOnly = false;
     Steps = SavedSteps;
     // Every trip walked and no way out but the condition: the constants the loop
@@ -300,7 +304,7 @@ std::string Walker::valueText(const LaneValue &V) {
 
 bool Walker::walkTrips(const Stmt *L, const Stmt *Init, const Expr *Cond, const Stmt *Inc,
                        const Stmt *Body, const LoopInfo &Info, State Entry,
-                       unsigned MaxTrips) {
+                       unsigned MaxTrips, bool Unbounded) {
   llvm::SmallVector<const VarDecl *, 2> Counters;
   referencedVars(Cond, Info.Modified, Counters);
   llvm::SaveAndRestore OnlySplits(OnlyLaneSplits, true), Symbolic(SymMode, true);
@@ -317,19 +321,37 @@ bool Walker::walkTrips(const Stmt *L, const Stmt *Init, const Expr *Cond, const 
   bool Finished = false;
   for (unsigned N = 0; N < MaxTrips && !S.Dead && !Exhausted; ++N) {
     LaneValue CV = peek(Cond);
-    if (CV.K != LaneValue::Uniform || !CV.Const || *CV.Const == 0) {
+    bool Unknown = Unbounded && CV.K == LaneValue::Uniform && !CV.Const && !CV.SymVar &&
+                   N < MaxUnboundedAccessTrips;
+    if (!Unknown && (CV.K != LaneValue::Uniform || !CV.Const || *CV.Const == 0)) {
       Finished = CV.K == LaneValue::Uniform && CV.Const && *CV.Const == 0;
       break;
     }
-    // The values of the loop's counters (what its condition reads and it updates).
-    std::string Trip;
-    for (const VarDecl *V : Counters)
-      if (auto It = S.Vars.find(V); It != S.Vars.end())
-        if (std::string T = valueText(It->second); !T.empty())
-          Trip += (Trip.empty() ? "" : ", ") + V->getName().str() + " = " + T;
+    // The values of the loop's counters (what its condition reads and it updates); where none
+    // is known, those of the other values it updates (`l = 2` of `for (; s > 0; s /= 2, l *=
+    // 2)` with s not known), by name.
+    auto Named = [&](llvm::ArrayRef<const VarDecl *> Vars) {
+      std::string Trip;
+      for (const VarDecl *V : Vars)
+        if (auto It = S.Vars.find(V); It != S.Vars.end())
+          if (std::string T = valueText(It->second); !T.empty())
+            Trip += (Trip.empty() ? "" : ", ") + V->getName().str() + " = " + T;
+      return Trip;
+    };
+    std::string Trip = Named(Counters);
+    if (Trip.empty()) {
+      llvm::SmallVector<const VarDecl *, 4> Others(Info.Modified.begin(), Info.Modified.end());
+      llvm::sort(Others, [](const VarDecl *A, const VarDecl *B) {
+        return A->getName() < B->getName();
+      });
+      Trip = Named(Others);
+    }
     Trips.push_back(std::move(Trip));
     CondClass C;
     std::vector<State> Breaks;
+    llvm::SaveAndRestore Controlled(UnboundedControls,
+                                    Unknown ? std::optional<size_t>(Controls.size())
+                                            : UnboundedControls);
     S = iterate(L, nullptr, Inc, Body, true, Info, C, Breaks);
     Trips.pop_back();
   }
