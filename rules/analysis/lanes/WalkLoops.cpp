@@ -328,8 +328,8 @@ bool Walker::walkTrips(const Stmt *L, const Stmt *Init, const Expr *Cond, const 
       break;
     }
     // The values of the loop's counters (what its condition reads and it updates); where none
-    // is known, those of the other values it updates (`l = 2` of `for (; s > 0; s /= 2, l *=
-    // 2)` with s not known), by name.
+    // is known, those of the other values it grows or shrinks (`l = 2` of `for (; s > 0; s /=
+    // 2, l *= 2)` with s not known), by name.
     auto Named = [&](llvm::ArrayRef<const VarDecl *> Vars) {
       std::string Trip;
       for (const VarDecl *V : Vars)
@@ -340,7 +340,10 @@ bool Walker::walkTrips(const Stmt *L, const Stmt *Init, const Expr *Cond, const 
     };
     std::string Trip = Named(Counters);
     if (Trip.empty()) {
-      llvm::SmallVector<const VarDecl *, 4> Others(Info.Modified.begin(), Info.Modified.end());
+      llvm::SmallVector<const VarDecl *, 4> Others;
+      for (const auto &[V, G] : Info.Grow)
+        if (G != Growth::None)
+          Others.push_back(V);
       llvm::sort(Others, [](const VarDecl *A, const VarDecl *B) {
         return A->getName() < B->getName();
       });
