@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "analyzer/inputs/Inputs.h"
 #include "analyzer/support/JsonDepth.h"
+#include "analyzer/support/RegularFile.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
@@ -63,25 +64,35 @@ private:
   StringSet<> PlannedReal; // by real path
 };
 
+/// The largest compile_commands.json read (a large project's is tens of MiB).
+constexpr uint64_t MaxDatabaseBytes = uint64_t(1) << 30;
+
 CompilationDatabase *Planner::load(StringRef JsonPath) {
   auto It = Loaded.find(JsonPath);
   if (It != Loaded.end())
     return It->second.get();
   std::string Err;
   std::unique_ptr<JSONCompilationDatabase> DB;
-  // Clang reads it with llvm::yaml, which recurses once per nesting level: the
-  // depth is bounded first (an unreadable file is left to Clang to report).
-  if (auto Buf =
-          MemoryBuffer::getFile(JsonPath, /*IsText=*/false, /*RequiresNullTerminator=*/false))
-    if (Error E = checkJsonDepth((*Buf)->getBuffer()))
-      Err = toString(std::move(E));
-  if (Err.empty())
-    DB = JSONCompilationDatabase::loadFromFile(JsonPath, Err, JSONCommandLineSyntax::AutoDetect);
-  if (!DB) {
+  // Only a regular file is read (a FIFO named compile_commands.json above the sources would
+  // block the run). Clang parses it with llvm::yaml, which recurses once per nesting level:
+  // the depth is bounded first.
+  Expected<std::unique_ptr<MemoryBuffer>> Buf =
+      readRegularFile(JsonPath, MaxDatabaseBytes, /*RequiresNullTerminator=*/false);
+  if (!Buf) {
+    Plan.Errors.push_back({JsonPath.str(), "cannot read the compilation database: " +
+                                               toString(Buf.takeError()) +
+                                               " (files are analysed with default flags)"});
+  } else if (Error E = checkJsonDepth((**Buf).getBuffer())) {
+    Err = toString(std::move(E));
+  } else {
+    DB = JSONCompilationDatabase::loadFromBuffer((**Buf).getBuffer(), Err,
+                                                 JSONCommandLineSyntax::AutoDetect);
+  }
+  if (!DB && Buf) {
     StringRef Why = StringRef(Err).trim();
     Plan.Errors.push_back({JsonPath.str(), "malformed compilation database: " + Why.str() +
                                                " (files are analysed with default flags)"});
-  } else {
+  } else if (DB) {
     Plan.Databases.push_back(JsonPath.str());
   }
   // A file of the tree that the build does not compile (a disabled template

@@ -1,6 +1,7 @@
 //===- NvccTranslate.cpp - Compile commands to a host-side Clang parse ----===//
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "analyzer/inputs/NvccTranslate.h"
+#include "analyzer/support/RegularFile.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -344,10 +345,11 @@ Error Translator::apply(const NvccOption &O, StringRef Value, unsigned Depth) {
     if (Depth > 8)
       return createStringError("--options-file nested too deeply at '%s'", Value.str().c_str());
     std::string Path = absolutePath(Value, Directory);
-    auto Buf = MemoryBuffer::getFile(Path);
+    // A regular file of at most 1 MiB: a FIFO the entry names would block the run.
+    Expected<std::unique_ptr<MemoryBuffer>> Buf = readRegularFile(Path, 1u << 20);
     if (!Buf)
-      return createStringError(Buf.getError(), "cannot read --options-file '%s': %s",
-                               Path.c_str(), Buf.getError().message().c_str());
+      return createStringError(inconvertibleErrorCode(), "cannot read --options-file '%s': %s",
+                               Path.c_str(), toString(Buf.takeError()).c_str());
     BumpPtrAllocator Alloc;
     StringSaver Saver(Alloc);
     SmallVector<const char *, 32> Tokens;

@@ -1,10 +1,12 @@
 //===- Preamble.cpp - One precompiled CUDA prologue for many TUs ----------===//
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "analyzer/tu/Preamble.h"
+#include "analyzer/support/RegularFile.h"
 #include "analyzer/support/TempDir.h"
 #include "analyzer/tu/AbsentProbes.h"
 #include "analyzer/tu/NvccDiagnostics.h"
 #include "analyzer/tu/NvccSpellings.h"
+#include "analyzer/tu/RegularFilesOnly.h"
 #include "analyzer/tu/SpaceMacros.h"
 
 #include "clang/Basic/SourceManager.h"
@@ -104,7 +106,8 @@ std::optional<Preamble> buildOne(const TranslatedCommand &Cmd, StringRef Source,
   std::vector<std::string> Args(Cmd.ClangArgs.begin(), Cmd.ClangArgs.end() - 1);
   Args.push_back(Source.str());
   auto Probes = makeIntrusiveRefCnt<AbsentProbes>(
-      makeIntrusiveRefCnt<NvccSpellings>(vfs::createPhysicalFileSystem()),
+      makeIntrusiveRefCnt<NvccSpellings>(
+          makeIntrusiveRefCnt<RegularFilesOnly>(vfs::createPhysicalFileSystem())),
       AbsentProbes::resourceDirOf(Cmd.ClangArgs));
   if (!Cmd.Directory.empty())
     (void)Probes->setCurrentWorkingDirectory(Cmd.Directory);
@@ -205,9 +208,20 @@ std::pair<bool, std::optional<Directive>> fileStart(StringRef &S) {
   return {false, D};
 }
 
+/// The text of a source or header the preamble planning reads: a regular file of at most 8 MiB
+/// (a FIFO or a device the tree names would block the run or never end); none otherwise.
+std::unique_ptr<MemoryBuffer> readPlanned(const Twine &Path) {
+  Expected<std::unique_ptr<MemoryBuffer>> Buf = readRegularFile(Path, 8u << 20);
+  if (!Buf) {
+    consumeError(Buf.takeError());
+    return nullptr;
+  }
+  return std::move(*Buf);
+}
+
 bool guardedFile(StringRef Path) {
-  ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(Path);
-  StringRef S = Buf ? (*Buf)->getBuffer() : "";
+  std::unique_ptr<MemoryBuffer> Buf = readPlanned(Path);
+  StringRef S = Buf ? Buf->getBuffer() : "";
   return Buf && fileStart(S).first;
 }
 
@@ -221,11 +235,11 @@ std::vector<std::string> leadingHeaders(const TranslatedCommand &Cmd,
   std::vector<std::string> Chain;
   std::string File = Cmd.File;
   for (unsigned Depth = 0; Depth < 16; ++Depth) {
-    ErrorOr<std::unique_ptr<MemoryBuffer>> Buf =
-        Depth == 0 && MainText ? MemoryBuffer::getMemBuffer(*MainText) : MemoryBuffer::getFile(File);
-    if (!Buf || (*Buf)->getBufferSize() > (8u << 20))
+    std::unique_ptr<MemoryBuffer> Buf =
+        Depth == 0 && MainText ? MemoryBuffer::getMemBuffer(*MainText) : readPlanned(File);
+    if (!Buf || Buf->getBufferSize() > (8u << 20))
       break;
-    StringRef S = (*Buf)->getBuffer();
+    StringRef S = Buf->getBuffer();
     auto [Guarded, D] = fileStart(S);
     if (Depth > 0 && !Guarded)
       Chain.pop_back(); // entered, but a PCH of it would not be a no-op later
@@ -402,8 +416,8 @@ const Preamble *preambleFor(const TranslatedCommand &Cmd, StringRef MainText,
   }
   std::unique_ptr<Preamble> &Slot = Built[groupKey(Cmd) + '\0' + Source];
   if (Slot && llvm::all_of(Slot->ReadFiles, [](const ReadFile &F) {
-        ErrorOr<std::unique_ptr<MemoryBuffer>> B = MemoryBuffer::getFile(F.Path);
-        return B && contentHashAsParsed((*B)->getBuffer()) == F.ContentHash;
+        std::unique_ptr<MemoryBuffer> B = readPlanned(F.Path);
+        return B && contentHashAsParsed(B->getBuffer()) == F.ContentHash;
       }))
     return Slot.get();
   Slot.reset();

@@ -5,6 +5,7 @@
 #include "analyzer/tu/NvccDiagnostics.h"
 #include "analyzer/tu/NvccSpellings.h"
 #include "analyzer/tu/OutOfLineTemplates.h"
+#include "analyzer/tu/RegularFilesOnly.h"
 #include "analyzer/tu/ArchRegions.h"
 #include "analyzer/tu/RemovedHeaders.h"
 #include "analyzer/tu/SpaceMacros.h"
@@ -473,8 +474,9 @@ TUResult analyzeOnThisThread(const TranslatedCommand &Cmd, const TUOptions &Opts
     return Out;
   }
 
-  auto Rewritten = makeIntrusiveRefCnt<RewrittenDeclarations>(makeIntrusiveRefCnt<NvccSpellings>(
-      Opts.Files ? Opts.Files : vfs::createPhysicalFileSystem()));
+  auto Rewritten = makeIntrusiveRefCnt<RewrittenDeclarations>(
+      makeIntrusiveRefCnt<NvccSpellings>(makeIntrusiveRefCnt<RegularFilesOnly>(
+          Opts.Files ? Opts.Files : vfs::createPhysicalFileSystem())));
   auto Probes =
       makeIntrusiveRefCnt<AbsentProbes>(Rewritten, AbsentProbes::resourceDirOf(Cmd.ClangArgs));
   if (!Cmd.Directory.empty())

@@ -2,10 +2,7 @@
 // debug_logging;`): GCC's stdbool.h, which nvcc's parse uses, defines it as `bool` in C++ under
 // any standard; Clang's only in the GNU dialects, and the file was lost under -std=c++17.
 // analyzer/compat/include/stdbool.h defines it as GCC's does, only where <stdbool.h> is included.
-// An empty compile database: the file's default command (-std=c++17), not one inferred from
-// the nearest entry of a database above it (this project's build/, GNU dialect).
-// RUN: rm -rf %t.db && mkdir -p %t.db && echo '[]' > %t.db/compile_commands.json
-// RUN: %expect-exit 1 --stdout %t.out -- %cuda-lint --color=never -p %t.db --rules=uncoalesced-global-access %s
+// RUN: %expect-exit 1 --stdout %t.out -- %cuda-lint --color=never --rules=uncoalesced-global-access %s
 // RUN: FileCheck %s --input-file=%t.out --implicit-check-not=error --implicit-check-not=warning:
 #include <stdbool.h>
 extern "C" _Bool flagged(const float *p, _Bool strict);
@@ -18,6 +15,6 @@ void run(const float *a, float *b) { gather<<<64, 256>>>(a, b, true); }
 // CHECK: cuda-lint: 1 warning and 0 errors in 1 file; 1 file analysed
 // Without <stdbool.h>, `_Bool` is no type in C++, as under nvcc:
 // RUN: echo '_Bool lost;' > %t.nob.cu
-// RUN: %expect-exit 1 --stdout %t.nob.out -- %cuda-lint --color=never -p %t.db %t.nob.cu
+// RUN: %expect-exit 1 --stdout %t.nob.out -- %cuda-lint --color=never %t.nob.cu
 // RUN: FileCheck %s --check-prefix=NOB --input-file=%t.nob.out
 // NOB: nob.cu:1:1: error: unknown type name '_Bool' [clang-diagnostic-error]
