@@ -122,6 +122,13 @@ inline void report(const char *program, const char *caseName, const char *role, 
   std::fflush(stdout);
 }
 
+// The studies' (kernels/studies) one line per case: its name, role and timing, no launch shape.
+inline void studyLine(const char *name, const char *role, const Timing &t) {
+  std::printf("{\"case\": \"%s\", \"role\": \"%s\", \"median_ms\": %.4f, \"min_ms\": %.4f, "
+              "\"max_ms\": %.4f}\n",
+              name, role, t.medianMs, t.minMs, t.maxMs);
+}
+
 // Counts mismatches between two host arrays and prints the first few to stderr.
 template <typename T>
 size_t countMismatches(const char *what, const std::vector<T> &got, const std::vector<T> &want) {

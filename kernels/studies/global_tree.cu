@@ -84,12 +84,6 @@ __global__ void treeShared(long dim_batch, u64 *dat) {
   }
 }
 
-static void line(const char *name, const char *role, const bench::Timing &t) {
-  std::printf("{\"case\": \"%s\", \"role\": \"%s\", \"median_ms\": %.4f, \"min_ms\": %.4f, "
-              "\"max_ms\": %.4f}\n",
-              name, role, t.medianMs, t.minMs, t.maxMs);
-}
-
 int main(int argc, char **argv) {
   bench::Options opts = bench::parseOptions(argc, argv);
   cudaStream_t stream;
@@ -104,15 +98,15 @@ int main(int argc, char **argv) {
   CUDA_CHECK(cudaMemcpy(dIn, h.data(), n * sizeof(u64), cudaMemcpyHostToDevice));
   const int grid = 1024, threads = 1024;
   // Each timed launch scans a fresh copy (the copy is timed in both).
-  line("treeGlobal", "anti", bench::timeLaunches(opts, stream, [&] {
+  bench::studyLine("treeGlobal", "anti", bench::timeLaunches(opts, stream, [&] {
          CUDA_CHECK(cudaMemcpyAsync(dA, dIn, n * sizeof(u64), cudaMemcpyDeviceToDevice, stream));
          treeGlobal<<<grid, threads, 0, stream>>>(Row, batch, dA);
        }));
-  line("treeShared", "fixed", bench::timeLaunches(opts, stream, [&] {
+  bench::studyLine("treeShared", "fixed", bench::timeLaunches(opts, stream, [&] {
          CUDA_CHECK(cudaMemcpyAsync(dB, dIn, n * sizeof(u64), cudaMemcpyDeviceToDevice, stream));
          treeShared<<<grid, threads, 0, stream>>>(batch, dB);
        }));
-  line("copyOnly", "baseline", bench::timeLaunches(opts, stream, [&] {
+  bench::studyLine("copyOnly", "baseline", bench::timeLaunches(opts, stream, [&] {
          CUDA_CHECK(cudaMemcpyAsync(dB, dIn, n * sizeof(u64), cudaMemcpyDeviceToDevice, stream));
        }));
   // The copy above overwrote dB: scan it once more for the check.

@@ -76,12 +76,6 @@ __global__ void voxelLoop(const T *voxels, const unsigned *counts, float4 *sums,
   sums[v] = acc;
 }
 
-static void line(const char *name, const char *role, const bench::Timing &t) {
-  std::printf("{\"case\": \"%s\", \"role\": \"%s\", \"median_ms\": %.4f, \"min_ms\": %.4f, "
-              "\"max_ms\": %.4f}\n",
-              name, role, t.medianMs, t.minMs, t.maxMs);
-}
-
 template <typename T>
 static int copyCase(const bench::Options &opts, cudaStream_t stream, const char *anti,
                     const char *sameCount, const char *fixed, dim3 narrow) {
@@ -101,7 +95,7 @@ static int copyCase(const bench::Options &opts, cudaStream_t stream, const char 
   int failures = 0;
   for (int k = 0; k < 3; ++k) {
     dim3 b = shapes[k];
-    line(names[k], roles[k], bench::timeLaunches(opts, stream, [&] {
+    bench::studyLine(names[k], roles[k], bench::timeLaunches(opts, stream, [&] {
            copyImage<<<dim3(kW / b.x, kH / b.y), b, 0, stream>>>(dIn, dOut[k], kW, kH);
          }));
     std::vector<T> a(pixels);
@@ -139,10 +133,10 @@ static int voxelCase(const bench::Options &opts, cudaStream_t stream, const char
   CUDA_CHECK(cudaMemcpy(dVox[1], hInter.data(), hInter.size() * sizeof(T),
                         cudaMemcpyHostToDevice));
   CUDA_CHECK(cudaMemcpy(dCounts, hCounts.data(), n * sizeof(unsigned), cudaMemcpyHostToDevice));
-  line(anti, "anti", bench::timeLaunches(opts, stream, [&] {
+  bench::studyLine(anti, "anti", bench::timeLaunches(opts, stream, [&] {
          voxelLoop<false><<<n / 256, 256, 0, stream>>>(dVox[0], dCounts, dSums[0], n);
        }));
-  line(fixed, "fixed", bench::timeLaunches(opts, stream, [&] {
+  bench::studyLine(fixed, "fixed", bench::timeLaunches(opts, stream, [&] {
          voxelLoop<true><<<n / 256, 256, 0, stream>>>(dVox[1], dCounts, dSums[1], n);
        }));
   std::vector<float4> s0(n), s1(n);
@@ -192,10 +186,12 @@ int main(int argc, char **argv) {
   for (dim3 block : {dim3(8, 8), dim3(32, 8)}) {
     dim3 grid(kW / block.x, kH / block.y);
     bool narrow = block.x == 8;
-    line(narrow ? "depthX8x8" : "depthX32x8", "anti", bench::timeLaunches(opts, stream, [&] {
-           depthX<<<grid, block, 0, stream>>>(dMap, kW * sizeof(float2), dOut[0], kW, kH);
-         }));
-    line(narrow ? "depthOnly8x8" : "depthOnly32x8", "fixed",
+    bench::studyLine(narrow ? "depthX8x8" : "depthX32x8", "anti",
+                     bench::timeLaunches(opts, stream, [&] {
+                       depthX<<<grid, block, 0, stream>>>(dMap, kW * sizeof(float2), dOut[0], kW,
+                                                          kH);
+                     }));
+    bench::studyLine(narrow ? "depthOnly8x8" : "depthOnly32x8", "fixed",
          bench::timeLaunches(opts, stream, [&] {
            depthOnly<<<grid, block, 0, stream>>>(dDepth, kW * sizeof(float), dOut[1], kW, kH);
          }));

@@ -61,12 +61,6 @@ __global__ void normalPlanes(const double *x, const double *y, const double *z, 
     out[i] = x[i] + 2.0 * y[i] + 3.0 * z[i];
 }
 
-static void line(const char *name, const char *role, const bench::Timing &t) {
-  std::printf("{\"case\": \"%s\", \"role\": \"%s\", \"median_ms\": %.4f, \"min_ms\": %.4f, "
-              "\"max_ms\": %.4f}\n",
-              name, role, t.medianMs, t.minMs, t.maxMs);
-}
-
 template <typename T> static std::vector<T> fetch(const T *d, int n) {
   std::vector<T> h(n);
   CUDA_CHECK(cudaMemcpy(h.data(), d, n * sizeof(T), cudaMemcpyDeviceToHost));
@@ -100,16 +94,16 @@ int main(int argc, char **argv) {
   CUDA_CHECK(cudaMemcpy(dx, hx.data(), n * sizeof(float), cudaMemcpyHostToDevice));
   CUDA_CHECK(cudaMemcpy(dy, hy.data(), n * sizeof(float), cudaMemcpyHostToDevice));
   CUDA_CHECK(cudaMemcpy(dz, hz.data(), n * sizeof(float), cudaMemcpyHostToDevice));
-  line("xyz4", "anti", bench::timeLaunches(opts, stream, [&] {
+  bench::studyLine("xyz4", "anti", bench::timeLaunches(opts, stream, [&] {
          xyz4<<<blocks, 256, 0, stream>>>(d4, dOut[0], n);
        }));
-  line("xyz3", "fixed", bench::timeLaunches(opts, stream, [&] {
+  bench::studyLine("xyz3", "fixed", bench::timeLaunches(opts, stream, [&] {
          xyz3<<<blocks, 256, 0, stream>>>(d3, dOut[1], n);
        }));
-  line("planes3", "fixed", bench::timeLaunches(opts, stream, [&] {
+  bench::studyLine("planes3", "fixed", bench::timeLaunches(opts, stream, [&] {
          planes3<<<blocks, 256, 0, stream>>>(dx, dy, dz, dOut[2], n);
        }));
-  line("xyzw4", "anti", bench::timeLaunches(opts, stream, [&] {
+  bench::studyLine("xyzw4", "anti", bench::timeLaunches(opts, stream, [&] {
          xyzw4<<<blocks, 256, 0, stream>>>(d4, dOut[3], n);
        }));
   int failures = 0;
@@ -136,10 +130,10 @@ int main(int argc, char **argv) {
   CUDA_CHECK(cudaMemcpy(drx, rx.data(), m * sizeof(double), cudaMemcpyHostToDevice));
   CUDA_CHECK(cudaMemcpy(dry, ry.data(), m * sizeof(double), cudaMemcpyHostToDevice));
   CUDA_CHECK(cudaMemcpy(drz, rz.data(), m * sizeof(double), cudaMemcpyHostToDevice));
-  line("normal512", "anti", bench::timeLaunches(opts, stream, [&] {
+  bench::studyLine("normal512", "anti", bench::timeLaunches(opts, stream, [&] {
          normal512<<<mBlocks, 256, 0, stream>>>(dr, dro[0], m);
        }));
-  line("normalPlanes", "fixed", bench::timeLaunches(opts, stream, [&] {
+  bench::studyLine("normalPlanes", "fixed", bench::timeLaunches(opts, stream, [&] {
          normalPlanes<<<mBlocks, 256, 0, stream>>>(drx, dry, drz, dro[1], m);
        }));
   failures += fetch(dro[0], m) != fetch(dro[1], m);

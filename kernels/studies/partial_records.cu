@@ -49,12 +49,6 @@ __global__ void soa(const float *planes, float *out, int n) {
   out[i] = s;
 }
 
-static void line(const char *name, const char *role, const bench::Timing &t) {
-  std::printf("{\"case\": \"%s\", \"role\": \"%s\", \"median_ms\": %.4f, \"min_ms\": %.4f, "
-              "\"max_ms\": %.4f}\n",
-              name, role, t.medianMs, t.minMs, t.maxMs);
-}
-
 template <int R, int N>
 static int compare(const bench::Options &opts, cudaStream_t stream, const char *anti,
                    const char *fixed, const float *dBoxes, const std::vector<float> &hBoxes,
@@ -71,10 +65,10 @@ static int compare(const bench::Options &opts, cudaStream_t stream, const char *
     CUDA_CHECK(cudaMalloc(&O, n * sizeof(float)));
   CUDA_CHECK(cudaMemcpy(dPlanes, hPlanes.data(), hPlanes.size() * sizeof(float),
                         cudaMemcpyHostToDevice));
-  line(anti, "anti", bench::timeLaunches(opts, stream, [&] {
+  bench::studyLine(anti, "anti", bench::timeLaunches(opts, stream, [&] {
          aos<R, N><<<(n + 255) / 256, 256, 0, stream>>>(dBoxes, dOut[0], n);
        }));
-  line(fixed, "fixed", bench::timeLaunches(opts, stream, [&] {
+  bench::studyLine(fixed, "fixed", bench::timeLaunches(opts, stream, [&] {
          soa<N><<<(n + 255) / 256, 256, 0, stream>>>(dPlanes, dOut[1], n);
        }));
   std::vector<float> a(n), b(n);

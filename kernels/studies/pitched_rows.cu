@@ -78,12 +78,6 @@ __global__ void surfelSoA(const float *confidence, const int *timestamp, int n, 
   mask[id] = confidence[id] < minConfidence && now - timestamp[id] > 10;
 }
 
-static void line(const char *name, const char *role, const bench::Timing &t) {
-  std::printf("{\"case\": \"%s\", \"role\": \"%s\", \"median_ms\": %.4f, \"min_ms\": %.4f, "
-              "\"max_ms\": %.4f}\n",
-              name, role, t.medianMs, t.minMs, t.maxMs);
-}
-
 int main(int argc, char **argv) {
   bench::Options opts = bench::parseOptions(argc, argv);
   cudaStream_t stream;
@@ -103,10 +97,10 @@ int main(int argc, char **argv) {
 
   // normalsW against its struct of arrays.
   CUDA_CHECK(cudaMemset(dNormals, 0, pixels * sizeof(Vec4)));
-  line("normalsW", "anti", bench::timeLaunches(opts, stream, [&] {
+  bench::studyLine("normalsW", "anti", bench::timeLaunches(opts, stream, [&] {
          normalsW<<<grid, block, 0, stream>>>(dDepth, dNormals, kW, kH);
        }));
-  line("normalsWSoA", "fixed", bench::timeLaunches(opts, stream, [&] {
+  bench::studyLine("normalsWSoA", "fixed", bench::timeLaunches(opts, stream, [&] {
          normalsWSoA<<<grid, block, 0, stream>>>(dDepth, dW, kW, kH);
        }));
   std::vector<Vec4> hN(pixels);
@@ -130,7 +124,7 @@ int main(int argc, char **argv) {
       else
         borderW<false><<<grid, block, 0, stream>>>(dDepth, dNormals, kW, kH);
     };
-    line(all ? "borderAllFields" : "borderW", all ? "fixed" : "anti",
+    bench::studyLine(all ? "borderAllFields" : "borderW", all ? "fixed" : "anti",
          bench::timeLaunches(opts, stream, launch));
     hB[all].resize(pixels);
     CUDA_CHECK(cudaMemcpy(hB[all].data(), dNormals, pixels * sizeof(Vec4),
@@ -165,10 +159,10 @@ int main(int argc, char **argv) {
   CUDA_CHECK(cudaMemcpy(dS, hS.data(), n * sizeof(Surfel), cudaMemcpyHostToDevice));
   CUDA_CHECK(cudaMemcpy(dC, hC.data(), n * sizeof(float), cudaMemcpyHostToDevice));
   CUDA_CHECK(cudaMemcpy(dT, hT.data(), n * sizeof(int), cudaMemcpyHostToDevice));
-  line("surfelCopy", "anti", bench::timeLaunches(opts, stream, [&] {
+  bench::studyLine("surfelCopy", "anti", bench::timeLaunches(opts, stream, [&] {
          surfelCopy<<<n / 256, 256, 0, stream>>>(dS, n, 40, 5.0f, dM[0]);
        }));
-  line("surfelSoA", "fixed", bench::timeLaunches(opts, stream, [&] {
+  bench::studyLine("surfelSoA", "fixed", bench::timeLaunches(opts, stream, [&] {
          surfelSoA<<<n / 256, 256, 0, stream>>>(dC, dT, n, 40, 5.0f, dM[1]);
        }));
   std::vector<unsigned> m0(n), m1(n);
