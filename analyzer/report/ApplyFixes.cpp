@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "analyzer/report/ApplyFixes.h"
 #include "analyzer/support/AtomicFile.h"
+#include "analyzer/support/RegularFile.h"
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FileSystem.h"
@@ -22,14 +23,12 @@ constexpr uint64_t MaxFixedFileBytes = 64 << 20;
 void AnalysedContent::start() { Start = std::chrono::system_clock::now(); }
 
 void AnalysedContent::record(StringRef File) {
-  sys::fs::file_status St;
-  if (sys::fs::status(File, St) || St.type() != sys::fs::file_type::regular_file ||
-      St.getSize() > MaxFixedFileBytes)
+  Expected<std::unique_ptr<MemoryBuffer>> Buf =
+      readRegularFile(File, MaxFixedFileBytes, /*RequiresNullTerminator=*/false);
+  if (!Buf) {
+    consumeError(Buf.takeError());
     return;
-  auto Buf = MemoryBuffer::getFile(File, /*IsText=*/false, /*RequiresNullTerminator=*/false,
-                                   /*IsVolatile=*/true);
-  if (!Buf)
-    return;
+  }
   StringRef Text = (*Buf)->getBuffer();
   Hashes[File] = {Text.size(), xxh3_64bits(Text)};
 }

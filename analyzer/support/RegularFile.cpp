@@ -19,8 +19,9 @@ Expected<std::unique_ptr<MemoryBuffer>> readRegularFile(const Twine &Path, uint6
   if (St.getSize() > MaxBytes)
     return createStringError(std::errc::file_too_large, "larger than the %llu MiB allowed",
                              static_cast<unsigned long long>(MaxBytes >> 20));
+  // Read, not mapped (IsVolatile): a file of the tree truncated while mapped would fault.
   ErrorOr<std::unique_ptr<MemoryBuffer>> Buf =
-      MemoryBuffer::getFile(Path, /*IsText=*/false, RequiresNullTerminator);
+      MemoryBuffer::getFile(Path, /*IsText=*/false, RequiresNullTerminator, /*IsVolatile=*/true);
   if (!Buf)
     return createStringError(Buf.getError(), "%s", Buf.getError().message().c_str());
   return std::move(*Buf);

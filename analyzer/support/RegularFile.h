@@ -19,9 +19,9 @@
 
 namespace cudalint {
 
-/// The contents of \p Path when it is a regular file of at most \p MaxBytes; an error saying
-/// why otherwise ("not a regular file (a device, pipe or socket)", "larger than the 32 MiB
-/// allowed", or the system's reason).
+/// The contents of \p Path, read into memory, when it is a regular file of at most \p MaxBytes;
+/// an error saying why otherwise ("not a regular file (a device, pipe or socket)", "larger than
+/// the 32 MiB allowed", or the system's reason).
 llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>>
 readRegularFile(const llvm::Twine &Path, uint64_t MaxBytes, bool RequiresNullTerminator = true);
 
