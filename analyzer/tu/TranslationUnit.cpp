@@ -125,6 +125,7 @@ public:
   std::vector<SourceLocation> UnmatchedDefinitions; // OutOfLineTemplates.h
   bool NeedsRdc = false;
   bool PchFailed = false; // the preamble did not load (then parse without it)
+  const RegularFilesOnly *Files = nullptr; // why an #include was not found
 
   void HandleDiagnostic(DiagnosticsEngine::Level Level, const Diagnostic &Info) override {
     DiagnosticConsumer::HandleDiagnostic(Level, Info);
@@ -150,8 +151,14 @@ public:
     F.Level = Severity::Error;
     F.Message = std::string(Msg);
     if (ID == diag::err_pp_file_not_found && Info.getNumArgs() > 0 &&
-        Info.getArgKind(0) == DiagnosticsEngine::ak_std_string)
-      F.Notes.push_back({missingHeaderHint(Info.getArgStdStr(0)), "", 0, 0});
+        Info.getArgKind(0) == DiagnosticsEngine::ak_std_string) {
+      std::string Refused = Files ? Files->refusedInclude(Info.getArgStdStr(0)) : "";
+      F.Notes.push_back({Refused.empty() ? missingHeaderHint(Info.getArgStdStr(0))
+                                         : "'" + Refused +
+                                               "' is not a regular file (a device, pipe or "
+                                               "socket): it is not read, as it may never end",
+                         "", 0, 0});
+    }
     if (ID == diag::err_no_member)
       if (std::string Hint = removedDevicePropHint(F.Message); !Hint.empty())
         F.Notes.push_back({std::move(Hint), "", 0, 0});
@@ -474,9 +481,10 @@ TUResult analyzeOnThisThread(const TranslatedCommand &Cmd, const TUOptions &Opts
     return Out;
   }
 
-  auto Rewritten = makeIntrusiveRefCnt<RewrittenDeclarations>(
-      makeIntrusiveRefCnt<NvccSpellings>(makeIntrusiveRefCnt<RegularFilesOnly>(
-          Opts.Files ? Opts.Files : vfs::createPhysicalFileSystem())));
+  auto Regular = makeIntrusiveRefCnt<RegularFilesOnly>(Opts.Files ? Opts.Files
+                                                                  : vfs::createPhysicalFileSystem());
+  auto Rewritten =
+      makeIntrusiveRefCnt<RewrittenDeclarations>(makeIntrusiveRefCnt<NvccSpellings>(Regular));
   auto Probes =
       makeIntrusiveRefCnt<AbsentProbes>(Rewritten, AbsentProbes::resourceDirOf(Cmd.ClangArgs));
   if (!Cmd.Directory.empty())
@@ -498,10 +506,12 @@ TUResult analyzeOnThisThread(const TranslatedCommand &Cmd, const TUOptions &Opts
     Invocation.run();
   };
   auto Errors = std::make_unique<ErrorCollector>();
+  Errors->Files = Regular.get();
   auto Restart = [&] {
     Out = TUResult();
     Out.File = Cmd.File;
     Errors = std::make_unique<ErrorCollector>();
+    Errors->Files = Regular.get();
     Arch = ArchRegions();
   };
   if (Opts.Pre) {
