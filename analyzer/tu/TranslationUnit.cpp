@@ -2,12 +2,13 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "analyzer/tu/TranslationUnit.h"
 #include "analyzer/tu/AbsentProbes.h"
+#include "analyzer/tu/ErrorHints.h"
 #include "analyzer/tu/NvccDiagnostics.h"
 #include "analyzer/tu/NvccSpellings.h"
 #include "analyzer/tu/OutOfLineTemplates.h"
 #include "analyzer/tu/RegularFilesOnly.h"
-#include "analyzer/tu/ArchRegions.h"
 #include "analyzer/tu/RemovedHeaders.h"
+#include "analyzer/tu/ArchRegions.h"
 #include "analyzer/tu/SpaceMacros.h"
 #include "ptxas_parse/ArchLimits.h"
 #include "rules/RuleRegistry.h"
@@ -24,7 +25,6 @@
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/BLAKE3.h"
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
@@ -44,49 +44,6 @@ namespace {
 constexpr uint64_t MaxSourceBytes = 32 << 20;
 constexpr unsigned MaxReportedErrors = 10;
 constexpr unsigned AnalysisStackBytes = 512u << 20;
-
-/// What to tell a user about a missing header: where such a header comes from
-/// and the flag that brings it in.
-std::string missingHeaderHint(StringRef Header) {
-  // Headers the toolkit itself no longer ships: no -I brings them back.
-  if (std::string Removed = removedHeaderHint(Header); !Removed.empty())
-    return Removed;
-  std::string Where;
-  if (Header == "mpi.h" || Header == "mpi.hpp")
-    Where = " (MPI: the directory that 'mpicxx --showme:incdirs' or 'mpicxx -show' prints)";
-  else if (Header == "omp.h")
-    Where = " (OpenMP: install libomp-dev or the host compiler's libgomp)";
-  else if (Header.starts_with("nccl") || Header.starts_with("cudnn") ||
-           Header.starts_with("cutensor") || Header.starts_with("nvshmem"))
-    Where = " (a CUDA library installed apart from the toolkit: its include/ directory)";
-  return "the code that needs it is analysed without it: add its directory with "
-         "--extra-arg=-I<dir>" +
-         Where + ", or analyse with the project's compile database (-p <build dir>)";
-}
-
-/// For "no member named 'clockRate' in 'cudaDeviceProp'": the attribute that
-/// replaces a field CUDA 13 removed; empty for any other member.
-std::string removedDevicePropHint(StringRef Message) {
-  StringRef Field = Message.split('\'').second.split('\'').first;
-  if (!Message.ends_with("in 'cudaDeviceProp'") && !Message.ends_with("in 'struct cudaDeviceProp'"))
-    return "";
-  StringRef Attr = StringSwitch<StringRef>(Field)
-                       .Case("clockRate", "cudaDevAttrClockRate")
-                       .Case("memoryClockRate", "cudaDevAttrMemoryClockRate")
-                       .Case("deviceOverlap", "cudaDevAttrGpuOverlap")
-                       .Case("kernelExecTimeoutEnabled", "cudaDevAttrKernelExecTimeout")
-                       .Case("computeMode", "cudaDevAttrComputeMode")
-                       .Case("maxTexture1DLinear", "cudaDevAttrMaxTexture1DLinearWidth")
-                       .Case("cooperativeMultiDeviceLaunch",
-                             "cudaDevAttrCooperativeMultiDeviceLaunch")
-                       .Case("singleToDoublePrecisionPerfRatio",
-                             "cudaDevAttrSingleToDoublePrecisionPerfRatio")
-                       .Default("");
-  if (Attr.empty())
-    return "";
-  return "CUDA 13 removed this field: use cudaDeviceGetAttribute(&value, " + Attr.str() +
-         ", device)";
-}
 
 /// An error inside a header says how the translation unit reached it, as a compiler's
 /// "In file included from" lines do: one note per #include, innermost first, ending in the TU's
@@ -159,8 +116,9 @@ public:
                                                "socket): it is not read, as it may never end",
                          "", 0, 0});
     }
-    if (ID == diag::err_no_member)
-      if (std::string Hint = removedDevicePropHint(F.Message); !Hint.empty())
+    if (ID == diag::err_no_member || ID == diag::err_no_member_suggest ||
+        ID == diag::err_typename_nested_not_found)
+      if (std::string Hint = removedMemberHint(F.Message); !Hint.empty())
         F.Notes.push_back({std::move(Hint), "", 0, 0});
     if (Info.hasSourceManager() && Info.getLocation().isValid()) {
       const SourceManager &SM = Info.getSourceManager();
