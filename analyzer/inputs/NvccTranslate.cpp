@@ -440,6 +440,8 @@ TranslatedCommand Translator::finish(StringRef File, ArrayRef<std::string> Extra
     A.push_back("--cuda-path=" + Paths.CudaPath);
   if (!Paths.ResourceDir.empty())
     A.push_back("-resource-dir=" + Paths.ResourceDir);
+  if (!Paths.HostGccVersion.empty())
+    A.push_back("-fgnuc-version=" + Paths.HostGccVersion);
   // Headers that stand where nvcc's parse differs (analyzer/compat/include/cuda.h), ahead of
   // every directory of the project's.
   if (!Paths.CompatHeader.empty()) {

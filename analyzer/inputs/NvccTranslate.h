@@ -33,6 +33,10 @@ struct ToolchainPaths {
   /// compiler's libgomp header): OpenMP host code parses without -fopenmp
   /// and without libomp installed. Searched last (-idirafter); empty for none.
   std::string OpenMPIncludeDir;
+  /// The version of the GCC whose libstdc++ the parse uses ("12"), empty for none: nvcc's parse
+  /// defines __GNUC__ as its host compiler does, where Clang claims GCC 4.2.1 (fastllm's
+  /// `#if __GNUC__ < 8` then redefines a builtin).
+  std::string HostGccVersion;
 };
 
 struct TranslatedCommand {

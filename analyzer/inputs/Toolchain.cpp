@@ -3,10 +3,18 @@
 #include "analyzer/inputs/Toolchain.h"
 #include "analyzer/support/Resources.h"
 
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/DiagnosticOptions.h"
+#include "clang/Driver/Compilation.h"
+#include "clang/Driver/Driver.h"
+#include "clang/Driver/ToolChain.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
+#include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/Program.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/TargetParser/Host.h"
 
 using namespace llvm;
 
@@ -47,6 +55,30 @@ static std::string findOpenMPHeader(StringRef ResourceDir) {
   return Best;
 }
 
+/// The version of the GCC installation whose libstdc++ Clang's driver selects for the parse
+/// ("12" from /usr/lib/gcc/x86_64-linux-gnu/12), the host compiler nvcc runs by default; empty
+/// when it selects none. Found as the driver finds it, without running a program.
+static std::string findHostGccVersion() {
+  clang::DiagnosticOptions Opts;
+  clang::DiagnosticsEngine Diags(new clang::DiagnosticIDs(), Opts, new clang::IgnoringDiagConsumer());
+  clang::driver::Driver D("clang++", sys::getDefaultTargetTriple(), Diags);
+  std::unique_ptr<clang::driver::Compilation> C(
+      D.BuildCompilation({"clang++", "-fsyntax-only", "-x", "c++", "-"}));
+  if (!C)
+    return "";
+  std::string Info;
+  raw_string_ostream OS(Info);
+  C->getDefaultToolChain().printVerboseInfo(OS);
+  for (StringRef Line : split(Info, '\n'))
+    if (Line.consume_front("Selected GCC installation: ")) {
+      StringRef Version = sys::path::filename(Line.rtrim());
+      unsigned Major = 0;
+      if (!Version.empty() && isDigit(Version.front()) && !Version.consumeInteger(10, Major))
+        return sys::path::filename(Line.rtrim()).str();
+    }
+  return "";
+}
+
 Expected<ToolchainPaths> findToolchain(StringRef Requested, StringRef Prefix) {
   ToolchainPaths Paths;
   Expected<std::string> ResourceDir = findResource(Prefix, Resource::ClangResourceDir);
@@ -58,6 +90,7 @@ Expected<ToolchainPaths> findToolchain(StringRef Requested, StringRef Prefix) {
     return Compat.takeError();
   Paths.CompatHeader = std::move(*Compat);
   Paths.OpenMPIncludeDir = findOpenMPHeader(Paths.ResourceDir);
+  Paths.HostGccVersion = findHostGccVersion();
 
   if (!Requested.empty()) {
     if (!hasCudaRuntimeHeader(Requested))
