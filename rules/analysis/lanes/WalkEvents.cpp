@@ -48,32 +48,45 @@ bool Walker::edgeOnlyPath() const {
 }
 
 bool Walker::leftToLoopTrips(size_t ExactThreadsOf) {
+  auto Outer =
+      std::find_if(Targets.begin(), Targets.end(), [](const Target *T) { return T->IsLoop; });
+  if (Outer == Targets.end())
+    return false;
+  auto Guards = [&](size_t From, auto Each) {
+    for (size_t I = From; I < Controls.size(); ++I) {
+      const Control &C = Controls[I];
+      if (C.Loop || !C.Class || !isThreadDependent(C.Class->Cat) ||
+          (ExactThreadsOf && knownInEachThread(C, ExactThreadsOf)))
+        continue;
+      if (std::optional<bool> Left = Each(*C.Class))
+        return *Left;
+    }
+    return false;
+  };
+  // A bound a loop around the access moves (`threadIdx.x >= d`, d *= 2): each trip has lanes of
+  // its own, whichever loop the guard is in. So does one that stays within a warp (`tid < s`, s
+  // from 32 down in blocks of 64): the class holds the first trip that splits the warp, not the
+  // trips before it, where every lane of the warp passes.
+  if (Guards((*Outer)->ControlBase, [&](const CondClass &K) -> std::optional<bool> {
+        if ((K.Cat != BranchCategory::ShrinkingThreshold && !K.OneWarpLoop) || !K.GrowthVar)
+          return std::nullopt;
+        GrowingVars.push_back(K.GrowthVar);
+        return true;
+      }))
+    return true;
   auto Loop =
       std::find_if(Targets.rbegin(), Targets.rend(), [](const Target *T) { return T->IsLoop; });
-  if (Loop == Targets.rend())
-    return false;
-  for (size_t I = (*Loop)->ControlBase; I < Controls.size(); ++I) {
-    const Control &C = Controls[I];
-    if (C.Loop || !C.Class || !isThreadDependent(C.Class->Cat))
-      continue;
-    if (ExactThreadsOf && knownInEachThread(C, ExactThreadsOf))
-      continue;
-    // A bound the loop moves (`threadIdx.x >= d`, d *= 2): each trip has lanes of its own.
-    if (C.Class->Cat == BranchCategory::ShrinkingThreshold && C.Class->GrowthVar) {
-      GrowingVars.push_back(C.Class->GrowthVar);
-      return true;
-    }
-    // Counted as unsettled (recordBranch): the loop walks its first trips again, where its
-    // condition is known true at its entry. One that runs a number of trips not known here
-    // (`for (n = 0; n < bgrids; n += 8) if (n + tx < bgrids)`, gpu4pyscf's tail loop) walks
-    // none: the joined walk records the access with every lane, as in the trips the guard
-    // lets every lane through, as it does outside a loop.
-    if (C.Class->Cat != BranchCategory::LaneSplit &&
-        C.Class->Cat != BranchCategory::ShrinkingThreshold &&
-        C.Class->Cat != BranchCategory::WarpUniform && C.Class->Cat != BranchCategory::DataDependent)
+  // Counted as unsettled (recordBranch): the loop walks its first trips again, where its
+  // condition is known true at its entry. One that runs a number of trips not known here
+  // (`for (n = 0; n < bgrids; n += 8) if (n + tx < bgrids)`, gpu4pyscf's tail loop) walks
+  // none: the joined walk records the access with every lane, as in the trips the guard
+  // lets every lane through, as it does outside a loop.
+  return Guards((*Loop)->ControlBase, [&](const CondClass &K) -> std::optional<bool> {
+    if (K.Cat != BranchCategory::LaneSplit && K.Cat != BranchCategory::ShrinkingThreshold &&
+        K.Cat != BranchCategory::WarpUniform && K.Cat != BranchCategory::DataDependent)
       return EntryTripKnown.empty() || EntryTripKnown.back();
-  }
-  return false;
+    return std::nullopt;
+  });
 }
 
 void Walker::recordBranch(BranchEvent::Form F, const Stmt *St, const Expr *Cond, const CondClass &C,
