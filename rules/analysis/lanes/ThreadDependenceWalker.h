@@ -374,6 +374,12 @@ private:
   /// 4 && x_4 + 7 < w` false, x_4 the grid-wide index: libSGM's border fallback); every other
   /// warp takes the other side whole.
   bool edgeOnlyPath() const;
+  /// Whether the conditions on this path hold a value of the lanes within a window narrower
+  /// than its step from lane to lane, so that at most one lane of a warp takes it: `k < n` and
+  /// not `k + 3 < n`, k = 4 * threadIdx.x + ... (a vectorised loop's scalar tail, pointnet2's
+  /// cumsum). The value and the bound are the same expressions in each condition, and nothing
+  /// on the path changes what they name.
+  bool oneLaneWindow();
   /// Whether the path runs under a guard of the innermost loop whose lanes the joined walk
   /// does not know (`if (threadIdx.x >= d)` in a `d *= 2` scan), which that loop's trips are
   /// walked again to settle: an access there is left to them (a bound the loop moves is named

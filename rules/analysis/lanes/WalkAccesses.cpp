@@ -481,6 +481,7 @@ void Walker::recordAccess(const Expr *E, bool Store) {
   // threads, `threadIdx.y / 3` in blocks of 16x9): each warp has lanes of its own. A global
   // request that only the warps at an edge of the data make costs those warps alone.
   if (V.K == LaneValue::Varying && V.Exact && !V.MinGaps && !V.RowLanes && !oneLanePath() &&
+      !oneLaneWindow() &&
       (LastAddr->Sp == AccessEvent::Space::Shared
            ? !(!OnlyLaneSplits && leftToLoopTrips(V.Exact->V.size()))
            : !edgeOnlyPath()) &&
@@ -513,7 +514,8 @@ void Walker::recordAccess(const Expr *E, bool Store) {
   // A path that at most one lane of a warp takes (`if (thid < d)` in the trip where d
   // is 1) makes no request of several lanes; a global request that only the warps at an edge
   // of the data make costs those warps alone.
-  if (oneLanePath() || (LastAddr->Sp == AccessEvent::Space::Global && edgeOnlyPath()))
+  if (oneLanePath() || (LastAddr->Sp == AccessEvent::Space::Global && edgeOnlyPath()) ||
+      oneLaneWindow())
     return;
   if (LastAddr->Sp == AccessEvent::Space::Shared && UnboundedControls &&
       std::any_of(Controls.begin() + std::min(*UnboundedControls, Controls.size()), Controls.end(),

@@ -1,6 +1,7 @@
 //===- WalkEvents.cpp - Branch and barrier events ---------------------------===//
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "rules/analysis/lanes/ThreadDependenceWalker.h"
+#include "rules/analysis/Mutation.h"
 
 using namespace clang;
 
@@ -22,6 +23,151 @@ bool Walker::oneLanePath() const {
   for (const ExitMark &M : S.Exits)
     if (M.Class && OneLane(*M.Class, !M.WhenFalse))
       return true;
+  return false;
+}
+
+namespace {
+
+/// A condition `Base + Off op Bound` (or turned round) as the interval of Base it leaves on one
+/// side: Bound + Lo <= Base < Bound + Hi.
+struct Window {
+  const Expr *Base = nullptr, *Bound = nullptr;
+  std::optional<int64_t> Lo, Hi;
+};
+
+/// \p E as a base plus a constant (`k + 3`, `k - 1`, `k`).
+std::pair<const Expr *, int64_t> splitAddend(const Expr *E, const ASTContext &Ctx) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *B = dyn_cast<BinaryOperator>(E);
+      B && (B->getOpcode() == BO_Add || B->getOpcode() == BO_Sub)) {
+    Expr::EvalResult R;
+    if (B->getRHS()->EvaluateAsInt(R, Ctx) && R.Val.getInt().getSignificantBits() <= 32) {
+      int64_t C = R.Val.getInt().getSExtValue();
+      return {B->getLHS()->IgnoreParenImpCasts(), B->getOpcode() == BO_Add ? C : -C};
+    }
+    if (B->getOpcode() == BO_Add && B->getLHS()->EvaluateAsInt(R, Ctx) &&
+        R.Val.getInt().getSignificantBits() <= 32)
+      return {B->getRHS()->IgnoreParenImpCasts(), R.Val.getInt().getSExtValue()};
+  }
+  return {E, 0};
+}
+
+/// The window the side \p WhenFalse of relational \p Cond leaves its left-hand value (or its
+/// right-hand one when \p Swap).
+std::optional<Window> windowOf(const Expr *Cond, bool WhenFalse, bool Swap, const ASTContext &Ctx) {
+  const auto *B = dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts());
+  if (!B || !B->isRelationalOp() || !B->getLHS()->getType()->isIntegerType())
+    return std::nullopt;
+  BinaryOperatorKind Op = B->getOpcode();
+  const Expr *X = B->getLHS(), *N = B->getRHS();
+  if (Swap) {
+    std::swap(X, N);
+    Op = BinaryOperator::reverseComparisonOp(Op);
+  }
+  if (WhenFalse)
+    Op = BinaryOperator::negateComparisonOp(Op);
+  auto [Base, Off] = splitAddend(X, Ctx);
+  Window W{Base, N->IgnoreParenImpCasts(), std::nullopt, std::nullopt};
+  switch (Op) {
+  case BO_LT: // Base + Off < N
+    W.Hi = -Off;
+    break;
+  case BO_LE:
+    W.Hi = 1 - Off;
+    break;
+  case BO_GT:
+    W.Lo = 1 - Off;
+    break;
+  case BO_GE:
+    W.Lo = -Off;
+    break;
+  default:
+    return std::nullopt;
+  }
+  return W;
+}
+
+void collectVars(const Stmt *S, llvm::SmallVectorImpl<const ValueDecl *> &Out) {
+  if (!S)
+    return;
+  if (const auto *R = dyn_cast<DeclRefExpr>(S))
+    Out.push_back(R->getDecl());
+  for (const Stmt *C : S->children())
+    collectVars(C, Out);
+}
+
+} // namespace
+
+bool Walker::oneLaneWindow() {
+  unsigned Here = static_cast<unsigned>(Frames.size() - 1);
+  // Where what a condition names must keep its value: a loop's body (its counter steps in the
+  // increment, before the condition is tested again), a branch's whole statement.
+  auto Scope = [](const Control &C) -> const Stmt * {
+    if (!C.Loop)
+      return C.S;
+    if (const auto *F = dyn_cast<ForStmt>(C.S))
+      return F->getBody();
+    if (const auto *W = dyn_cast<WhileStmt>(C.S))
+      return W->getBody();
+    return nullptr; // a do-while tests after its body
+  };
+  for (size_t I = 0; I < Controls.size(); ++I) {
+    const Control &P = Controls[I];
+    if (P.Frame != Here || !Scope(P))
+      continue;
+    for (bool Swap : {false, true}) {
+      std::optional<Window> W = windowOf(P.Cond, P.WhenFalse, Swap, Ctx);
+      if (!W)
+        continue;
+      llvm::SmallVector<const Control *, 4> Used{&P};
+      for (size_t J = I + 1; J < Controls.size(); ++J) {
+        const Control &Q = Controls[J];
+        if (Q.Frame != Here || !Scope(Q))
+          continue;
+        for (bool SwapQ : {false, true}) {
+          std::optional<Window> V = windowOf(Q.Cond, Q.WhenFalse, SwapQ, Ctx);
+          if (!V || !Expr::isSameComparisonOperand(W->Base, V->Base) ||
+              !Expr::isSameComparisonOperand(W->Bound, V->Bound))
+            continue;
+          if (V->Lo)
+            W->Lo = W->Lo ? std::max(*W->Lo, *V->Lo) : *V->Lo;
+          if (V->Hi)
+            W->Hi = W->Hi ? std::min(*W->Hi, *V->Hi) : *V->Hi;
+          Used.push_back(&Q);
+          break;
+        }
+      }
+      if (!W->Lo || !W->Hi || Used.size() < 2)
+        continue;
+      llvm::SmallVector<const ValueDecl *, 4> Vars;
+      collectVars(W->Base, Vars);
+      collectVars(W->Bound, Vars);
+      if (llvm::any_of(Used, [&](const Control *C) {
+            return llvm::any_of(Vars, [&](const ValueDecl *D) {
+              return changesVariable(Scope(*C), D);
+            });
+          }))
+        continue;
+      LaneValue B = peek(W->Base), N = peek(W->Bound);
+      if (B.K != LaneValue::Lane || N.K != LaneValue::Uniform)
+        continue;
+      // The most lanes whose values fall in one window of Hi - Lo consecutive integers.
+      llvm::SmallVector<int64_t, WarpLanes> L;
+      for (unsigned K = 0; K < WarpLanes; ++K)
+        if (B.Active & (1u << K))
+          L.push_back(B.L[K]);
+      llvm::sort(L);
+      int64_t Width = *W->Hi - *W->Lo;
+      size_t Most = 0;
+      for (size_t A = 0, Z = 0; Z < L.size(); ++Z) {
+        while (L[Z] - L[A] >= Width)
+          ++A;
+        Most = std::max(Most, Z - A + 1);
+      }
+      if (Width <= 0 || Most <= 1)
+        return true;
+    }
+  }
   return false;
 }
 
