@@ -59,10 +59,19 @@ void removeFiles(int Fd) {
 
 /// Removes the files of \p Dir and then \p Dir, with system calls only (async-signal-safe).
 /// Subdirectories are not descended into: cuda-lint's temporary directories hold files. Another
-/// thread may still write a file into it between the two (a preamble being written when the
-/// signal came): the files are removed again until the directory goes, a few times at most.
+/// thread may still write a file into it meanwhile (a preamble being written when the signal
+/// came): the directory is first renamed, so that no file can be created under its name any
+/// more, and the files are removed again until it goes, a few times at most.
 void removeFlat(const char *Dir) {
   int Saved = errno;
+  char Gone[MaxPath + 8];
+  size_t Len = std::strlen(Dir);
+  if (Len + sizeof(".gone") <= sizeof Gone) {
+    std::memcpy(Gone, Dir, Len);
+    std::memcpy(Gone + Len, ".gone", sizeof(".gone"));
+    if (::rename(Dir, Gone) == 0)
+      Dir = Gone;
+  }
   int Fd = ::open(Dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
   if (Fd < 0) {
     errno = Saved;
