@@ -3,6 +3,8 @@
 #include "rules/analysis/lanes/ThreadDependenceWalker.h"
 #include "rules/analysis/Mutation.h"
 
+#include <functional>
+
 using namespace clang;
 
 namespace cudalint {
@@ -87,6 +89,29 @@ std::optional<Window> windowOf(const Expr *Cond, bool WhenFalse, bool Swap, cons
   return W;
 }
 
+/// Whether \p E computes its value from constants and this thread's locals and parameters (and
+/// fields of them) only: no memory read, no call, nothing another thread can write, so that it
+/// keeps its value where nothing on the path assigns what it names.
+bool ownValue(const Expr *E, const ASTContext &Ctx) {
+  E = E->IgnoreParenCasts();
+  if (E->isIntegerConstantExpr(Ctx))
+    return true;
+  if (const auto *R = dyn_cast<DeclRefExpr>(E)) {
+    const auto *V = dyn_cast<VarDecl>(R->getDecl());
+    return V && V->hasLocalStorage() && !V->getType()->isReferenceType();
+  }
+  if (const auto *M = dyn_cast<MemberExpr>(E))
+    return !M->isArrow() && ownValue(M->getBase(), Ctx);
+  if (const auto *P = dyn_cast<PseudoObjectExpr>(E)) // threadIdx.x, blockDim.x
+    return isa<MSPropertyRefExpr>(P->getSyntacticForm()->IgnoreParens());
+  if (const auto *B = dyn_cast<BinaryOperator>(E))
+    return !B->isAssignmentOp() && ownValue(B->getLHS(), Ctx) && ownValue(B->getRHS(), Ctx);
+  if (const auto *U = dyn_cast<UnaryOperator>(E))
+    return !U->isIncrementDecrementOp() && U->getOpcode() != UO_Deref &&
+           U->getOpcode() != UO_AddrOf && ownValue(U->getSubExpr(), Ctx);
+  return false;
+}
+
 void collectVars(const Stmt *S, llvm::SmallVectorImpl<const ValueDecl *> &Out) {
   if (!S)
     return;
@@ -99,7 +124,6 @@ void collectVars(const Stmt *S, llvm::SmallVectorImpl<const ValueDecl *> &Out) {
 } // namespace
 
 bool Walker::oneLaneWindow() {
-  unsigned Here = static_cast<unsigned>(Frames.size() - 1);
   // Where what a condition names must keep its value: a loop's body (its counter steps in the
   // increment, before the condition is tested again), a branch's whole statement.
   auto Scope = [](const Control &C) -> const Stmt * {
@@ -111,41 +135,63 @@ bool Walker::oneLaneWindow() {
       return W->getBody();
     return nullptr; // a do-while tests after its body
   };
-  for (size_t I = 0; I < Controls.size(); ++I) {
-    const Control &P = Controls[I];
-    if (P.Frame != Here || !Scope(P))
-      continue;
+  // The comparisons each condition of this frame's path implies, with the side taken: both of
+  // `a && b` where it holds, both of `a || b` where it fails, the operand of `!a` turned.
+  struct Atom {
+    const Expr *Cond;
+    bool WhenFalse;
+    const Stmt *Scope;
+  };
+  llvm::SmallVector<Atom, 8> Atoms;
+  auto SameExpr = [&](const Expr *A, const Expr *B) {
+    llvm::FoldingSetNodeID IA, IB;
+    A->Profile(IA, Ctx, /*Canonical=*/true);
+    B->Profile(IB, Ctx, /*Canonical=*/true);
+    return IA == IB;
+  };
+  std::function<void(const Expr *, bool, const Stmt *)> Split = [&](const Expr *E, bool WhenFalse,
+                                                                    const Stmt *In) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_LNot)
+      return Split(U->getSubExpr(), !WhenFalse, In);
+    if (const auto *B = dyn_cast<BinaryOperator>(E);
+        B && B->getOpcode() == (WhenFalse ? BO_LOr : BO_LAnd)) {
+      Split(B->getLHS(), WhenFalse, In);
+      return Split(B->getRHS(), WhenFalse, In);
+    }
+    if (const auto *B = dyn_cast<BinaryOperator>(E); B && B->isRelationalOp())
+      Atoms.push_back({B, WhenFalse, In});
+  };
+  unsigned Here = static_cast<unsigned>(Frames.size() - 1);
+  for (const Control &C : Controls)
+    if (C.Frame == Here && C.Cond)
+      if (const Stmt *In = Scope(C))
+        Split(C.Cond, C.WhenFalse, In);
+  for (size_t I = 0; I < Atoms.size(); ++I) {
     for (bool Swap : {false, true}) {
-      std::optional<Window> W = windowOf(P.Cond, P.WhenFalse, Swap, Ctx);
-      if (!W)
+      std::optional<Window> W = windowOf(Atoms[I].Cond, Atoms[I].WhenFalse, Swap, Ctx);
+      if (!W || !ownValue(W->Base, Ctx) || !ownValue(W->Bound, Ctx))
         continue;
-      llvm::SmallVector<const Control *, 4> Used{&P};
-      for (size_t J = I + 1; J < Controls.size(); ++J) {
-        const Control &Q = Controls[J];
-        if (Q.Frame != Here || !Scope(Q))
-          continue;
-        for (bool SwapQ : {false, true}) {
-          std::optional<Window> V = windowOf(Q.Cond, Q.WhenFalse, SwapQ, Ctx);
-          if (!V || !Expr::isSameComparisonOperand(W->Base, V->Base) ||
-              !Expr::isSameComparisonOperand(W->Bound, V->Bound))
+      llvm::SmallVector<const Stmt *, 4> Scopes{Atoms[I].Scope};
+      for (size_t J = I + 1; J < Atoms.size(); ++J)
+        for (bool SwapJ : {false, true}) {
+          std::optional<Window> V = windowOf(Atoms[J].Cond, Atoms[J].WhenFalse, SwapJ, Ctx);
+          if (!V || !SameExpr(W->Base, V->Base) || !SameExpr(W->Bound, V->Bound))
             continue;
           if (V->Lo)
             W->Lo = W->Lo ? std::max(*W->Lo, *V->Lo) : *V->Lo;
           if (V->Hi)
             W->Hi = W->Hi ? std::min(*W->Hi, *V->Hi) : *V->Hi;
-          Used.push_back(&Q);
+          Scopes.push_back(Atoms[J].Scope);
           break;
         }
-      }
-      if (!W->Lo || !W->Hi || Used.size() < 2)
+      if (!W->Lo || !W->Hi)
         continue;
       llvm::SmallVector<const ValueDecl *, 4> Vars;
       collectVars(W->Base, Vars);
       collectVars(W->Bound, Vars);
-      if (llvm::any_of(Used, [&](const Control *C) {
-            return llvm::any_of(Vars, [&](const ValueDecl *D) {
-              return changesVariable(Scope(*C), D);
-            });
+      if (llvm::any_of(Scopes, [&](const Stmt *In) {
+            return llvm::any_of(Vars, [&](const ValueDecl *D) { return changesVariable(In, D); });
           }))
         continue;
       LaneValue B = peek(W->Base), N = peek(W->Bound);

@@ -2,7 +2,8 @@
 // < n` fails in the else arm, so k lies in [n - 3, n): with k stepping by 4 from lane to lane, one
 // lane of a warp at most takes that arm, and its accesses are no request of a warp (one lane
 // reads one sector; no two lanes meet in a bank). Before, the global load was reported as 16
-// sectors for 4 and the shared store as a 4-way conflict.
+// sectors for 4 and the shared store as a 4-way conflict. The conditions may be one `&&` of
+// comparisons on the thread index itself.
 // Reported still: a tail wider than the step (`k + 64 < n`, up to 16 lanes), and a window whose
 // value the loop's body changes before the branch.
 // RUN: %expect-exit 1 --stdout %t.out -- %cuda-lint --color=never --pedantic --rules=uncoalesced-global-access,shared-memory-bank-conflict %s
@@ -52,7 +53,14 @@ __global__ void __launch_bounds__(512) movedTail(int n, const float *inp, float 
   }
 }
 
+// The same tail written on the thread index itself, one float4 a thread: silent.
+__global__ void __launch_bounds__(512) indexTail(int n, const float *inp, float *out) {
+  if (threadIdx.x * 4 < n && !(threadIdx.x * 4 + 3 < n))
+    out[threadIdx.x * 4] = inp[threadIdx.x * 4];
+}
+
 void run(int n, const float *in, float *out) {
+  indexTail<<<32, 512>>>(n, in, out);
   cumsumTail<<<32, 512>>>(n, in, out);
   wideTail<<<32, 512>>>(n, in, out);
   movedTail<<<32, 512>>>(n, in, out);
