@@ -565,17 +565,17 @@ unsigned accessUnit(const AccessEvent &E, const ASTContext &Ctx) {
 }
 
 std::optional<BankConflict> mergedPairConflict(const AccessEvent &E, const ThreadDependence &TD) {
-  // The compiled code must hold the two indices a constant apart: not values of one trip of
-  // a loop walked trip by trip (s[index] and s[index + stride] with stride = 1).
   if (E.Sp != AccessEvent::Space::Shared || (E.Size != 4 && E.Size != 8) || !TD.context())
     return std::nullopt;
   const ASTContext &Ctx = *TD.context();
   if (std::optional<BankConflict> L = mergedLoopConflict(E, Ctx))
     return L;
-  if (!E.Trip.empty())
-    return std::nullopt;
   if (std::optional<BankConflict> F = mergedFieldsConflict(E, TD, Ctx))
     return F;
+  // The compiled code holds the two indices a constant apart: the same index written with two
+  // constant addends (`s[lid * 4 + 0]` and `s[lid * 4 + 1]`, also in a trip of a loop walked
+  // trip by trip), not indices that one trip's values happen to put side by side (`s[index]` and
+  // `s[index + stride]` where stride is 1).
   const Expr *Core = indexCore(E.Access, Ctx);
   if (!Core || !subscriptBase(E.Access))
     return std::nullopt;

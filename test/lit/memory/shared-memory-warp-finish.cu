@@ -72,7 +72,49 @@ __global__ void __launch_bounds__(64) firstSlots(float *output) {
   output[tid] = best[tid][3];
 }
 
+// GPUMD's centre-of-mass reduction (add_spring.cu): four doubles a thread, 32 bytes apart, in
+// blocks of 64. nvcc pairs `s[lid * 4 + 0]` with `+ 1` (and `+ 2` with `+ 3`) into 16-byte
+// accesses, served per quarter-warp: 2-way in the trips where s is 32, 16 and 8, none after. A
+// pair written with two constant addends stays a pair in a trip walked on its own.
+__global__ void __launch_bounds__(64) massSums(double *out) {
+  extern __shared__ double s[];
+  int lid = threadIdx.x;
+  s[lid * 4 + 0] = out[lid];
+  s[lid * 4 + 1] = out[lid + 64];
+  __syncthreads();
+  for (int stride = blockDim.x >> 1; stride > 0; stride >>= 1) {
+    if (lid < stride) {
+      s[lid * 4 + 0] += s[(lid + stride) * 4 + 0];
+      // CHECK: shared-memory-warp-finish.cu:[[@LINE-1]]:7: warning: 's[lid * 4 + 0]' puts 2 lanes of a quarter-warp in one bank: a 2-way conflict [shared-memory-bank-conflict]
+      // CHECK: note: shared memory has 32 banks of 4-byte words, each serving one word per cycle: the 2 different words of one bank are served one after another, so the access takes 8 wavefronts instead of 4
+      // CHECK-NEXT: note: in the loop's trips where stride = 32; stride = 16; stride = 8
+      // CHECK-NEXT: note: it runs in a loop that accesses no global memory, where shared memory bounds the time: measured on an H100, a 2-way conflict there costs 1.26x and a 32-way 19.8x
+      // CHECK-NEXT: note: make consecutive lanes use consecutive words, or pad the array so that the lanes' stride in words is odd
+      // CHECK: shared-memory-warp-finish.cu:[[@LINE-6]]:25: warning: 's[(lid + stride) * 4 + 0]' puts 2 lanes of a quarter-warp in one bank: a 2-way conflict [shared-memory-bank-conflict]
+      // CHECK: note: shared memory has 32 banks of 4-byte words, each serving one word per cycle: the 2 different words of one bank are served one after another, so the access takes 8 wavefronts instead of 4
+      // CHECK-NEXT: note: in the loop's trips where stride = 32; stride = 16; stride = 8
+      // CHECK-NEXT: note: it runs in a loop that accesses no global memory, where shared memory bounds the time: measured on an H100, a 2-way conflict there costs 1.26x and a 32-way 19.8x
+      // CHECK-NEXT: note: make consecutive lanes use consecutive words, or pad the array so that the lanes' stride in words is odd
+      s[lid * 4 + 1] += s[(lid + stride) * 4 + 1];
+      // CHECK: shared-memory-warp-finish.cu:[[@LINE-1]]:7: warning: 's[lid * 4 + 1]' puts 2 lanes of a quarter-warp in one bank: a 2-way conflict [shared-memory-bank-conflict]
+      // CHECK: note: shared memory has 32 banks of 4-byte words, each serving one word per cycle: the 2 different words of one bank are served one after another, so the access takes 8 wavefronts instead of 4
+      // CHECK-NEXT: note: in the loop's trips where stride = 32; stride = 16; stride = 8
+      // CHECK-NEXT: note: it runs in a loop that accesses no global memory, where shared memory bounds the time: measured on an H100, a 2-way conflict there costs 1.26x and a 32-way 19.8x
+      // CHECK-NEXT: note: make consecutive lanes use consecutive words, or pad the array so that the lanes' stride in words is odd
+      // CHECK: shared-memory-warp-finish.cu:[[@LINE-6]]:25: warning: 's[(lid + stride) * 4 + 1]' puts 2 lanes of a quarter-warp in one bank: a 2-way conflict [shared-memory-bank-conflict]
+      // CHECK: note: shared memory has 32 banks of 4-byte words, each serving one word per cycle: the 2 different words of one bank are served one after another, so the access takes 8 wavefronts instead of 4
+      // CHECK-NEXT: note: in the loop's trips where stride = 32; stride = 16; stride = 8
+      // CHECK-NEXT: note: it runs in a loop that accesses no global memory, where shared memory bounds the time: measured on an H100, a 2-way conflict there costs 1.26x and a 32-way 19.8x
+      // CHECK-NEXT: note: make consecutive lanes use consecutive words, or pad the array so that the lanes' stride in words is odd
+    }
+    __syncthreads();
+  }
+  if (lid == 0)
+    out[blockIdx.x] = s[0];
+}
+
 void run(float *out, int k) {
+  massSums<<<8, 64, 64 * 4 * sizeof(double)>>>(reinterpret_cast<double *>(out));
   mergeTopK<64, 50, 32><<<8, 64>>>(out, k);
   mergeTopK<64, 51, 32><<<8, 64>>>(out, k); // rows of 51 words: 32 banks for 32 lanes
   mergeTopK<64, 50, 16><<<8, 64>>>(out, k); // 16 lanes at most: 16 banks
