@@ -60,7 +60,8 @@ static std::string findOpenMPHeader(StringRef ResourceDir) {
 /// when it selects none. Found as the driver finds it, without running a program.
 static std::string findHostGccVersion() {
   clang::DiagnosticOptions Opts;
-  clang::DiagnosticsEngine Diags(new clang::DiagnosticIDs(), Opts, new clang::IgnoringDiagConsumer());
+  clang::DiagnosticsEngine Diags(new clang::DiagnosticIDs(), Opts,
+                                 new clang::IgnoringDiagConsumer());
   clang::driver::Driver D("clang++", sys::getDefaultTargetTriple(), Diags);
   std::unique_ptr<clang::driver::Compilation> C(
       D.BuildCompilation({"clang++", "-fsyntax-only", "-x", "c++", "-"}));

@@ -439,8 +439,8 @@ TUResult analyzeOnThisThread(const TranslatedCommand &Cmd, const TUOptions &Opts
     return Out;
   }
 
-  auto Regular = makeIntrusiveRefCnt<RegularFilesOnly>(Opts.Files ? Opts.Files
-                                                                  : vfs::createPhysicalFileSystem());
+  auto Regular = makeIntrusiveRefCnt<RegularFilesOnly>(
+      Opts.Files ? Opts.Files : vfs::createPhysicalFileSystem());
   auto Rewritten =
       makeIntrusiveRefCnt<RewrittenDeclarations>(makeIntrusiveRefCnt<NvccSpellings>(Regular));
   auto Probes =
