@@ -72,10 +72,14 @@ static std::string findHostGccVersion() {
   C->getDefaultToolChain().printVerboseInfo(OS);
   for (StringRef Line : split(Info, '\n'))
     if (Line.consume_front("Selected GCC installation: ")) {
+      // What -fgnuc-version takes: "12", "12.2", "12.2.0".
       StringRef Version = sys::path::filename(Line.rtrim());
-      unsigned Major = 0;
-      if (!Version.empty() && isDigit(Version.front()) && !Version.consumeInteger(10, Major))
-        return sys::path::filename(Line.rtrim()).str();
+      SmallVector<StringRef, 3> Parts;
+      Version.split(Parts, '.');
+      if (Parts.size() <= 3 && llvm::all_of(Parts, [](StringRef P) {
+            return !P.empty() && P.size() <= 4 && llvm::all_of(P, isDigit);
+          }))
+        return Version.str();
     }
   return "";
 }
