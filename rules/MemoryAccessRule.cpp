@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "rules/MemoryAccessRule.h"
 #include "rules/analysis/Mutation.h"
+#include "rules/analysis/ValueEval.h"
 #include "rules/analysis/lanes/AccessPattern.h"
 
 #include "clang/AST/ASTContext.h"
@@ -37,33 +38,6 @@ ByLocation groupByLocation(const ThreadDependence &TD, AccessEvent::Space Sp) {
 }
 
 namespace {
-
-/// The index of a subscript without a constant added to it: `2 * i` for
-/// `2 * i + 1`; the constant in \p K (1 there, -2 for `i - 2`; 0 when there is
-/// none or it does not fit in 32 bits).
-const Expr *withoutConstant(const Expr *E, const ASTContext &Ctx, int64_t *K = nullptr) {
-  E = E->IgnoreParenImpCasts();
-  if (K)
-    *K = 0;
-  auto Take = [&](const llvm::APSInt &C, bool Negate) {
-    if (K && C.getSignificantBits() <= 32)
-      *K = Negate ? -C.getExtValue() : C.getExtValue();
-  };
-  if (const auto *B = dyn_cast<BinaryOperator>(E);
-      B && (B->getOpcode() == BO_Add || B->getOpcode() == BO_Sub)) {
-    const Expr *L = B->getLHS()->IgnoreParenImpCasts(), *R = B->getRHS()->IgnoreParenImpCasts();
-    if (std::optional<llvm::APSInt> C = R->getIntegerConstantExpr(Ctx)) {
-      Take(*C, B->getOpcode() == BO_Sub);
-      return L;
-    }
-    if (std::optional<llvm::APSInt> C = L->getIntegerConstantExpr(Ctx);
-        C && B->getOpcode() == BO_Add) {
-      Take(*C, false);
-      return R;
-    }
-  }
-  return E;
-}
 
 void profileCore(const Expr *E, llvm::FoldingSetNodeID &ID, const ASTContext &Ctx);
 

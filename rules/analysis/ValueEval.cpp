@@ -830,4 +830,28 @@ std::optional<std::int64_t> ValueEvaluator::evalHandle(const Expr *E) {
   return std::nullopt;
 }
 
+const Expr *withoutConstant(const Expr *E, const ASTContext &Ctx, int64_t *K) {
+  E = E->IgnoreParenImpCasts();
+  if (K)
+    *K = 0;
+  auto Take = [&](const llvm::APSInt &C, bool Negate) {
+    if (K && C.getSignificantBits() <= 32)
+      *K = Negate ? -C.getExtValue() : C.getExtValue();
+  };
+  if (const auto *B = dyn_cast<BinaryOperator>(E);
+      B && (B->getOpcode() == BO_Add || B->getOpcode() == BO_Sub)) {
+    const Expr *L = B->getLHS()->IgnoreParenImpCasts(), *R = B->getRHS()->IgnoreParenImpCasts();
+    if (std::optional<llvm::APSInt> C = R->getIntegerConstantExpr(Ctx)) {
+      Take(*C, B->getOpcode() == BO_Sub);
+      return L;
+    }
+    if (std::optional<llvm::APSInt> C = L->getIntegerConstantExpr(Ctx);
+        C && B->getOpcode() == BO_Add) {
+      Take(*C, false);
+      return R;
+    }
+  }
+  return E;
+}
+
 } // namespace cudalint

@@ -112,6 +112,11 @@ private:
 /// Strips parentheses, implicit nodes, temporaries and no-op casts.
 const clang::Expr *stripWrappers(const clang::Expr *E);
 
+/// \p E without a constant added to it: `2 * i` for `2 * i + 1`; the constant in \p K (1 there,
+/// -2 for `i - 2`; 0 when there is none or it does not fit in 32 bits).
+const clang::Expr *withoutConstant(const clang::Expr *E, const clang::ASTContext &Ctx,
+                                   int64_t *K = nullptr);
+
 } // namespace cudalint
 
 #endif

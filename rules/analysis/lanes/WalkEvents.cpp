@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "rules/analysis/lanes/ThreadDependenceWalker.h"
 #include "rules/analysis/Mutation.h"
+#include "rules/analysis/ValueEval.h"
 
 #include <functional>
 
@@ -37,23 +38,6 @@ struct Window {
   std::optional<int64_t> Lo, Hi;
 };
 
-/// \p E as a base plus a constant (`k + 3`, `k - 1`, `k`).
-std::pair<const Expr *, int64_t> splitAddend(const Expr *E, const ASTContext &Ctx) {
-  E = E->IgnoreParenImpCasts();
-  if (const auto *B = dyn_cast<BinaryOperator>(E);
-      B && (B->getOpcode() == BO_Add || B->getOpcode() == BO_Sub)) {
-    Expr::EvalResult R;
-    if (B->getRHS()->EvaluateAsInt(R, Ctx) && R.Val.getInt().getSignificantBits() <= 32) {
-      int64_t C = R.Val.getInt().getSExtValue();
-      return {B->getLHS()->IgnoreParenImpCasts(), B->getOpcode() == BO_Add ? C : -C};
-    }
-    if (B->getOpcode() == BO_Add && B->getLHS()->EvaluateAsInt(R, Ctx) &&
-        R.Val.getInt().getSignificantBits() <= 32)
-      return {B->getRHS()->IgnoreParenImpCasts(), R.Val.getInt().getSExtValue()};
-  }
-  return {E, 0};
-}
-
 /// The window the side \p WhenFalse of relational \p Cond leaves its left-hand value (or its
 /// right-hand one when \p Swap).
 std::optional<Window> windowOf(const Expr *Cond, bool WhenFalse, bool Swap, const ASTContext &Ctx) {
@@ -68,7 +52,10 @@ std::optional<Window> windowOf(const Expr *Cond, bool WhenFalse, bool Swap, cons
   }
   if (WhenFalse)
     Op = BinaryOperator::negateComparisonOp(Op);
-  auto [Base, Off] = splitAddend(X, Ctx);
+  int64_t Off = 0;
+  const Expr *Base = withoutConstant(X, Ctx, &Off);
+  if (Base != X->IgnoreParenImpCasts() && Off == 0)
+    return std::nullopt; // a constant that does not fit in 32 bits
   Window W{Base, N->IgnoreParenImpCasts(), std::nullopt, std::nullopt};
   switch (Op) {
   case BO_LT: // Base + Off < N
