@@ -257,8 +257,8 @@ static const Expr *indexCore(const Expr *E, const ASTContext &Ctx) {
   return I;
 }
 
-static unsigned sharedBaseAlign(const ValueDecl *Base, const ASTContext &Ctx);
-static unsigned nvccAlign(const VarDecl *V, const ASTContext &Ctx);
+static unsigned sharedBaseAlign(const ValueDecl *Base, const ASTContext &Ctx,
+                                bool WithPlacement = true);
 
 /// The statements \p S holds once its counted loops are unrolled (a loop of unknown trips
 /// counts as MaxUnrolledStatements + 1, never unrolled).
@@ -489,15 +489,17 @@ static std::optional<uint64_t> placement(const VarDecl *V) {
 
 /// The alignment of \p Base, a __shared__ array, as placed: 16 bytes for a dynamic one (`extern
 /// __shared__ char buf[]`, which nvcc declares `.align 16` whatever its type); for a kernel's own,
-/// what its placement's offset allows (up to 16); else nvccAlign.
-static unsigned sharedBaseAlign(const ValueDecl *Base, const ASTContext &Ctx) {
+/// what its placement's offset allows (up to 16), unless \p WithPlacement is false; else
+/// nvccAlign.
+static unsigned sharedBaseAlign(const ValueDecl *Base, const ASTContext &Ctx,
+                                bool WithPlacement) {
   const auto *V = dyn_cast_or_null<VarDecl>(Base);
   if (!V || V->getType()->isDependentType())
     return 1;
   unsigned Declared = nvccAlign(V, Ctx);
   if (V->hasExternalStorage() && V->getType()->isIncompleteArrayType())
     return std::max(Declared, 16u);
-  if (std::optional<uint64_t> At = placement(V)) {
+  if (std::optional<uint64_t> At = WithPlacement ? placement(V) : std::nullopt) {
     unsigned Placed = 16;
     while (Placed > Declared && *At % Placed != 0)
       Placed /= 2;
@@ -557,14 +559,8 @@ std::optional<BankConflict> mergedPairConflict(const AccessEvent &E, const Threa
   const Expr *Core = indexCore(E.Access, Ctx);
   if (!Core || !subscriptBase(E.Access))
     return std::nullopt;
-  if (!E.Trip.empty()) {
-    const auto *V = dyn_cast_or_null<VarDecl>(E.Base);
-    unsigned Declared = V && !V->getType()->isDependentType() ? nvccAlign(V, Ctx) : 1;
-    if (V && V->hasExternalStorage() && V->getType()->isIncompleteArrayType())
-      Declared = std::max(Declared, 16u);
-    if (Declared < 2 * E.Size)
-      return std::nullopt;
-  }
+  if (!E.Trip.empty() && sharedBaseAlign(E.Base, Ctx, /*WithPlacement=*/false) < 2 * E.Size)
+    return std::nullopt;
   llvm::FoldingSetNodeID CoreID;
   Core->Profile(CoreID, Ctx, /*Canonical=*/true);
   const int64_t Pair = 2 * static_cast<int64_t>(E.Size);
