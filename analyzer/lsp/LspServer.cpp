@@ -44,6 +44,7 @@
 #include <cstdio>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <thread>
 #include <unistd.h>
 
@@ -330,6 +331,7 @@ private:
   // Used by the worker thread only.
   std::unique_ptr<ResultCache> Cache;
   bool CacheOpened = false;
+  std::optional<ToolchainPaths> Toolchain;
   std::map<std::string, std::unique_ptr<Preamble>> Preambles; // by command shape
   std::string PreambleDir;
   ConfigLoader Configs;
@@ -369,10 +371,15 @@ std::vector<Finding> Server::analyse(const OpenDocument &Doc) {
         Logger::info("no result cache: {0}", toString(C.takeError()));
     }
   }
-  Expected<ToolchainPaths> Toolchain = findToolchain("", installPrefix(Argv0));
+  // Found once for the server's life (the toolkit, Clang's resources, the host GCC the driver
+  // selects); a failure is tried again at the next analysis.
   if (!Toolchain) {
-    Logger::error("{0}", toString(Toolchain.takeError()));
-    return {};
+    Expected<ToolchainPaths> Found = findToolchain("", installPrefix(Argv0));
+    if (!Found) {
+      Logger::error("{0}", toString(Found.takeError()));
+      return {};
+    }
+    Toolchain = std::move(*Found);
   }
   InputOptions In;
   In.Paths = {Doc.Path};
