@@ -8,53 +8,6 @@
 using namespace llvm;
 
 namespace cudalint {
-namespace {
-
-/// For "no member named 'clockRate' in 'cudaDeviceProp'": the attribute that
-/// replaces a field CUDA 13 removed; empty for any other member.
-std::string removedDevicePropHint(StringRef Message) {
-  StringRef Field = Message.split('\'').second.split('\'').first;
-  if (!Message.ends_with("in 'cudaDeviceProp'") && !Message.ends_with("in 'struct cudaDeviceProp'"))
-    return "";
-  StringRef Attr = StringSwitch<StringRef>(Field)
-                       .Case("clockRate", "cudaDevAttrClockRate")
-                       .Case("memoryClockRate", "cudaDevAttrMemoryClockRate")
-                       .Case("deviceOverlap", "cudaDevAttrGpuOverlap")
-                       .Case("kernelExecTimeoutEnabled", "cudaDevAttrKernelExecTimeout")
-                       .Case("computeMode", "cudaDevAttrComputeMode")
-                       .Case("maxTexture1DLinear", "cudaDevAttrMaxTexture1DLinearWidth")
-                       .Case("cooperativeMultiDeviceLaunch",
-                             "cudaDevAttrCooperativeMultiDeviceLaunch")
-                       .Case("singleToDoublePrecisionPerfRatio",
-                             "cudaDevAttrSingleToDoublePrecisionPerfRatio")
-                       .Default("");
-  if (Attr.empty())
-    return "";
-  return "CUDA 13 removed this field: use cudaDeviceGetAttribute(&value, " + Attr.str() +
-         ", device)";
-}
-
-/// For "no member named 'Max' in namespace 'cub'": CCCL 3.0 (CUDA 13) removed CUB's own
-/// function objects for those of libcu++; empty for any other name.
-std::string removedCubOperatorHint(StringRef Message) {
-  StringRef Name = Message.split('\'').second.split('\'').first;
-  if (!Message.contains("in namespace 'cub'"))
-    return "";
-  StringRef Use = StringSwitch<StringRef>(Name)
-                      .Case("Max", "cuda::maximum<> from <cuda/functional>")
-                      .Case("Min", "cuda::minimum<> from <cuda/functional>")
-                      .Case("Sum", "cuda::std::plus<> from <cuda/std/functional>")
-                      .Case("Difference", "cuda::std::minus<> from <cuda/std/functional>")
-                      .Case("Division", "cuda::std::divides<> from <cuda/std/functional>")
-                      .Case("Equality", "cuda::std::equal_to<> from <cuda/std/functional>")
-                      .Case("Inequality", "cuda::std::not_equal_to<> from <cuda/std/functional>")
-                      .Default("");
-  if (Use.empty())
-    return "";
-  return "CUDA 13 (CCCL 3.0) removed cub::" + Name.str() + ": use " + Use.str();
-}
-
-} // namespace
 
 /// What to tell a user about a missing header: where such a header comes from
 /// and the flag that brings it in.
@@ -76,9 +29,40 @@ std::string missingHeaderHint(StringRef Header) {
 }
 
 std::string removedMemberHint(StringRef Message) {
-  if (std::string Hint = removedDevicePropHint(Message); !Hint.empty())
-    return Hint;
-  return removedCubOperatorHint(Message);
+  StringRef Name = Message.split('\'').second.split('\'').first;
+  // A cudaDeviceProp field: the attribute that replaces it.
+  if (Message.ends_with("in 'cudaDeviceProp'") || Message.ends_with("in 'struct cudaDeviceProp'")) {
+    StringRef Attr = StringSwitch<StringRef>(Name)
+                         .Case("clockRate", "cudaDevAttrClockRate")
+                         .Case("memoryClockRate", "cudaDevAttrMemoryClockRate")
+                         .Case("deviceOverlap", "cudaDevAttrGpuOverlap")
+                         .Case("kernelExecTimeoutEnabled", "cudaDevAttrKernelExecTimeout")
+                         .Case("computeMode", "cudaDevAttrComputeMode")
+                         .Case("maxTexture1DLinear", "cudaDevAttrMaxTexture1DLinearWidth")
+                         .Case("cooperativeMultiDeviceLaunch",
+                               "cudaDevAttrCooperativeMultiDeviceLaunch")
+                         .Case("singleToDoublePrecisionPerfRatio",
+                               "cudaDevAttrSingleToDoublePrecisionPerfRatio")
+                         .Default("");
+    if (!Attr.empty())
+      return "CUDA 13 removed this field: use cudaDeviceGetAttribute(&value, " + Attr.str() +
+             ", device)";
+  }
+  // A CUB function object: CCCL 3.0 (CUDA 13) removed them for libcu++'s.
+  if (Message.contains("in namespace 'cub'")) {
+    StringRef Use = StringSwitch<StringRef>(Name)
+                        .Case("Max", "cuda::maximum<> from <cuda/functional>")
+                        .Case("Min", "cuda::minimum<> from <cuda/functional>")
+                        .Case("Sum", "cuda::std::plus<> from <cuda/std/functional>")
+                        .Case("Difference", "cuda::std::minus<> from <cuda/std/functional>")
+                        .Case("Division", "cuda::std::divides<> from <cuda/std/functional>")
+                        .Case("Equality", "cuda::std::equal_to<> from <cuda/std/functional>")
+                        .Case("Inequality", "cuda::std::not_equal_to<> from <cuda/std/functional>")
+                        .Default("");
+    if (!Use.empty())
+      return "CUDA 13 (CCCL 3.0) removed cub::" + Name.str() + ": use " + Use.str();
+  }
+  return "";
 }
 
 } // namespace cudalint
