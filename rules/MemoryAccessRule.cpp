@@ -14,6 +14,7 @@
 #include "llvm/ADT/STLExtras.h"
 
 #include <algorithm>
+#include <array>
 #include <functional>
 #include <optional>
 #include <set>
@@ -248,10 +249,11 @@ static const Expr *indexCore(const Expr *E, const ASTContext &Ctx) {
     const auto *VD = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
     if (!VD || !VD->isLocalVarDecl() || !VD->getInit())
       break;
-    // A local changed after its initialiser (`s_ai += CONFLICT_FREE_OFFSET(s_ai)`) is not it.
+    // A local changed after its initialiser (`s_ai += CONFLICT_FREE_OFFSET(s_ai)`, a loop's
+    // counter) is not it: the core is the local itself.
     const auto *FD = dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
     if (!FD || !FD->getBody() || changesVariable(FD->getBody(), VD))
-      return nullptr;
+      break;
     I = withoutConstant(VD->getInit(), Ctx);
   }
   return I;
@@ -541,6 +543,36 @@ unsigned accessUnit(const AccessEvent &E, const ASTContext &Ctx) {
   return Unit;
 }
 
+/// Whether \p Access is the target of a compound assignment or an increment (`s[k] += x`).
+static bool readModifyWrite(const Expr *Access, const ASTContext &C) {
+  auto &Ctx = const_cast<ASTContext &>(C);
+  const Stmt *S = Access;
+  for (DynTypedNodeList P = Ctx.getParents(*S); !P.empty(); P = Ctx.getParents(*S)) {
+    const Stmt *Up = P[0].get<Stmt>();
+    if (!Up || !isa<ParenExpr>(Up)) {
+      if (const auto *CA = dyn_cast_or_null<CompoundAssignOperator>(Up))
+        return CA->getLHS()->IgnoreParens() == Access;
+      const auto *U = dyn_cast_or_null<UnaryOperator>(Up);
+      return U && U->isIncrementDecrementOp();
+    }
+    S = Up;
+  }
+  return false;
+}
+
+/// Whether something in the function that holds \p A and \p B assigns or steps \p V between them.
+static bool changedBetween(const ValueDecl *V, const Expr *A, const Expr *B, const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation LA = SM.getExpansionLoc(A->getBeginLoc()), LB = SM.getExpansionLoc(B->getBeginLoc());
+  if (SM.isBeforeInTranslationUnit(LB, LA))
+    std::swap(LA, LB);
+  return findInBody(holderOf(A, Ctx), [&](const Expr *E) {
+    SourceLocation L = SM.getExpansionLoc(E->getBeginLoc());
+    return isa<BinaryOperator, UnaryOperator>(E) && SM.isBeforeInTranslationUnit(LA, L) &&
+           SM.isBeforeInTranslationUnit(L, LB) && changesVariable(E, V);
+  });
+}
+
 std::optional<BankConflict> mergedPairConflict(const AccessEvent &E, const ThreadDependence &TD) {
   if (E.Sp != AccessEvent::Space::Shared || (E.Size != 4 && E.Size != 8) || !TD.context())
     return std::nullopt;
@@ -549,26 +581,40 @@ std::optional<BankConflict> mergedPairConflict(const AccessEvent &E, const Threa
     return L;
   if (std::optional<BankConflict> F = mergedFieldsConflict(E, TD, Ctx))
     return F;
-  // The compiled code holds the two indices a constant apart: the same index written with two
-  // constant addends (`s[lid * 4 + 0]` and `s[lid * 4 + 1]`), not indices that one trip's values
-  // happen to put side by side (`s[index]` and `s[index + stride]` where stride is 1). In a
-  // trip of a loop walked trip by trip, only where the array's alignment as declared holds the
-  // pair: GPUMD's `extern __shared__ double s[]` in a tree's trips is paired in nvcc 13's PTX,
-  // CudaSift's `__shared__ float inrow[68]` read at `2*tx` and `2*tx+1` in a walked loop is not
-  // (ncu on an H100: 177,960 bank conflicts, 15,143 with its even and odd elements apart).
+  // The compiled code holds the indices a constant apart: the same index written with constant
+  // addends (`s[lid * 4 + 0]` and `s[lid * 4 + 1]`), not indices that one trip's values happen
+  // to put side by side (`s[index]` and `s[index + stride]` where stride is 1).
   const Expr *Core = indexCore(E.Access, Ctx);
   if (!Core || !subscriptBase(E.Access))
     return std::nullopt;
-  if (!E.Trip.empty() && sharedBaseAlign(E.Base, Ctx, /*WithPlacement=*/false) < 2 * E.Size)
+  // Dynamic shared memory is declared 16-byte aligned, and nvcc's PTX already holds its runs as
+  // vectors, read-modify-writes included (`ld.shared.v4.f32` and `st.shared.v4.f32` for
+  // `s[k] += ...` to `s[k + 3] += ...`). A kernel's own array is merged by ptxas, from the
+  // address it places the array at, and only for plain loads and stores: pointnet2's four
+  // stores `buffer4[k] = v1; ...` are one STS.128, its `buffer4[k] += ...` four LDS and four STS
+  // (kernels/studies/adjacent_stores.cu). In a trip of a loop walked trip by trip, only where
+  // the array's alignment as declared holds the run: GPUMD's `extern __shared__ double s[]` in a
+  // tree's trips is paired, CudaSift's `__shared__ float inrow[68]` read at `2*tx` and `2*tx+1`
+  // in a walked loop is not (ncu on an H100: 177,960 bank conflicts, 15,143 with its even and
+  // odd elements apart).
+  const auto *V = dyn_cast_or_null<VarDecl>(E.Base);
+  bool Dynamic = V && V->hasExternalStorage() && V->getType()->isIncompleteArrayType();
+  if (!Dynamic && readModifyWrite(E.Access, Ctx))
     return std::nullopt;
+  unsigned BaseAlign = sharedBaseAlign(E.Base, Ctx, /*WithPlacement=*/E.Trip.empty());
+  const auto *CoreRef = dyn_cast<DeclRefExpr>(Core);
   llvm::FoldingSetNodeID CoreID;
   Core->Profile(CoreID, Ctx, /*Canonical=*/true);
-  const int64_t Pair = 2 * static_cast<int64_t>(E.Size);
+  // The accesses of the run, by their distance from E in elements (-3 to 3).
+  constexpr int Reach = 3;
+  std::array<const LaneValue *, 2 * Reach + 1> Run{};
+  Run[Reach] = &E.Offset;
   for (const AccessEvent &O : TD.accesses()) {
-    if (&O == &E || !sameRequestGroup(E, O) || O.Size != E.Size)
+    if (&O == &E || !sameRequestGroup(E, O) || O.Size != E.Size || O.Store != E.Store)
       continue;
     std::optional<int64_t> Shift = patternShift(E.Offset, O.Offset);
-    if (!Shift || (*Shift != Pair / 2 && *Shift != -Pair / 2))
+    if (!Shift || *Shift % E.Size != 0 || *Shift == 0 ||
+        std::abs(*Shift) > Reach * static_cast<int64_t>(E.Size))
       continue;
     // Subscripts of the same array or pointer variable (`dweight = shared + C` is not
     // `dbias = shared`: C is not known here).
@@ -579,16 +625,31 @@ std::optional<BankConflict> mergedPairConflict(const AccessEvent &E, const Threa
     if (!OCore)
       continue;
     OCore->Profile(OID, Ctx, /*Canonical=*/true);
-    if (OID != CoreID)
+    if (OID != CoreID || (!Dynamic && readModifyWrite(O.Access, Ctx)) ||
+        (CoreRef && changedBetween(CoreRef->getDecl(), E.Access, O.Access, Ctx)))
       continue;
-    const LaneValue &Low = *Shift > 0 ? E.Offset : O.Offset;
-    // The lanes' own parts and the warp-uniform part (U = 0 mod Align) both aligned.
-    bool Aligned = Low.Align == 0 || Low.Align % Pair == 0;
-    for (unsigned I = 0; I < WarpLanes && Aligned; ++I)
-      if (Low.Active & (1u << I))
-        Aligned = Low.L[I] % Pair == 0;
-    if (Aligned)
-      return bankConflictOf(Low, static_cast<unsigned>(Pair));
+    Run[Reach + *Shift / static_cast<int64_t>(E.Size)] = &O.Offset;
+  }
+  // The widest run that holds E, whose first lane's part and the warp-uniform part (U = 0 mod
+  // Align) are both aligned to the run's size: 16 bytes (four floats, two doubles), then 8.
+  for (int64_t Width : {16, 8}) {
+    int N = static_cast<int>(Width / E.Size);
+    if (N < 2 || BaseAlign < Width)
+      continue;
+    for (int First = Reach - N + 1; First <= Reach; ++First) {
+      bool Whole = true;
+      for (int I = First; I < First + N && Whole; ++I)
+        Whole = Run[I] != nullptr;
+      if (!Whole)
+        continue;
+      const LaneValue &Low = *Run[First];
+      bool Aligned = Low.Align == 0 || Low.Align % Width == 0;
+      for (unsigned I = 0; I < WarpLanes && Aligned; ++I)
+        if (Low.Active & (1u << I))
+          Aligned = Low.L[I] % Width == 0;
+      if (Aligned)
+        return bankConflictOf(Low, static_cast<unsigned>(Width));
+    }
   }
   return std::nullopt;
 }
