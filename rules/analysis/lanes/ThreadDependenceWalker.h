@@ -575,6 +575,26 @@ private:
   /// ReturnsOther: a return that names no known place, or a second one.
   std::optional<Address> ReturnedPlace;
   bool ReturnsOther = false;
+  /// The object a member function being inlined was called on, where it lies in memory
+  /// (`blockpos[i][1]`, `p[i].get(1)`: element i of a global array), with the depth of its
+  /// frame: `this->data[k]` in its body is a place in that element. PendingThis: the object of
+  /// the call about to be inlined.
+  struct ThisPlace {
+    size_t Depth;
+    Address A;
+  };
+  llvm::SmallVector<ThisPlace, 2> ThisPlaces;
+  /// Where a call's object lies, and the index of the access of the whole object that walking
+  /// it recorded (taken back when the body is inlined: it names the fields it uses).
+  struct ObjectPlace {
+    std::optional<Address> A;
+    std::optional<size_t> Record;
+  };
+  ObjectPlace PendingThis; // set by call() just before inlineCall, which takes it
+  /// Walks the object of member call \p CE when it is an element in memory (`p[i].f()`,
+  /// `p->f()`, `p[i][k]` through an operator; an operator's object always, as its first
+  /// argument) and puts its place in \p Out; the object's value.
+  LaneValue objectPlace(const CallExpr *CE, ObjectPlace &Out);
   /// A call of a function returning a reference, whose place the walk just followed
   /// (LastAddr is that place).
   bool placeOfCall(const Expr *E) const {
@@ -768,9 +788,11 @@ private:
   /// Walks \p Def's body in frame \p F, pushed for it, and merges its returns into the state:
   /// the frame as it ended, and in \p Place the place (or pointer) every return names.
   Frame walkFrame(Frame F, const FunctionDecl *Def, std::optional<Address> &Place);
-  /// The arguments of \p CE walked, with the addresses they hold.
+  /// The arguments of \p CE walked, with the addresses they hold; an operator's object (its
+  /// first argument) through objectPlace into \p Object where given.
   void walkArgs(const CallExpr *CE, llvm::SmallVectorImpl<LaneValue> &Args,
-                llvm::SmallVectorImpl<std::optional<Address>> &Addrs);
+                llvm::SmallVectorImpl<std::optional<Address>> &Addrs,
+                ObjectPlace *Object = nullptr);
 
   ASTContext &Ctx;
   const SourceManager &SM;

@@ -343,6 +343,8 @@ void Walker::noteMember(const MemberExpr *ME, bool Store) {
   if (ME->isArrow()) {
     if (!isa<CXXThisExpr>(BaseE))
       Base = addressOf(ME->getBase());
+    else if (!ThisPlaces.empty() && ThisPlaces.back().Depth == Frames.size())
+      Base = ThisPlaces.back().A;
   } else {
     if (LastAddr && LastAddr->E == BaseE) {
       Base = std::move(LastAddr);

@@ -134,9 +134,12 @@ LaneValue Walker::call(const CallExpr *CE) {
     barrier(CE, Name.str() + "()");
     return LaneValue();
   }
+  ObjectPlace Object;
+  if (isa<CXXMemberCallExpr>(CE))
+    objectPlace(CE, Object);
   llvm::SmallVector<LaneValue, 4> Args;
   llvm::SmallVector<std::optional<Address>, 4> Addrs;
-  walkArgs(CE, Args, Addrs);
+  walkArgs(CE, Args, Addrs, &Object);
   // A load or store with a cache hint (`__ldg(&in[i])`, `__stcs(out + i, v)`) accesses the
   // place its pointer holds; its value is what the call's other handling makes of it.
   if (std::optional<bool> Store = cacheHintStore(CE); Store && Addrs[0]) {
@@ -194,8 +197,10 @@ LaneValue Walker::call(const CallExpr *CE) {
   // 24-bit multiplies (old CUDA samples index with them): exact for indices.
   if ((Name == "__mul24" || Name == "__umul24") && Args.size() == 2)
     return lane::binary(BO_Mul, Args[0], Args[1]);
-  if (const FunctionDecl *Def = inlinable(FD, CE))
+  if (const FunctionDecl *Def = inlinable(FD, CE)) {
+    PendingThis = std::move(Object);
     return inlineCall(CE, Def, Args, Addrs);
+  }
   // In a template as written, a call of a template specialization that no
   // instantiation has given a body yet (warp_reduce_all<32>(x)): its result
   // holds in every instantiation only as what the callee computes, which is
@@ -210,11 +215,55 @@ LaneValue Walker::call(const CallExpr *CE) {
 }
 
 void Walker::walkArgs(const CallExpr *CE, llvm::SmallVectorImpl<LaneValue> &Args,
-                      llvm::SmallVectorImpl<std::optional<Address>> &Addrs) {
+                      llvm::SmallVectorImpl<std::optional<Address>> &Addrs,
+                      ObjectPlace *Object) {
+  // An operator of a member function takes its object as the first argument.
+  const auto *M = dyn_cast_or_null<CXXMethodDecl>(CE->getDirectCallee());
+  bool ObjectFirst = Object && isa<CXXOperatorCallExpr>(CE) && M && !M->isStatic();
   for (const Expr *A : CE->arguments()) {
+    if (ObjectFirst && Args.empty()) {
+      Args.push_back(objectPlace(CE, *Object));
+      Addrs.push_back(std::nullopt);
+      continue;
+    }
     Args.push_back(expr(A));
     Addrs.push_back(A->getType()->isPointerType() ? addressOf(A) : std::nullopt);
   }
+}
+
+LaneValue Walker::objectPlace(const CallExpr *CE, ObjectPlace &Out) {
+  Out = ObjectPlace();
+  const auto *M = dyn_cast_or_null<CXXMethodDecl>(CE->getDirectCallee());
+  const Expr *Obj = nullptr;
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE))
+    Obj = MC->getImplicitObjectArgument();
+  else if (isa<CXXOperatorCallExpr>(CE) && CE->getNumArgs() > 0)
+    Obj = CE->getArg(0);
+  if (!Obj)
+    return LaneValue();
+  // Only an element of an array or a place a pointer names: an object the kernel takes by value
+  // or the walk built is followed field by field (ThisGlobal, ThisObj). A member call's object
+  // is walked only then; an operator's, as its first argument, always.
+  const Expr *Core = Obj->IgnoreParenImpCasts();
+  bool Pointer = Obj->getType()->isPointerType();
+  bool InMemory = Pointer || isa<ArraySubscriptExpr, MemberExpr>(Core) ||
+                  (isa<UnaryOperator>(Core) && cast<UnaryOperator>(Core)->getOpcode() == UO_Deref);
+  if (!InMemory && !isa<CXXOperatorCallExpr>(CE))
+    return LaneValue();
+  LaneValue V = expr(Obj);
+  if (!InMemory || !M || M->isStatic())
+    return V;
+  if (Pointer) {
+    if (std::optional<Address> A = addressOf(Obj))
+      Out.A = Address{Obj, A->Base, A->Sp, A->Bytes, false, A->Arm};
+  } else if (LastAddr && LastAddr->E == Core && !LastAddr->IsValue) {
+    Out.A = *LastAddr;
+    // The whole element, recorded on the way: an inlined body reads or writes the fields it
+    // names instead (inlineCall takes it back).
+    if (LastRecorded == Core && !Accesses.empty() && Accesses.back().Access == Core)
+      Out.Record = Accesses.size() - 1;
+  }
+  return V;
 }
 
 std::optional<LaneValue> Walker::pointerCall(const CallExpr *CE) {
@@ -548,6 +597,8 @@ void Walker::bindParams(Frame &F, const FunctionDecl *Def, llvm::ArrayRef<const 
 LaneValue Walker::inlineCall(const CallExpr *CE, const FunctionDecl *Def,
                              llvm::ArrayRef<LaneValue> Args,
                              llvm::ArrayRef<std::optional<Address>> ArgAddrs) {
+  ObjectPlace Object = std::move(PendingThis);
+  PendingThis = ObjectPlace();
   Reached.insert(Def);
   Frame F;
   F.FD = Def;
@@ -577,8 +628,21 @@ LaneValue Walker::inlineCall(const CallExpr *CE, const FunctionDecl *Def,
     F.ThisGlobal = kernelStructParam(DRE->getDecl()) && !cast<CXXMethodDecl>(Def)->isStatic();
   else if (isa_and_nonnull<CXXThisExpr>(Obj))
     F.ThisGlobal = !Frames.empty() && Frames.back().ThisGlobal;
+  // The object's place in memory: the caller's (PendingThis), or this frame's own object
+  // passed on to a member function it calls.
+  std::optional<Address> This = std::move(Object.A);
+  if (This && Object.Record && *Object.Record < Accesses.size() &&
+      Accesses[*Object.Record].Access == This->E)
+    Accesses.erase(Accesses.begin() + static_cast<std::ptrdiff_t>(*Object.Record));
+  if (isa_and_nonnull<CXXThisExpr>(Obj) && !ThisPlaces.empty() &&
+      ThisPlaces.back().Depth == Frames.size())
+    This = ThisPlaces.back().A;
+  if (This)
+    ThisPlaces.push_back({Frames.size() + 1, *This});
   std::optional<Address> Place;
   Frame Done = walkFrame(std::move(F), Def, Place);
+  if (This)
+    ThisPlaces.pop_back();
   // A reference to one known place, or a pointer to one: the call names it, as `buf[i]` or
   // `&buf[i]` would.
   if (Place)
