@@ -373,6 +373,23 @@ static bool fenceBetween(const Expr *A, const Expr *B, const ASTContext &Ctx) {
   });
 }
 
+/// Whether \p Access is the target of a compound assignment or an increment (`s[k] += x`).
+static bool readModifyWrite(const Expr *Access, const ASTContext &C) {
+  auto &Ctx = const_cast<ASTContext &>(C);
+  const Stmt *S = Access;
+  for (DynTypedNodeList P = Ctx.getParents(*S); !P.empty(); P = Ctx.getParents(*S)) {
+    const Stmt *Up = P[0].get<Stmt>();
+    if (!Up || !isa<ParenExpr>(Up)) {
+      if (const auto *CA = dyn_cast_or_null<CompoundAssignOperator>(Up))
+        return CA->getLHS()->IgnoreParens() == Access;
+      const auto *U = dyn_cast_or_null<UnaryOperator>(Up);
+      return U && U->isIncrementDecrementOp();
+    }
+    S = Up;
+  }
+  return false;
+}
+
 /// `sh[ty][tx].x` with `sh[ty][tx].y` of a float2 (every field of an aligned 8- or 16-byte
 /// part of the element, all read or all written, with no atomic, barrier or fence between them):
 /// nvcc makes them one wide access (ld.shared.v2.f32), served per half- or quarter-warp.
@@ -390,9 +407,21 @@ static std::optional<BankConflict> mergedFieldsConflict(const AccessEvent &E,
   int64_t Off = Ctx.toCharUnitsFromBits(Ctx.getFieldOffset(FD)).getQuantity();
   int64_t Align = Ctx.getTypeAlignInChars(RT).getQuantity();
   int64_t RecSize = Ctx.getTypeSizeInChars(RT).getQuantity();
+  // A struct of 4-byte fields in a kernel's own array placed aligned: ptxas merges its plain
+  // loads and stores by the place (InfiniTAM's `out_shared[t].x = 0; out_shared[t].y = 0;` of
+  // `Vector2<float> out_shared[128]`: one STS.64; its `+=` on both fields four LDS and STS,
+  // kernels/studies/tree_share.cu).
+  const int64_t TypeAlign = Align;
+  bool Plain = !readModifyWrite(E.Access, Ctx);
+  if (Align < 16 && Plain)
+    Align = std::max<int64_t>(Align, sharedBaseAlign(E.Base, Ctx, E.Trip.empty()));
   llvm::FoldingSetNodeID ElemID;
   Elem->Profile(ElemID, Ctx, /*Canonical=*/true);
-  std::vector<std::pair<int64_t, int64_t>> Fields; // bytes of the element used with E
+  struct FieldUse {
+    int64_t Begin, End; // bytes of the element used with E
+    bool Plain;         // a load or a store, not a read-modify-write
+  };
+  std::vector<FieldUse> Fields;
   for (const AccessEvent &O : TD.accesses()) {
     const auto *OM = dyn_cast<MemberExpr>(O.Access->IgnoreParenImpCasts());
     const auto *OF = OM ? dyn_cast<FieldDecl>(OM->getMemberDecl()) : nullptr;
@@ -406,16 +435,16 @@ static std::optional<BankConflict> mergedFieldsConflict(const AccessEvent &E,
     int64_t OOff = Ctx.toCharUnitsFromBits(Ctx.getFieldOffset(OF)).getQuantity();
     if (patternShift(E.Offset, O.Offset) != OOff - Off)
       continue;
-    Fields.push_back({OOff, OOff + O.Size});
+    Fields.push_back({OOff, OOff + O.Size, !readModifyWrite(O.Access, Ctx)});
   }
-  llvm::sort(Fields);
+  llvm::sort(Fields, [](const auto &A, const auto &B) { return A.Begin < B.Begin; });
   for (int64_t G : {16, 8}) {
     if (G > Align || G > RecSize || G <= static_cast<int64_t>(E.Size))
       continue;
     int64_t Start = Off / G * G, Reach = Start;
-    for (auto [B, End] : Fields)
-      if (B <= Reach && End > Reach)
-        Reach = End;
+    for (const FieldUse &F : Fields)
+      if (F.Begin <= Reach && F.End > Reach && (G <= TypeAlign || F.Plain))
+        Reach = F.End;
     if (Reach < Start + G)
       continue;
     LaneValue Low = E.Offset;
@@ -541,23 +570,6 @@ unsigned accessUnit(const AccessEvent &E, const ASTContext &Ctx) {
       return W;
   }
   return Unit;
-}
-
-/// Whether \p Access is the target of a compound assignment or an increment (`s[k] += x`).
-static bool readModifyWrite(const Expr *Access, const ASTContext &C) {
-  auto &Ctx = const_cast<ASTContext &>(C);
-  const Stmt *S = Access;
-  for (DynTypedNodeList P = Ctx.getParents(*S); !P.empty(); P = Ctx.getParents(*S)) {
-    const Stmt *Up = P[0].get<Stmt>();
-    if (!Up || !isa<ParenExpr>(Up)) {
-      if (const auto *CA = dyn_cast_or_null<CompoundAssignOperator>(Up))
-        return CA->getLHS()->IgnoreParens() == Access;
-      const auto *U = dyn_cast_or_null<UnaryOperator>(Up);
-      return U && U->isIncrementDecrementOp();
-    }
-    S = Up;
-  }
-  return false;
 }
 
 /// Whether something in the function that holds \p A and \p B assigns or steps \p V between them.

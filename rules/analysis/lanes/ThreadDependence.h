@@ -144,6 +144,11 @@ struct AccessEvent {
   /// Each warp of a block of known shape has lanes of its own (the address is known in each
   /// thread, not as one pattern of 32 lanes): which warp Offset is and how the others compare.
   std::string Warps;
+  /// In a trip of a loop walked trip by trip under a block of known shape: how many of the
+  /// block's warps have a thread on the path, by the conditions around it known in each thread
+  /// (0: not known). The share of the loop's work that trip does (`tid < s`, s from 32 down:
+  /// one warp in each trip).
+  unsigned WarpsOnPath = 0;
 };
 
 /// Collects the device functions and launches of a translation unit from

@@ -387,6 +387,9 @@ private:
   /// \p ExactThreadsOf (a block's thread count, 0: none): conditions known in each of that
   /// many threads (knownInEachThread) settle nothing that the trips would.
   bool leftToLoopTrips(size_t ExactThreadsOf = 0);
+  /// The warps of a block of known shape with a thread on the path, by the conditions known in
+  /// each thread (AccessEvent::WarpsOnPath); 0 when the shape is not known.
+  unsigned warpsOnPath() const;
   /// Whether \p C's value is known in each of the block's \p N threads, so that the threads on
   /// its side of the branch are (ExactThreads; one known from above, on its true side only).
   static bool knownInEachThread(const Control &C, size_t N) {

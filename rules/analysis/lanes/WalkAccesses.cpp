@@ -563,6 +563,8 @@ void Walker::pushAccess(const Expr *E, bool Store, LaneValue Reach, std::string 
     A.Arm = *LastAddr->Arm;
   for (const std::string &T : Trips)
     A.Trip += (A.Trip.empty() ? "" : ", ") + T;
+  if (!A.Trip.empty())
+    A.WarpsOnPath = warpsOnPath();
   // A loop that no thread runs twice (LoopInfo::OneTrip) is no loop.
   auto Innermost = std::find_if(LoopStack.rbegin(), LoopStack.rend(),
                                 [](const LoopInfo *I) { return !I->OneTrip; });
@@ -589,6 +591,29 @@ void Walker::pushAccess(const Expr *E, bool Store, LaneValue Reach, std::string 
   }
   Accesses.push_back(std::move(A));
   LastRecorded = E;
+}
+
+unsigned Walker::warpsOnPath() const {
+  if (!Shape.Block)
+    return 0;
+  const Dim3 &B = *Shape.Block;
+  int64_t N = B[0] * B[1] * B[2];
+  if (N <= 0 || N > 4096)
+    return 0;
+  std::vector<bool> On(static_cast<size_t>(N), true);
+  for (const Control &C : Controls)
+    if (C.Class && isThreadDependent(C.Class->Cat) && knownInEachThread(C, static_cast<size_t>(N)))
+      for (size_t T = 0; T < On.size(); ++T)
+        if ((C.Exact->V[T] != 0) == C.WhenFalse)
+          On[T] = false;
+  unsigned Warps = 0;
+  for (size_t W = 0; W * WarpLanes < On.size(); ++W)
+    for (size_t T = W * WarpLanes; T < std::min(On.size(), (W + 1) * WarpLanes); ++T)
+      if (On[T]) {
+        ++Warps;
+        break;
+      }
+  return Warps;
 }
 
 uint32_t Walker::pathLanes(bool Loops) const {
