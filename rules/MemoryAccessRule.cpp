@@ -354,22 +354,31 @@ static bool sameRequestGroup(const AccessEvent &E, const AccessEvent &O) {
   return sameWalkAndBase(E, O) && O.Trip == E.Trip && O.Loop == E.Loop;
 }
 
-/// Whether an atomic operation, a barrier or a fence lies between \p A and \p B in the source of
-/// the function that holds both: nvcc does not merge the two accesses across it (PointPillars'
-/// `atomicAdd(&sum.x, tile[w][l].x); atomicAdd(&sum.y, tile[w][l].y);` are two ld.shared.f32).
-static bool fenceBetween(const Expr *A, const Expr *B, const ASTContext &Ctx) {
+/// Whether an expression for which \p Match holds lies between \p A and \p B in the source of the
+/// function that holds both.
+static bool foundBetween(const Expr *A, const Expr *B, const ASTContext &Ctx,
+                         llvm::function_ref<bool(const Expr *)> Match) {
   const SourceManager &SM = Ctx.getSourceManager();
-  SourceLocation LA = SM.getExpansionLoc(A->getBeginLoc()), LB = SM.getExpansionLoc(B->getBeginLoc());
+  SourceLocation LA = SM.getExpansionLoc(A->getBeginLoc());
+  SourceLocation LB = SM.getExpansionLoc(B->getBeginLoc());
   if (SM.isBeforeInTranslationUnit(LB, LA))
     std::swap(LA, LB);
   return findInBody(holderOf(A, Ctx), [&](const Expr *E) {
+    SourceLocation L = SM.getExpansionLoc(E->getBeginLoc());
+    return SM.isBeforeInTranslationUnit(LA, L) && SM.isBeforeInTranslationUnit(L, LB) && Match(E);
+  });
+}
+
+/// Whether an atomic operation, a barrier or a fence lies between \p A and \p B: nvcc does not
+/// merge the two accesses across it (PointPillars' `atomicAdd(&sum.x, tile[w][l].x);
+/// atomicAdd(&sum.y, tile[w][l].y);` are two ld.shared.f32).
+static bool fenceBetween(const Expr *A, const Expr *B, const ASTContext &Ctx) {
+  return foundBetween(A, B, Ctx, [](const Expr *E) {
     const auto *CE = dyn_cast<CallExpr>(E);
     const FunctionDecl *F = CE ? CE->getDirectCallee() : nullptr;
     StringRef Name = F && F->getIdentifier() ? F->getName() : StringRef();
-    SourceLocation L = SM.getExpansionLoc(E->getBeginLoc());
-    return (Name.starts_with("atomic") || Name.starts_with("__sync") ||
-            Name.starts_with("__threadfence") || Name == "sync") &&
-           SM.isBeforeInTranslationUnit(LA, L) && SM.isBeforeInTranslationUnit(L, LB);
+    return Name.starts_with("atomic") || Name.starts_with("__sync") ||
+           Name.starts_with("__threadfence") || Name == "sync";
   });
 }
 
@@ -572,16 +581,11 @@ unsigned accessUnit(const AccessEvent &E, const ASTContext &Ctx) {
   return Unit;
 }
 
-/// Whether something in the function that holds \p A and \p B assigns or steps \p V between them.
-static bool changedBetween(const ValueDecl *V, const Expr *A, const Expr *B, const ASTContext &Ctx) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  SourceLocation LA = SM.getExpansionLoc(A->getBeginLoc()), LB = SM.getExpansionLoc(B->getBeginLoc());
-  if (SM.isBeforeInTranslationUnit(LB, LA))
-    std::swap(LA, LB);
-  return findInBody(holderOf(A, Ctx), [&](const Expr *E) {
-    SourceLocation L = SM.getExpansionLoc(E->getBeginLoc());
-    return isa<BinaryOperator, UnaryOperator>(E) && SM.isBeforeInTranslationUnit(LA, L) &&
-           SM.isBeforeInTranslationUnit(L, LB) && changesVariable(E, V);
+/// Whether something between \p A and \p B assigns or steps \p V.
+static bool changedBetween(const ValueDecl *V, const Expr *A, const Expr *B,
+                           const ASTContext &Ctx) {
+  return foundBetween(A, B, Ctx, [&](const Expr *E) {
+    return isa<BinaryOperator, UnaryOperator>(E) && changesVariable(E, V);
   });
 }
 
