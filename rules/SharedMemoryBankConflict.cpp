@@ -16,7 +16,10 @@
 // shared memory bounds the time, a 2-way conflict costs 1.26x and a 32-way
 // 19.8x: a warning from 2-way; beside global memory (a tiled transpose), 2-
 // to 8-way conflicts cost nothing measurable and 16- and 32-way 1.20x and
-// 1.74x: a warning from 16-way, below that a --pedantic note.
+// 1.74x: a warning from 16-way, below that a --pedantic note. A conflict in
+// only some trips of a loop walked trip by trip is weighed by those trips'
+// share of the warps the loop runs (tripShare): below 1.5 wavefronts a request
+// it is a note (a top-k merge 1.01x, a tree's first two trips 1.00x).
 //
 //===----------------------------------------------------------------------===//
 #include "rules/MemoryAccessRule.h"
