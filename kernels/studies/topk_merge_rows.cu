@@ -107,20 +107,7 @@ int main(int argc, char **argv) {
   bench::Options opts = bench::parseOptions(argc, argv);
   cudaStream_t stream;
   CUDA_CHECK(cudaStreamCreate(&stream));
-  int failures = 0;
-  auto compare = [&](const char *name, const std::vector<float> &a, const std::vector<float> &b) {
-    for (size_t i = 0; i < a.size(); ++i)
-      if (a[i] != b[i]) {
-        std::fprintf(stderr, "%s: mismatch at %zu: %g vs %g\n", name, i, a[i], b[i]);
-        ++failures;
-        return;
-      }
-  };
-  auto print = [](const char *name, bool fixed, const bench::Timing &t) {
-    std::printf("{\"case\": \"%s\", \"role\": \"%s\", \"median_ms\": %.4f, \"min_ms\": %.4f, "
-                "\"max_ms\": %.4f}\n",
-                name, fixed ? "fixed" : "anti", t.medianMs, t.minMs, t.maxMs);
-  };
+  size_t failures = 0;
   // A batch of 1024 rows of a 32,000-word vocabulary (fastllm's use), and rows of 4,096.
   for (int channels : {32000, 4096}) {
     const int rows = 1024;
@@ -144,11 +131,11 @@ int main(int argc, char **argv) {
           topk<kK><<<rows, kThreads, 0, stream>>>(dIn, dOut, channels);
       };
       bench::Timing t = bench::timeLaunches(opts, stream, launch);
-      print(channels == 32000 ? "topk32000" : "topk4096", padded, t);
+      bench::studyLine(channels == 32000 ? "topk32000" : "topk4096", padded ? "fixed" : "anti", t);
       r[padded].resize(nOut);
       CUDA_CHECK(cudaMemcpy(r[padded].data(), dOut, nOut * sizeof(float), cudaMemcpyDeviceToHost));
     }
-    compare("topk", r[0], r[1]);
+    failures += bench::countMismatches("topk", r[1], r[0]);
     CUDA_CHECK(cudaFree(dIn));
     CUDA_CHECK(cudaFree(dOut));
   }
@@ -166,11 +153,11 @@ int main(int argc, char **argv) {
           mergeOnly<kK><<<blocks, kThreads, 0, stream>>>(dOut, rounds);
       };
       bench::Timing t = bench::timeLaunches(opts, stream, launch);
-      print("mergeOnly", padded, t);
+      bench::studyLine("mergeOnly", padded ? "fixed" : "anti", t);
       r[padded].resize(nOut);
       CUDA_CHECK(cudaMemcpy(r[padded].data(), dOut, nOut * sizeof(float), cudaMemcpyDeviceToHost));
     }
-    compare("mergeOnly", r[0], r[1]);
+    failures += bench::countMismatches("mergeOnly", r[1], r[0]);
     CUDA_CHECK(cudaFree(dOut));
   }
   CUDA_CHECK(cudaStreamDestroy(stream));

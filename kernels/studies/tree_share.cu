@@ -64,7 +64,7 @@ int main(int argc, char **argv) {
   bench::Options opts = bench::parseOptions(argc, argv);
   cudaStream_t stream;
   CUDA_CHECK(cudaStreamCreate(&stream));
-  int failures = 0;
+  size_t failures = 0;
   const int blocks = 132 * 64;
   size_t nIn = static_cast<size_t>(blocks) * 128, nOut = 2 * static_cast<size_t>(blocks);
   std::vector<float> h(nIn);
@@ -84,19 +84,11 @@ int main(int argc, char **argv) {
           tree<false><<<blocks, 128, 0, stream>>>(dIn, dOut, rounds);
       };
       bench::Timing t = bench::timeLaunches(opts, stream, launch);
-      std::printf("{\"case\": \"%s\", \"role\": \"%s\", \"median_ms\": %.4f, \"min_ms\": %.4f, "
-                  "\"max_ms\": %.4f}\n",
-                  rounds == 1 ? "once" : "tree", split ? "fixed" : "anti", t.medianMs, t.minMs,
-                  t.maxMs);
+      bench::studyLine(rounds == 1 ? "once" : "tree", split ? "fixed" : "anti", t);
       r[split].resize(nOut);
       CUDA_CHECK(cudaMemcpy(r[split].data(), dOut, nOut * sizeof(float), cudaMemcpyDeviceToHost));
     }
-    for (size_t i = 0; i < nOut; ++i)
-      if (r[0][i] != r[1][i]) {
-        std::fprintf(stderr, "mismatch at %zu: %g vs %g\n", i, r[0][i], r[1][i]);
-        ++failures;
-        break;
-      }
+    failures += bench::countMismatches(rounds == 1 ? "once" : "tree", r[1], r[0]);
   }
   CUDA_CHECK(cudaStreamDestroy(stream));
   return failures ? 1 : 0;
