@@ -399,6 +399,23 @@ static bool readModifyWrite(const Expr *Access, const ASTContext &C) {
   return false;
 }
 
+/// Whether every active lane's part of \p V less \p Shift, and its warp-uniform part (U = 0 mod
+/// Align), are multiples of \p Width: an access of that width can hold each lane's bytes.
+static bool lanesAligned(const LaneValue &V, int64_t Width, int64_t Shift = 0) {
+  if (V.Align != 0 && V.Align % Width != 0)
+    return false;
+  for (unsigned I = 0; I < WarpLanes; ++I)
+    if ((V.Active & (1u << I)) && (V.L[I] - Shift) % Width != 0)
+      return false;
+  return true;
+}
+
+/// Whether \p Base is dynamic shared memory (`extern __shared__ T buf[]`, declared `.align 16`).
+static bool dynamicShared(const ValueDecl *Base) {
+  const auto *V = dyn_cast_or_null<VarDecl>(Base);
+  return V && V->hasExternalStorage() && V->getType()->isIncompleteArrayType();
+}
+
 /// `sh[ty][tx].x` with `sh[ty][tx].y` of a float2 (every field of an aligned 8- or 16-byte
 /// part of the element, all read or all written, with no atomic, barrier or fence between them):
 /// nvcc makes them one wide access (ld.shared.v2.f32), served per half- or quarter-warp.
@@ -456,15 +473,13 @@ static std::optional<BankConflict> mergedFieldsConflict(const AccessEvent &E,
         Reach = F.End;
     if (Reach < Start + G)
       continue;
+    if (!lanesAligned(E.Offset, G, Off - Start))
+      continue;
     LaneValue Low = E.Offset;
-    bool Aligned = Low.Align == 0 || Low.Align % G == 0;
     for (unsigned I = 0; I < WarpLanes; ++I)
-      if (Low.Active & (1u << I)) {
+      if (Low.Active & (1u << I))
         Low.L[I] -= Off - Start;
-        Aligned &= Low.L[I] % G == 0;
-      }
-    if (Aligned)
-      return bankConflictOf(Low, static_cast<unsigned>(G));
+    return bankConflictOf(Low, static_cast<unsigned>(G));
   }
   return std::nullopt;
 }
@@ -537,7 +552,7 @@ static unsigned sharedBaseAlign(const ValueDecl *Base, const ASTContext &Ctx,
   if (!V || V->getType()->isDependentType())
     return 1;
   unsigned Declared = nvccAlign(V, Ctx);
-  if (V->hasExternalStorage() && V->getType()->isIncompleteArrayType())
+  if (dynamicShared(V))
     return std::max(Declared, 16u);
   if (std::optional<uint64_t> At = WithPlacement ? placement(V) : std::nullopt) {
     unsigned Placed = 16;
@@ -565,13 +580,7 @@ unsigned accessUnit(const AccessEvent &E, const ASTContext &Ctx) {
     return Unit;
   std::optional<unsigned> BaseAlign; // only where the rest allows a wider access: it scans the body
   for (unsigned W : {16u, 8u}) {
-    if (W <= Unit || Size % W != 0 || (E.Offset.Align != 0 && E.Offset.Align % W != 0))
-      continue;
-    bool Aligned = true;
-    for (unsigned I = 0; I < WarpLanes; ++I)
-      if (E.Offset.Active & (1u << I))
-        Aligned &= E.Offset.L[I] % W == 0;
-    if (!Aligned)
+    if (W <= Unit || Size % W != 0 || !lanesAligned(E.Offset, W))
       continue;
     if (!BaseAlign)
       BaseAlign = sharedBaseAlign(E.Base, Ctx);
@@ -613,8 +622,7 @@ std::optional<BankConflict> mergedPairConflict(const AccessEvent &E, const Threa
   // tree's trips is paired, CudaSift's `__shared__ float inrow[68]` read at `2*tx` and `2*tx+1`
   // in a walked loop is not (ncu on an H100: 177,960 bank conflicts, 15,143 with its even and
   // odd elements apart).
-  const auto *V = dyn_cast_or_null<VarDecl>(E.Base);
-  bool Dynamic = V && V->hasExternalStorage() && V->getType()->isIncompleteArrayType();
+  bool Dynamic = dynamicShared(E.Base);
   if (!Dynamic && readModifyWrite(E.Access, Ctx))
     return std::nullopt;
   unsigned BaseAlign = sharedBaseAlign(E.Base, Ctx, /*WithPlacement=*/E.Trip.empty());
@@ -658,13 +666,8 @@ std::optional<BankConflict> mergedPairConflict(const AccessEvent &E, const Threa
         Whole = Run[I] != nullptr;
       if (!Whole)
         continue;
-      const LaneValue &Low = *Run[First];
-      bool Aligned = Low.Align == 0 || Low.Align % Width == 0;
-      for (unsigned I = 0; I < WarpLanes && Aligned; ++I)
-        if (Low.Active & (1u << I))
-          Aligned = Low.L[I] % Width == 0;
-      if (Aligned)
-        return bankConflictOf(Low, static_cast<unsigned>(Width));
+      if (lanesAligned(*Run[First], Width))
+        return bankConflictOf(*Run[First], static_cast<unsigned>(Width));
     }
   }
   return std::nullopt;

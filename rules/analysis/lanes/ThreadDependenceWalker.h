@@ -387,8 +387,12 @@ private:
   /// \p ExactThreadsOf (a block's thread count, 0: none): conditions known in each of that
   /// many threads (knownInEachThread) settle nothing that the trips would.
   bool leftToLoopTrips(size_t ExactThreadsOf = 0);
-  /// The warps of a block of known shape with a thread on the path, by the conditions known in
-  /// each thread (AccessEvent::WarpsOnPath); 0 when the shape is not known.
+  /// The threads of a block of \p N on this path: each condition around it whose value in every
+  /// thread is known leaves its side's threads (one known from above, `x <= 32 && gx < n`, its
+  /// true side's at most); one not known leaves them all, as pathLanes does.
+  std::vector<bool> threadsOnPath(size_t N) const;
+  /// The warps of a block of known shape with a thread on the path (threadsOnPath;
+  /// AccessEvent::WarpsOnPath); 0 when the shape is not known.
   unsigned warpsOnPath() const;
   /// Whether \p C's value is known in each of the block's \p N threads, so that the threads on
   /// its side of the branch are (ExactThreads; one known from above, on its true side only).
@@ -587,6 +591,11 @@ private:
     Address A;
   };
   llvm::SmallVector<ThisPlace, 2> ThisPlaces;
+  /// The place of the object of the member function being walked, if it lies in memory.
+  const Address *thisPlace() const {
+    return !ThisPlaces.empty() && ThisPlaces.back().Depth == Frames.size() ? &ThisPlaces.back().A
+                                                                           : nullptr;
+  }
   /// Where a call's object lies, and the index of the access of the whole object that walking
   /// it recorded (taken back when the body is inlined: it names the fields it uses).
   struct ObjectPlace {

@@ -343,8 +343,8 @@ void Walker::noteMember(const MemberExpr *ME, bool Store) {
   if (ME->isArrow()) {
     if (!isa<CXXThisExpr>(BaseE))
       Base = addressOf(ME->getBase());
-    else if (!ThisPlaces.empty() && ThisPlaces.back().Depth == Frames.size())
-      Base = ThisPlaces.back().A;
+    else if (const Address *This = thisPlace())
+      Base = *This;
   } else {
     if (LastAddr && LastAddr->E == BaseE) {
       Base = std::move(LastAddr);
@@ -387,15 +387,7 @@ bool Walker::recordExactAccess(const Expr *E, bool Store, const ExactThreads &X)
   if (!Size || *Size <= 0 || X.V.empty())
     return false;
   size_t N = X.V.size();
-  // The threads on this path: each condition around it whose value in every thread is known
-  // leaves its side's threads (one known from above, `x <= 32 && gx < n`, its true side's at
-  // most); one not known leaves them all, as pathLanes does.
-  std::vector<bool> On(N, true);
-  for (const Control &C : Controls)
-    if (C.Class && isThreadDependent(C.Class->Cat) && knownInEachThread(C, N))
-      for (size_t T = 0; T < N; ++T)
-        if ((C.Exact->V[T] != 0) == C.WhenFalse)
-          On[T] = false;
+  std::vector<bool> On = threadsOnPath(N);
   uint32_t Path = pathLanes();
   // Each warp's lanes. Shared memory: the worst warp is recorded (the rule judges one warp's
   // request). Global memory: the warp whose request touches the fewest sectors for what it
@@ -593,6 +585,16 @@ void Walker::pushAccess(const Expr *E, bool Store, LaneValue Reach, std::string 
   LastRecorded = E;
 }
 
+std::vector<bool> Walker::threadsOnPath(size_t N) const {
+  std::vector<bool> On(N, true);
+  for (const Control &C : Controls)
+    if (C.Class && isThreadDependent(C.Class->Cat) && knownInEachThread(C, N))
+      for (size_t T = 0; T < N; ++T)
+        if ((C.Exact->V[T] != 0) == C.WhenFalse)
+          On[T] = false;
+  return On;
+}
+
 unsigned Walker::warpsOnPath() const {
   if (!Shape.Block)
     return 0;
@@ -600,12 +602,7 @@ unsigned Walker::warpsOnPath() const {
   int64_t N = B[0] * B[1] * B[2];
   if (N <= 0 || N > 4096)
     return 0;
-  std::vector<bool> On(static_cast<size_t>(N), true);
-  for (const Control &C : Controls)
-    if (C.Class && isThreadDependent(C.Class->Cat) && knownInEachThread(C, static_cast<size_t>(N)))
-      for (size_t T = 0; T < On.size(); ++T)
-        if ((C.Exact->V[T] != 0) == C.WhenFalse)
-          On[T] = false;
+  std::vector<bool> On = threadsOnPath(static_cast<size_t>(N));
   unsigned Warps = 0;
   for (size_t W = 0; W * WarpLanes < On.size(); ++W)
     for (size_t T = W * WarpLanes; T < std::min(On.size(), (W + 1) * WarpLanes); ++T)

@@ -634,9 +634,9 @@ LaneValue Walker::inlineCall(const CallExpr *CE, const FunctionDecl *Def,
   if (This && Object.Record && *Object.Record < Accesses.size() &&
       Accesses[*Object.Record].Access == This->E)
     Accesses.erase(Accesses.begin() + static_cast<std::ptrdiff_t>(*Object.Record));
-  if (isa_and_nonnull<CXXThisExpr>(Obj) && !ThisPlaces.empty() &&
-      ThisPlaces.back().Depth == Frames.size())
-    This = ThisPlaces.back().A;
+  if (isa_and_nonnull<CXXThisExpr>(Obj))
+    if (const Address *Own = thisPlace())
+      This = *Own;
   if (This)
     ThisPlaces.push_back({Frames.size() + 1, *This});
   std::optional<Address> Place;
