@@ -55,6 +55,7 @@ TEST(NvccTranslate, CMakeCudaLanguageCommand) {
   EXPECT_TRUE(has(C, "--cuda-host-only"));
   EXPECT_TRUE(has(C, "-fsyntax-only"));
   EXPECT_TRUE(has(C, "-Wno-unknown-cuda-version"));
+  EXPECT_TRUE(has(C, "-Wno-register"));
   EXPECT_TRUE(has(C, "--cuda-path=/usr/local/cuda"));
   EXPECT_EQ(C.ClangArgs.back(), "/proj/src/k.cu");
   EXPECT_EQ(C.Archs, std::vector<std::string>{"sm_90"});
