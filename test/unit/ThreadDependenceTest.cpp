@@ -267,13 +267,16 @@ TEST(ExactThreads, UnknownUniformPart) {
   LaneValue T = op(BO_Add, exactTid(96), B);
   ASSERT_TRUE(T.Exact);
   EXPECT_EQ(T.Exact->RAlign, 96);
-  // Divisors of 96 see through it; 5 and 40 do not.
+  // Divisors of 96 see through it; 5 and 40 split the blocks by the remainder it leaves.
   LaneValue R32 = op(BO_Rem, T, k(32));
   ASSERT_TRUE(R32.Exact);
   EXPECT_EQ(R32.Exact->RAlign, 0);
   EXPECT_EQ(R32.Exact->V[70], 6);
-  EXPECT_FALSE(op(BO_Rem, T, k(5)).Exact);
-  EXPECT_FALSE(op(BO_Rem, T, k(40)).Exact);
+  EXPECT_EQ(R32.Exact->Worlds, 1u);
+  ASSERT_TRUE(op(BO_Rem, T, k(5)).Exact);
+  EXPECT_EQ(op(BO_Rem, T, k(5)).Exact->Worlds, 5u);
+  ASSERT_TRUE(op(BO_Rem, T, k(40)).Exact);
+  EXPECT_EQ(op(BO_Rem, T, k(40)).Exact->Worlds, 5u);
   LaneValue Q = op(BO_Div, T, k(32));
   ASSERT_TRUE(Q.Exact);
   EXPECT_EQ(Q.Exact->RAlign, 3);
@@ -284,6 +287,38 @@ TEST(ExactThreads, UnknownUniformPart) {
   LaneValue Low = op(BO_And, T, k(31));
   ASSERT_TRUE(Low.Exact);
   EXPECT_EQ(Low.Exact->V[33], 1);
+}
+
+TEST(ExactThreads, BlocksSplitByTheRemainderOfTheirOffset) {
+  // i = blockIdx.x * 512 + tid; i / 3 and i % 3 depend on blockIdx.x % 3: one world each, in
+  // which the offset is 0, 512 or 1024 modulo 1536.
+  LaneValue B = op(BO_Mul, LaneValue::aligned(1), k(512));
+  B.NonNeg = true;
+  LaneValue I = op(BO_Add, exactTid(512), B);
+  LaneValue J = op(BO_Div, I, k(3)), K = op(BO_Rem, I, k(3));
+  ASSERT_TRUE(J.Exact && K.Exact);
+  EXPECT_EQ(J.Exact->Worlds, 3u);
+  EXPECT_EQ(J.Exact->V.size(), 1536u);
+  EXPECT_EQ(J.Exact->blockThreads(), 512u);
+  EXPECT_EQ(J.Exact->RAlign, 512);
+  EXPECT_EQ(J.Exact->SplitMod, 1536);
+  EXPECT_EQ(K.Exact->RAlign, 0);
+  // Thread 7 of the world whose offset is 1024: (1031) / 3 and 1031 % 3.
+  EXPECT_EQ(J.Exact->V[1024 + 7], 1031 / 3);
+  EXPECT_EQ(K.Exact->V[1024 + 7], 1031 % 3);
+  // Values of one split pair world by world; a value of one block holds in each world.
+  LaneValue Diag = op(BO_Add, op(BO_Mul, J, k(9)), op(BO_Mul, K, k(4)));
+  ASSERT_TRUE(Diag.Exact);
+  EXPECT_EQ(Diag.Exact->Worlds, 3u);
+  EXPECT_EQ(Diag.Exact->V[512 + 40], (552 / 3) * 9 + (552 % 3) * 4);
+  LaneValue Plus = op(BO_Add, K, exactTid(512));
+  ASSERT_TRUE(Plus.Exact);
+  EXPECT_EQ(Plus.Exact->V[1024 + 7], 1031 % 3 + 7);
+  // A split of a split, or of another partition, is not followed.
+  EXPECT_FALSE(op(BO_Rem, op(BO_Add, J, B), k(5)).Exact);
+  LaneValue By96 = op(BO_Mul, LaneValue::aligned(1), k(96));
+  LaneValue Other = op(BO_Rem, op(BO_Add, exactTid(512), By96), k(5));
+  EXPECT_FALSE(op(BO_Add, K, Other).Exact);
 }
 
 TEST(ExactThreads, ConditionsKnownFromAbove) {

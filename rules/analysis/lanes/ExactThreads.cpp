@@ -29,9 +29,37 @@ struct Operand {
   int64_t Scalar = 0;
   int64_t RAlign = 0;
   bool RNonNeg = true;
-  int64_t at(size_t T) const { return V ? (*V)[T] : Scalar; }
+  // Thread T of the result's worlds: a value of one block holds in each of them.
+  int64_t at(size_t T) const { return V ? (*V)[T % V->size()] : Scalar; }
   bool known() const { return RAlign == 0; }
 };
+
+bool sameWorlds(const ExactThreads &X, const ExactThreads &Y) {
+  return X.Worlds == Y.Worlds && X.SplitAlign == Y.SplitAlign && X.SplitMod == Y.SplitMod;
+}
+
+/// The worlds of a result of \p A and \p B (ExactThreads::Worlds): the one that has them, or
+/// both alike; its thread count in N. None where they differ.
+std::optional<const ExactThreads *> layoutOf(const LaneValue &A, const LaneValue &B,
+                                             size_t &N) {
+  const ExactThreads *X = A.Exact.get(), *Y = B.Exact.get();
+  if (!X || !Y || (X->V.size() == Y->V.size() && sameWorlds(*X, *Y))) {
+    const ExactThreads *L = X ? X : Y;
+    N = L->V.size();
+    return L;
+  }
+  if (X->Worlds > 1 && Y->Worlds > 1)
+    return std::nullopt;
+  const ExactThreads *Many = X->Worlds > 1 ? X : Y, *One = Many == X ? Y : X;
+  if (Many->blockThreads() != One->V.size())
+    return std::nullopt;
+  N = Many->V.size();
+  return Many;
+}
+
+/// At most this many worlds (classes of blocks) a split makes, and threads over them all.
+constexpr int64_t MaxWorlds = 8;
+constexpr size_t MaxWorldThreads = 4096;
 
 std::optional<Operand> operandOf(const LaneValue &X) {
   Operand O;
@@ -77,10 +105,42 @@ static SharedExact atMostAnd(const LaneValue &A, const LaneValue &B) {
     return nullptr;
   auto R = std::make_shared<ExactThreads>();
   R->AtMost = true;
+  const ExactThreads &From = P ? *A.Exact : *B.Exact;
+  if (P && Q && !sameWorlds(*A.Exact, *B.Exact))
+    return nullptr;
+  R->Worlds = From.Worlds;
+  R->SplitAlign = From.SplitAlign;
+  R->SplitMod = From.SplitMod;
   size_t N = P ? P->size() : Q->size();
   R->V.resize(N);
   for (size_t T = 0; T < N; ++T)
     R->V[T] = (!P || (*P)[T] != 0) && (!Q || (*Q)[T] != 0);
+  return R;
+}
+
+/// `X / D` or `X % D` where D does not divide X's unknown part R (a multiple of A): one world
+/// for each remainder w * A (w < D / gcd(A, D)) that R leaves modulo lcm(A, D), in which
+/// (V + R) / D is (V + w * A) / D plus a multiple of lcm / D and (V + R) % D is (V + w * A) % D.
+/// Null for a value already split, one that may be negative, or too many worlds.
+static SharedExact splitWorlds(const ExactThreads &X, int64_t D, bool Rem) {
+  int64_t A = X.RAlign;
+  int64_t Worlds = D / gcd64(A, D);
+  if (X.Worlds != 1 || X.AtMost || !X.RNonNeg || A <= 0 || Worlds > MaxWorlds ||
+      X.V.size() * size_t(Worlds) > MaxWorldThreads)
+    return nullptr;
+  auto R = std::make_shared<ExactThreads>();
+  R->V.reserve(X.V.size() * size_t(Worlds));
+  for (int64_t W = 0; W < Worlds; ++W)
+    for (int64_t V : X.V) {
+      int64_t P;
+      if (V < 0 || __builtin_add_overflow(V, W * A, &P))
+        return nullptr;
+      R->V.push_back(Rem ? P % D : P / D);
+    }
+  R->Worlds = uint32_t(Worlds);
+  R->SplitAlign = A;
+  R->SplitMod = A * Worlds;
+  R->RAlign = Rem ? 0 : A * Worlds / D;
   return R;
 }
 
@@ -94,11 +154,15 @@ SharedExact exactBinary(BinaryOperatorKind Op, const LaneValue &A, const LaneVal
     return atMostAnd(A, B);
   if (Bounded || !X || !Y)
     return nullptr;
-  size_t N = A.Exact ? A.Exact->V.size() : B.Exact->V.size();
-  if (A.Exact && B.Exact && A.Exact->V.size() != B.Exact->V.size())
+  size_t N = 0;
+  std::optional<const ExactThreads *> Layout = layoutOf(A, B, N);
+  if (!Layout)
     return nullptr;
   auto R = std::make_shared<ExactThreads>();
   R->V.resize(N);
+  R->Worlds = (*Layout)->Worlds;
+  R->SplitAlign = (*Layout)->SplitAlign;
+  R->SplitMod = (*Layout)->SplitMod;
   bool Ok = true;
   auto Each = [&](auto Fn) {
     for (size_t T = 0; T < N && Ok; ++T)
@@ -141,16 +205,19 @@ SharedExact exactBinary(BinaryOperatorKind Op, const LaneValue &A, const LaneVal
       return nullptr;
     int64_t D = Op == BO_Shr ? int64_t(1) << *C : *C;
     // Integer division truncates: exact on values >= 0 whose unknown part D divides.
-    if (D <= 0 || !allNonNegative(*X, N) || !divides(*X, D))
+    if (D <= 0 || !allNonNegative(*X, N))
       return nullptr;
     bool Rem = Op == BO_Rem;
-    Each([&](int64_t P, int64_t, int64_t &Out) {
-      Out = Rem ? P % D : P / D;
-      return true;
-    });
-    R->RAlign = Rem ? 0 : X->RAlign / D;
-    R->RNonNeg = true;
-    break;
+    if (divides(*X, D)) {
+      Each([&](int64_t P, int64_t, int64_t &Out) {
+        Out = Rem ? P % D : P / D;
+        return true;
+      });
+      R->RAlign = Rem ? 0 : X->RAlign / D;
+      R->RNonNeg = true;
+      break;
+    }
+    return splitWorlds(*A.Exact, D, Rem);
   }
   case BO_Shl:
     if (!C || *C < 0 || *C >= 62 || X->RAlign > (INT64_MAX >> *C))
@@ -225,6 +292,9 @@ SharedExact exactUnsigned(BinaryOperatorKind Op, const LaneValue &A, const LaneV
     return nullptr;
   auto R = std::make_shared<ExactThreads>();
   R->V.reserve(X.V.size());
+  R->Worlds = X.Worlds;
+  R->SplitAlign = X.SplitAlign;
+  R->SplitMod = X.SplitMod;
   if (Op == BO_Rem) {
     for (int64_t V : X.V)
       R->V.push_back(llvm::mod(V, D));
@@ -247,10 +317,14 @@ SharedExact exactSelect(const LaneValue &C, const LaneValue &T, const LaneValue 
   std::optional<Operand> A = operandOf(T), B = operandOf(F);
   size_t N = C.Exact->V.size();
   if (!A || !B || !A->known() || !B->known() || (A->V && A->V->size() != N) ||
-      (B->V && B->V->size() != N))
+      (B->V && B->V->size() != N) || (T.Exact && !sameWorlds(*T.Exact, *C.Exact)) ||
+      (F.Exact && !sameWorlds(*F.Exact, *C.Exact)))
     return nullptr;
   auto R = std::make_shared<ExactThreads>();
   R->V.resize(N);
+  R->Worlds = C.Exact->Worlds;
+  R->SplitAlign = C.Exact->SplitAlign;
+  R->SplitMod = C.Exact->SplitMod;
   for (size_t I = 0; I < N; ++I)
     R->V[I] = C.Exact->V[I] != 0 ? A->at(I) : B->at(I);
   return R;

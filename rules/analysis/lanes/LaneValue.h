@@ -128,13 +128,23 @@ struct CondClass {
 /// own pattern of lanes (lane::exactBinary).
 /// AtMost: a condition known only from above (`x <= 32 && gx < n`, n not known): V is 0
 /// where it is false and 1 where it may be true.
+/// Worlds: V holds that many blocks one after another. A quotient or remainder by a constant D
+/// that R's alignment A does not divide (`i / 3`, i = blockIdx.x * 512 + threadIdx.x) differs
+/// between blocks by the remainder R leaves modulo D: world w is the blocks where R is
+/// w * A modulo lcm(A, D) (SplitAlign A, SplitMod the lcm), its values taken with w * A added.
+/// A value of one block (Worlds 1) holds in every world.
 struct ExactThreads {
   std::vector<int64_t> V;
   int64_t RAlign = 0;
   bool RNonNeg = true;
   bool AtMost = false;
+  uint32_t Worlds = 1;
+  int64_t SplitAlign = 0, SplitMod = 0;
+  /// The threads of one block (V's size over its worlds).
+  size_t blockThreads() const { return V.size() / Worlds; }
   bool operator==(const ExactThreads &O) const {
-    return RAlign == O.RAlign && RNonNeg == O.RNonNeg && AtMost == O.AtMost && V == O.V;
+    return RAlign == O.RAlign && RNonNeg == O.RNonNeg && AtMost == O.AtMost &&
+           Worlds == O.Worlds && SplitAlign == O.SplitAlign && SplitMod == O.SplitMod && V == O.V;
   }
 };
 using SharedExact = std::shared_ptr<const ExactThreads>;

@@ -119,6 +119,12 @@ struct AccessEvent {
   Space Sp = Space::Global;
   const clang::Expr *Access = nullptr;  // the subscript or member expression
   const clang::ValueDecl *Base = nullptr; // the pointer parameter or the __shared__ array
+  /// The pointer the access names (`p` of `p[i]`), and the pointer whose value it holds in
+  /// every frame (a kernel's parameter, a local set once, what a parameter was bound to through
+  /// the calls): two accesses through pointers of one Origin name the same element by the same
+  /// index, whatever function each is in. Null: not known.
+  const clang::ValueDecl *Named = nullptr;
+  const clang::ValueDecl *Origin = nullptr;
   /// The byte offset from the base in each lane: Lane, no unknown factor, not warp-uniform.
   LaneValue Offset;
   unsigned Size = 0; // bytes each lane reads or writes

@@ -202,8 +202,9 @@ struct Frame {
   /// protected), so what it was made from holds for its whole life.
   llvm::DenseMap<const ValueDecl *, std::pair<GroupKind, int64_t>> Groups;
   /// Pointer parameters bound to a kernel's pointer parameter (global memory),
-  /// in the same element units.
+  /// in the same element units, with that pointer's Address::Origin.
   llvm::DenseSet<const ValueDecl *> GlobalPtrs;
+  llvm::DenseMap<const ValueDecl *, const ValueDecl *> GlobalOrigins;
   /// Pointer parameters' values when bound: the address they hold (the
   /// parameter's own value also takes in what is stored through it).
   llvm::DenseMap<const ValueDecl *, LaneValue> PtrArgs;
@@ -394,10 +395,12 @@ private:
   /// The warps of a block of known shape with a thread on the path (threadsOnPath;
   /// AccessEvent::WarpsOnPath); 0 when the shape is not known.
   unsigned warpsOnPath() const;
-  /// Whether \p C's value is known in each of the block's \p N threads, so that the threads on
+  /// Whether \p C's value is known in each of \p N threads (a block's, or the blocks of
+  /// ExactThreads::Worlds, where a value of one block holds in each), so that the threads on
   /// its side of the branch are (ExactThreads; one known from above, on its true side only).
   static bool knownInEachThread(const Control &C, size_t N) {
-    return C.Exact && C.Exact->RAlign == 0 && C.Exact->V.size() == N &&
+    return C.Exact && C.Exact->RAlign == 0 && !C.Exact->V.empty() &&
+           (C.Exact->V.size() == N || (C.Exact->Worlds == 1 && N % C.Exact->V.size() == 0)) &&
            !(C.Exact->AtMost && C.WhenFalse);
   }
 
@@ -559,6 +562,9 @@ private:
   void pushAccess(const Expr *E, bool Store, LaneValue Reach, std::string Warps = {});
   /// Marks the pointer parameters of \p F bound to global pointers by call \p CE.
   void noteGlobalArgs(Frame &F, llvm::ArrayRef<const Expr *> ArgEs, const FunctionDecl *Def);
+  /// The pointer a kernel's pointer parameter \p D is, or that a parameter bound to one was
+  /// bound to through the calls (Frame::GlobalOrigins).
+  const ValueDecl *originOf(const ValueDecl *D) const;
   /// The address of the last subscript or member expression walked.
   struct Address {
     const Expr *E = nullptr;
@@ -569,6 +575,12 @@ private:
     bool IsValue = false;
     /// Known on one side of a block-uniform branch only (Stepped::Arm).
     const std::string *Arm = nullptr;
+    /// The pointer E names (the declaration of `p` in `p[i]`, `p->x`, `*p`), and what its value
+    /// is in every frame: the kernel's parameter, the local it was set from once (PtrVars),
+    /// the argument a parameter was bound to, through calls (AccessEvent::Origin). Null after
+    /// pointer arithmetic.
+    const ValueDecl *Named = nullptr;
+    const ValueDecl *Origin = nullptr;
   };
   std::optional<Address> LastAddr;
   /// Takes back the access just recorded for \p E (the whole element of `p[i]`, when what is
@@ -681,8 +693,13 @@ private:
     /// where `table == NULL`), the other side's not being known (keepKnownArm): the
     /// path's description for the findings (ArmTexts), else null.
     const std::string *Arm = nullptr;
+    /// The pointer whose value it was bound to or set from (Address::Origin); null: itself.
+    const ValueDecl *Origin = nullptr;
   };
   llvm::DenseMap<const ValueDecl *, std::optional<Stepped>> SteppedPtrs;
+  /// `p += n`, `++p` of a pointer followed through its value: no longer the pointer it was
+  /// bound to or set from (Stepped::Origin).
+  void steppedMoved(const Expr *E);
   std::vector<std::unique_ptr<std::string>> ArmTexts;
   /// `V = RHS` (\p V its value) of a pointer followed through its value: the value counts
   /// from the address RHS holds; an address not known makes a lane-varying value opaque. None

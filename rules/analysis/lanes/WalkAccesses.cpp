@@ -68,7 +68,15 @@ void Walker::noteGlobalArgs(Frame &F, llvm::ArrayRef<const Expr *> ArgEs,
             Ctx.getTypeSizeInChars(To->getPointeeType()))
       continue;
     F.GlobalPtrs.insert(P);
+    F.GlobalOrigins[P] = originOf(D);
   }
+}
+
+const ValueDecl *Walker::originOf(const ValueDecl *D) const {
+  for (auto It = Frames.rbegin(); It != Frames.rend(); ++It)
+    if (auto O = It->GlobalOrigins.find(D); O != It->GlobalOrigins.end())
+      return O->second;
+  return D;
 }
 
 static std::optional<int64_t> sizeOf(QualType T, const ASTContext &Ctx) {
@@ -115,9 +123,12 @@ std::optional<Walker::Address> Walker::addressOf(const Expr *E) {
       return std::nullopt;
     const ValueDecl *D = nullptr;
     if (std::optional<AccessEvent::Space> Sp = spaceOf(DRE, D))
-      return Address{E, D, *Sp, LaneValue::constant(0), true};
-    if (auto It = PtrVars.find(resolve(DRE->getDecl())); It != PtrVars.end())
-      return Address{E, It->second.Base, It->second.Sp, It->second.Bytes, true, It->second.Arm};
+      return Address{E, D, *Sp, LaneValue::constant(0), true, nullptr, DRE->getDecl(),
+                     originOf(D)};
+    if (auto It = PtrVars.find(resolve(DRE->getDecl())); It != PtrVars.end()) {
+      const Address &P = It->second;
+      return Address{E, P.Base, P.Sp, P.Bytes, true, P.Arm, DRE->getDecl(), P.Origin};
+    }
     return steppedAddress(DRE, E);
   }
   // A pointer field of a struct that a kernel takes by value (`view.ptr`, or
@@ -166,7 +177,7 @@ void Walker::noteDeref(const UnaryOperator *U, bool Store) {
   LastAddr.reset();
   if (!A || !sizeOf(U->getType(), Ctx))
     return;
-  LastAddr = Address{U, A->Base, A->Sp, A->Bytes, false, A->Arm};
+  LastAddr = Address{U, A->Base, A->Sp, A->Bytes, false, A->Arm, A->Named, A->Origin};
   if (!U->getType()->isArrayType())
     recordAccess(U, Store);
 }
@@ -217,7 +228,16 @@ std::optional<Walker::Address> Walker::steppedAddress(const DeclRefExpr *DRE, co
   if (!St->Sp || (V.K != LaneValue::Lane && V.K != LaneValue::Uniform))
     return std::nullopt;
   LaneValue Bytes = lane::binary(BO_Mul, V, LaneValue::constant(St->Elt));
-  return Address{E, D, *St->Sp, Bytes, true, St->Arm};
+  const ValueDecl *Origin = St->Origin ? St->Origin : D;
+  return Address{E, D, *St->Sp, Bytes, true, St->Arm, DRE->getDecl(), Origin};
+}
+
+void Walker::steppedMoved(const Expr *E) {
+  const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  if (!DRE || !DRE->getType()->isPointerType())
+    return;
+  if (auto It = SteppedPtrs.find(resolve(DRE->getDecl())); It != SteppedPtrs.end() && It->second)
+    It->second->Origin = nullptr;
 }
 
 std::optional<LaneValue> Walker::pointerSet(const Expr *LHS, const Expr *RHS, const LaneValue &V) {
@@ -231,10 +251,12 @@ std::optional<LaneValue> Walker::pointerSet(const Expr *LHS, const Expr *RHS, co
   std::optional<Address> A = addressOf(RHS);
   Stepped &St = *SteppedPtrs[D];
   St.Arm = nullptr;
+  St.Origin = nullptr;
   if (A && (!St.Sp || *St.Sp == A->Sp))
     if (std::optional<LaneValue> Start = elementsFrom(A->Bytes, St.Elt)) {
       St.Sp = A->Sp;
       St.Arm = A->Arm;
+      St.Origin = A->Origin;
       return Start;
     }
   // An address not known: a value that differs per lane would read as elements of the
@@ -297,8 +319,12 @@ std::optional<LaneValue> Walker::notePointerVar(const VarDecl *VD) {
   }
   std::optional<Address> A = addressOf(Init);
   if (!It->second) {
-    if (A)
+    if (A) {
       PtrVars[VD] = *A;
+      // A copy of a pointer is that pointer; an address computed here is this local's own.
+      if (!A->Origin)
+        PtrVars[VD].Origin = VD;
+    }
     return std::nullopt;
   }
   // Moved: followed through its value when it only steps through its elements
@@ -309,7 +335,7 @@ std::optional<LaneValue> Walker::notePointerVar(const VarDecl *VD) {
     return std::nullopt;
   std::optional<LaneValue> Start = elementsFrom(A->Bytes, *Elt);
   if (Start)
-    SteppedPtrs[VD] = Stepped{A->Sp, *Elt, A->Arm};
+    SteppedPtrs[VD] = Stepped{A->Sp, *Elt, A->Arm, A->Origin};
   return Start;
 }
 
@@ -331,8 +357,8 @@ void Walker::noteSubscript(const ArraySubscriptExpr *AS, const LaneValue &I, con
   if (!Size)
     return;
   LaneValue Scaled = lane::binary(BO_Mul, I, LaneValue::constant(*Size));
-  LastAddr = Address{AS, Base->Base, Base->Sp, lane::binary(BO_Add, Base->Bytes, Scaled), false,
-                     Base->Arm};
+  LaneValue Bytes = lane::binary(BO_Add, Base->Bytes, Scaled);
+  LastAddr = Address{AS, Base->Base, Base->Sp, Bytes, false, Base->Arm, Base->Named, Base->Origin};
   if (!AS->getType()->isArrayType())
     recordAccess(AS, Store);
 }
@@ -352,7 +378,7 @@ void Walker::noteMember(const MemberExpr *ME, bool Store) {
       const ValueDecl *D = nullptr;
       if (std::optional<AccessEvent::Space> Sp = spaceOf(BaseE, D);
           Sp && *Sp == AccessEvent::Space::Shared)
-        Base = Address{BaseE, D, *Sp, LaneValue::constant(0)};
+        Base = Address{BaseE, D, *Sp, LaneValue::constant(0), false, nullptr, D, originOf(D)};
     }
   }
   LastAddr.reset();
@@ -376,8 +402,8 @@ void Walker::noteMember(const MemberExpr *ME, bool Store) {
   dropRecorded(BaseE);
   LastRecorded = nullptr;
   int64_t Off = Ctx.toCharUnitsFromBits(Bits).getQuantity();
-  LastAddr = Address{ME, Base->Base, Base->Sp,
-                     lane::binary(BO_Add, Base->Bytes, LaneValue::constant(Off)), false, Base->Arm};
+  LaneValue Bytes = lane::binary(BO_Add, Base->Bytes, LaneValue::constant(Off));
+  LastAddr = Address{ME, Base->Base, Base->Sp, Bytes, false, Base->Arm, Base->Named, Base->Origin};
   if (!ME->getType()->isArrayType())
     recordAccess(ME, Store);
 }
@@ -404,27 +430,38 @@ bool Walker::recordExactAccess(const Expr *E, bool Store, const ExactThreads &X)
     SectorCount CA = Sectors(A), CB = Sectors(B);
     return uint64_t(CA.Sectors) * CB.Ideal > uint64_t(CB.Sectors) * CA.Ideal;
   };
+  // Each world (ExactThreads::Worlds, a class of blocks) on its own; across them the least
+  // costly pick, so that a finding holds in every class of blocks.
+  size_t Block = X.blockThreads();
   std::optional<LaneValue> Pick;
   std::vector<LaneValue> Reaching;
   unsigned PickWarp = 0;
-  for (size_t W = 0; W * WarpLanes < N; ++W) {
-    std::array<int64_t, WarpLanes> L{};
-    uint32_t Active = 0;
-    for (unsigned I = 0; I < WarpLanes && W * WarpLanes + I < N; ++I) {
-      size_t T = W * WarpLanes + I;
-      L[I] = X.V[T];
-      if (On[T])
-        Active |= 1u << I;
+  for (size_t Wd = 0; Wd < X.Worlds; ++Wd) {
+    std::optional<LaneValue> WorldPick;
+    unsigned WorldWarp = 0;
+    for (size_t W = 0; W * WarpLanes < Block; ++W) {
+      std::array<int64_t, WarpLanes> L{};
+      uint32_t Active = 0;
+      for (unsigned I = 0; I < WarpLanes && W * WarpLanes + I < Block; ++I) {
+        size_t T = Wd * Block + W * WarpLanes + I;
+        L[I] = X.V[T];
+        if (On[T])
+          Active |= 1u << I;
+      }
+      Active &= Path;
+      if (!Active)
+        continue;
+      LaneValue Lanes = LaneValue::lanes(L, 0, false, Active);
+      if (!WorldPick || (Global ? Worse(*WorldPick, Lanes) : Worse(Lanes, *WorldPick))) {
+        WorldPick = Lanes;
+        WorldWarp = static_cast<unsigned>(W);
+      }
+      Reaching.push_back(std::move(Lanes));
     }
-    Active &= Path;
-    if (!Active)
-      continue;
-    LaneValue Lanes = LaneValue::lanes(L, 0, false, Active);
-    if (!Pick || (Global ? Worse(*Pick, Lanes) : Worse(Lanes, *Pick))) {
-      Pick = Lanes;
-      PickWarp = static_cast<unsigned>(W);
+    if (WorldPick && (!Pick || Worse(*Pick, *WorldPick))) {
+      Pick = std::move(WorldPick);
+      PickWarp = WorldWarp;
     }
-    Reaching.push_back(std::move(Lanes));
   }
   if (!Pick || Pick->isWarpUniform())
     return true;
@@ -432,7 +469,7 @@ bool Walker::recordExactAccess(const Expr *E, bool Store, const ExactThreads &X)
   Pick->NarrowAxis = LastAddr->Bytes.NarrowAxis;
   std::string Warps;
   if (Reaching.size() > 1) {
-    unsigned Total = static_cast<unsigned>((N + WarpLanes - 1) / WarpLanes);
+    unsigned Total = static_cast<unsigned>((Block + WarpLanes - 1) / WarpLanes);
     auto Reached = std::to_string(Reaching.size());
     // The warps that cost what the recorded one does, and the costliest of the others.
     unsigned Alike = 0;
@@ -444,7 +481,13 @@ bool Walker::recordExactAccess(const Expr *E, bool Store, const ExactThreads &X)
         Other = &R;
     }
     Warps = "each warp of the block's " + std::to_string(Total) +
-            " has lanes of its own here (the lanes' addresses differ from warp to warp): ";
+            " has lanes of its own here (the lanes' addresses differ from warp to warp";
+    if (X.Worlds > 1)
+      Warps += ", and from block to block with the remainder modulo " +
+               std::to_string(X.SplitMod) + " of the index's part a whole block shares; " +
+               "counted over " + std::to_string(X.Worlds) + " blocks, one for each remainder";
+    Warps += "): ";
+    std::string Which = "warp " + std::to_string(PickWarp) + (X.Worlds > 1 ? " of one" : "");
     if (!Other) {
       Warps += "every one of the " + Reached + " that reach it alike";
     } else {
@@ -453,12 +496,19 @@ bool Walker::recordExactAccess(const Expr *E, bool Store, const ExactThreads &X)
                                      : " of the " + Reached + " that reach it";
       if (Global) {
         SectorCount C = Sectors(*Other);
-        Warps += "warp " + std::to_string(PickWarp) + " costs the least" + Alikes +
-                 ", the others up to " + std::to_string(C.Sectors) + " sectors for " +
-                 std::to_string(C.Ideal);
+        Warps += Which + " costs the least" + Alikes + ", the others up to " +
+                 std::to_string(C.Sectors) + " sectors for " + std::to_string(C.Ideal);
+      } else if (X.Worlds > 1) {
+        // The pick is the least of the blocks' worst warps: others may be worse or better.
+        unsigned Worst = 1;
+        for (const LaneValue &R : Reaching)
+          Worst = std::max(Worst, Degree(R));
+        Warps += "the worst warp of each block is at least this (" + Which + ")";
+        if (Worst > Degree(*Pick))
+          Warps += ", the costliest " + std::to_string(Worst) + "-way";
       } else {
         unsigned D = Degree(*Other);
-        Warps += "warp " + std::to_string(PickWarp) + " is the worst" + Alikes + ", the others " +
+        Warps += Which + " is the worst" + Alikes + ", the others " +
                  (D <= 1 ? "conflict-free" : "at most " + std::to_string(D) + "-way");
       }
     }
@@ -544,6 +594,8 @@ void Walker::pushAccess(const Expr *E, bool Store, LaneValue Reach, std::string 
   A.Sp = LastAddr->Sp;
   A.Access = E;
   A.Base = LastAddr->Base;
+  A.Origin = LastAddr->Origin;
+  A.Named = LastAddr->Named;
   A.Offset = Reach;
   A.Size = static_cast<unsigned>(*sizeOf(accessedType(E), Ctx));
   A.Store = Store;
@@ -590,7 +642,7 @@ std::vector<bool> Walker::threadsOnPath(size_t N) const {
   for (const Control &C : Controls)
     if (C.Class && isThreadDependent(C.Class->Cat) && knownInEachThread(C, N))
       for (size_t T = 0; T < N; ++T)
-        if ((C.Exact->V[T] != 0) == C.WhenFalse)
+        if ((C.Exact->V[T % C.Exact->V.size()] != 0) == C.WhenFalse)
           On[T] = false;
   return On;
 }

@@ -648,6 +648,7 @@ LaneValue Walker::unary(const UnaryOperator *U) {
                         ? lane::binary(U->isIncrementOp() ? BO_Add : BO_Sub, V, One)
                         : lane::opaque({V});
     assign(Sub, New);
+    steppedMoved(Sub);
     return U->isPostfix() ? V : New;
   }
   default:
@@ -678,6 +679,7 @@ LaneValue Walker::binary(const BinaryOperator *B) {
     LaneValue V = arith(BinaryOperator::getOpForCompoundAssignment(Op), L, R,
                         B->getLHS()->getType());
     assign(B->getLHS(), V);
+    steppedMoved(B->getLHS());
     return V;
   }
   if (Op == BO_Comma) {

@@ -66,9 +66,10 @@ __global__ void tileStencil(float *out) {
 // CHECK: note: it runs once per thread, outside any loop
 // CHECK: note: pad each row by one element
 
-// Silent: the block's index shifts each thread by a multiple of 96 not known modulo 40, and
-// the degree depends on it (block 0: warp 0 reads words 0-31, conflict-free; block 1: words
-// 16-39 and 0-7, 2-way).
+// The block's index shifts each thread by a multiple of 96 not known modulo 40, and each warp's
+// degree depends on it (block 0: warp 0 writes words 0-31, conflict-free, warp 1 words 32-39
+// and 0-23, 2-way; block 1: warp 0 words 16-39 and 0-7, 2-way): taken in one block for each of
+// the five remainders the shift leaves modulo 40, every block has a warp with a 2-way conflict.
 __global__ void unknownShift(float *out) {
   __shared__ float s[40];
   int t = threadIdx.x + blockIdx.x * 96;
@@ -76,8 +77,13 @@ __global__ void unknownShift(float *out) {
   __syncthreads();
   out[t] = s[threadIdx.x % 40];
 }
+// CHECK: shared-warp-varying.cu:[[@LINE-4]]:3: note: 's[t % 40]' puts 2 lanes of a warp in one bank: a 2-way conflict [shared-memory-bank-conflict]
+// CHECK: note: shared memory has 32 banks
+// CHECK: note: each warp of the block's 3 has lanes of its own here (the lanes' addresses differ from warp to warp, and from block to block with the remainder modulo 480 of the index's part a whole block shares; counted over 5 blocks, one for each remainder): the worst warp of each block is at least this (warp 1 of one)
+// CHECK: note: it runs once per thread, outside any loop
+// CHECK: note: make consecutive lanes use consecutive words
 // The read's own index is known: warps 1 and 2 read words 32-39 beside 0-7 (16-23), 2-way.
-// CHECK: shared-warp-varying.cu:[[@LINE-3]]:12: note: 's[threadIdx.x % 40]' puts 2 lanes of a warp in one bank: a 2-way conflict [shared-memory-bank-conflict]
+// CHECK: shared-warp-varying.cu:[[@LINE-8]]:12: note: 's[threadIdx.x % 40]' puts 2 lanes of a warp in one bank: a 2-way conflict [shared-memory-bank-conflict]
 // CHECK: note: shared memory has 32 banks
 // CHECK: note: each warp of the block's 3 has lanes of its own here (the lanes' addresses differ from warp to warp): warp 1 is the worst (2 of the 3 that reach it alike), the others conflict-free
 // CHECK: note: it runs once per thread, outside any loop
