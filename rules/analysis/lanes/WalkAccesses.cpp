@@ -188,6 +188,21 @@ std::optional<int64_t> Walker::sizeOfPointee(QualType T) const {
 
 std::optional<LaneValue> Walker::elementsFrom(const LaneValue &Bytes, int64_t Elt) {
   LaneValue Start = lane::binary(BO_Div, Bytes, LaneValue::constant(Elt));
+  // A whole number of elements whose warp-uniform part may be negative (a kernel's pointer
+  // parameter stepped by `pts += i * 3`, passed on to a device function): a quotient of a
+  // multiple, exact whatever its sign.
+  if (Start.K != Bytes.K && Bytes.K == LaneValue::Lane && !Bytes.HasFactor &&
+      Bytes.Align % Elt == 0 && Bytes.WarpCoef % Elt == 0 &&
+      llvm::all_of(Bytes.L, [&](int64_t X) { return X % Elt == 0; })) {
+    Start = Bytes;
+    for (int64_t &X : Start.L)
+      X /= Elt;
+    Start.Align /= Elt;
+    Start.WarpCoef /= Elt;
+    Start.UBound.reset();
+    Start.VBound.reset();
+    Start.Exact.reset();
+  }
   LaneValue Back = lane::binary(BO_Mul, Start, LaneValue::constant(Elt));
   if (Start.K != Bytes.K || (Start.K != LaneValue::Lane && Start.K != LaneValue::Uniform) ||
       Back.L != Bytes.L || Back.Const != Bytes.Const)

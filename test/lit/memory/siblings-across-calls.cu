@@ -3,7 +3,8 @@
 // iou_bev: `box_a[3] * box_a[4]` beside box_overlap(box_a, ...) reading fields 0, 1, 3, 4 and 6
 // of the same 7-float box): the pointers are one (AccessEvent::Origin), whatever function each
 // access is in. Silent: five of seven floats used, and every field of a point read once in a
-// callee and once more in the kernel. Reported: two of seven floats, and a callee's fields of
+// callee and once more in the kernel, through a local or the kernel's parameter stepped to it.
+// Reported: two of seven floats, and a callee's fields of
 // another element (a pointer computed apart, not bound to the same address).
 // RUN: %expect-exit 1 --stdout %t.out -- %cuda-lint --color=never --rules=uncoalesced-global-access %s
 // RUN: FileCheck %s --input-file=%t.out --implicit-check-not=warning: --implicit-check-not=note:
@@ -60,6 +61,15 @@ __global__ void insideDepth(int n, const float *pts, const float *box, float *ou
   out[i] = inside(p, box) ? p[2] - box[2] : 0.0f; // p[2] read again: silent
 }
 
+// The kernel's own parameter, stepped to the thread's point and passed on: the same.
+__global__ void insideDepthStepped(int n, const float *pts, const float *box, float *out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n)
+    return;
+  pts += i * 3;
+  out[i] = inside(pts, box) ? pts[2] - box[2] : 0.0f; // silent
+}
+
 __global__ void otherBox(int n, int k, const float *boxes, float *out) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= n)
@@ -81,5 +91,7 @@ void run(int n, int k, const float *boxes, const float *ref, const float *pts, f
   pairIou<<<(n + 255) / 256, 256>>>(n, boxes, ref, out);
   areas<<<(n + 255) / 256, 256>>>(n, boxes, out);
   insideDepth<<<(n + 255) / 256, 256>>>(n, pts, ref, out);
+  insideDepthStepped<<<(n + 255) / 256, 256>>>(n, pts, ref, out);
   otherBox<<<(n + 255) / 256, 256>>>(n, k, boxes, out);
 }
+
