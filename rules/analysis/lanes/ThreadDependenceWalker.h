@@ -565,6 +565,9 @@ private:
   /// The pointer a kernel's pointer parameter \p D is, or that a parameter bound to one was
   /// bound to through the calls (Frame::GlobalOrigins).
   const ValueDecl *originOf(const ValueDecl *D) const;
+  /// \p F was entered by a call through a function pointer (one of its targets, walked in
+  /// turn): its parameters are not the caller's pointers for Origin.
+  static bool indirectCall(const Frame &F);
   /// The address of the last subscript or member expression walked.
   struct Address {
     const Expr *E = nullptr;

@@ -68,8 +68,15 @@ void Walker::noteGlobalArgs(Frame &F, llvm::ArrayRef<const Expr *> ArgEs,
             Ctx.getTypeSizeInChars(To->getPointeeType()))
       continue;
     F.GlobalPtrs.insert(P);
-    F.GlobalOrigins[P] = originOf(D);
+    // The targets of a call through a function pointer are walked in turn; a thread runs one.
+    if (!indirectCall(F))
+      F.GlobalOrigins[P] = originOf(D);
   }
+}
+
+bool Walker::indirectCall(const Frame &F) {
+  const auto *CE = dyn_cast_or_null<CallExpr>(F.Call);
+  return CE && !CE->getDirectCallee() && !isa<CXXMemberCallExpr, CXXOperatorCallExpr>(CE);
 }
 
 const ValueDecl *Walker::originOf(const ValueDecl *D) const {
@@ -104,8 +111,11 @@ std::optional<Walker::Address> Walker::addressOf(const Expr *E) {
     // `&a[i]`, `&p->x`: the place just walked, as a pointer.
     if (const auto *U = dyn_cast<UnaryOperator>(Core); U && U->getOpcode() == UO_AddrOf) {
       const Expr *Sub = U->getSubExpr()->IgnoreParens();
+      // The element's pointer stays its origin: `&pixel.x` and `&pixel.y` passed to two calls
+      // are fields of one element (an index not known makes no constant shift: no pair).
       if (LastAddr && LastAddr->E == Sub && !LastAddr->IsValue)
-        return Address{E, LastAddr->Base, LastAddr->Sp, LastAddr->Bytes, true, LastAddr->Arm};
+        return Address{E,    LastAddr->Base, LastAddr->Sp,    LastAddr->Bytes,
+                       true, LastAddr->Arm,  LastAddr->Named, LastAddr->Origin};
       return std::nullopt;
     }
     const auto *CE = dyn_cast<CastExpr>(Core);

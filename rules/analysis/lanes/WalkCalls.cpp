@@ -588,7 +588,7 @@ void Walker::bindParams(Frame &F, const FunctionDecl *Def, llvm::ArrayRef<const 
     if (F.GlobalPtrs.count(P) || !A || !*A || !Elt || !onlySteps(P))
       continue;
     if (std::optional<LaneValue> Start = elementsFrom((*A)->Bytes, *Elt)) {
-      SteppedPtrs[P] = Stepped{(*A)->Sp, *Elt, (*A)->Arm, (*A)->Origin};
+      SteppedPtrs[P] = Stepped{(*A)->Sp, *Elt, (*A)->Arm, indirectCall(F) ? nullptr : (*A)->Origin};
       S.Vars[P] = *Start;
     }
   }

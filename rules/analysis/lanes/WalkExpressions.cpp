@@ -440,7 +440,7 @@ LaneValue Walker::declRef(const DeclRefExpr *DRE) {
   const ValueDecl *D = resolve(DRE->getDecl());
   if (namesPlace(D)) {
     const Address &A = PtrVars.find(D)->second;
-    LastAddr = Address{DRE, A.Base, A.Sp, A.Bytes, false, A.Arm};
+    LastAddr = Address{DRE, A.Base, A.Sp, A.Bytes, false, A.Arm, DRE->getDecl(), A.Origin};
   }
   auto It = S.Vars.find(D);
   if (It != S.Vars.end()) {

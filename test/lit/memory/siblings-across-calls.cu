@@ -87,11 +87,44 @@ __global__ void otherBox(int n, int k, const float *boxes, float *out) {
   // CHECK-NEXT: note: keep the fields each thread uses in arrays of their own (a struct of arrays), or have each thread use every field it fetches: measured, 7 and 5 of 11 floats used cost 1.41x and 1.79x against arrays of their own (kernels/studies/partial_records.cu)
 }
 
+// InfiniTAM's atomicMin(&pixel.x, ...) and atomicMax(&pixel.y, ...) on `Vector2f &pixel =
+// minmax[i]`: each call reads its field through a pointer to it, the two fields of one element
+// (silent); one field alone is reported, in the callee.
+__device__ inline float readFirst(float *address) {
+  int *a = (int *)address;
+  return __int_as_float(*a);
+  // CHECK: siblings-across-calls.cu:[[@LINE-1]]:25: warning: lanes of a warp read '*a' 8 bytes apart: 8 sectors per request instead of 4 [uncoalesced-global-access]
+  // CHECK:: note: each 32-byte sector is a separate transfer: one request of the warp moves 256 bytes to use 128
+  // CHECK-NEXT: note: make consecutive lanes use consecutive elements; where one thread needs neighbouring elements, load them together as a vector type (float2, float4)
+}
+__device__ inline float readSecond(float *address) {
+  int *a = (int *)address;
+  return __int_as_float(*a);
+}
+
+__global__ void minmaxBoth(float2 *minmax, float *out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n)
+    return;
+  float2 &pixel = minmax[i];
+  out[i] = readFirst(&pixel.x) + readSecond(&pixel.y);
+}
+
+__global__ void minOnly(float2 *minmax, float *out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n)
+    return;
+  out[i] = readFirst(&minmax[i].x);
+}
+
 void run(int n, int k, const float *boxes, const float *ref, const float *pts, float *out) {
   pairIou<<<(n + 255) / 256, 256>>>(n, boxes, ref, out);
   areas<<<(n + 255) / 256, 256>>>(n, boxes, out);
   insideDepth<<<(n + 255) / 256, 256>>>(n, pts, ref, out);
   insideDepthStepped<<<(n + 255) / 256, 256>>>(n, pts, ref, out);
   otherBox<<<(n + 255) / 256, 256>>>(n, k, boxes, out);
+  minmaxBoth<<<(n + 255) / 256, 256>>>((float2 *)out, out, n);
+  minOnly<<<(n + 255) / 256, 256>>>((float2 *)out, out, n);
 }
+
 
