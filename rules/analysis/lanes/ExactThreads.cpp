@@ -38,10 +38,16 @@ bool sameWorlds(const ExactThreads &X, const ExactThreads &Y) {
   return X.Worlds == Y.Worlds && X.SplitAlign == Y.SplitAlign && X.SplitMod == Y.SplitMod;
 }
 
+/// Gives \p R the worlds of \p From (ExactThreads::Worlds).
+void copyWorlds(ExactThreads &R, const ExactThreads &From) {
+  R.Worlds = From.Worlds;
+  R.SplitAlign = From.SplitAlign;
+  R.SplitMod = From.SplitMod;
+}
+
 /// The worlds of a result of \p A and \p B (ExactThreads::Worlds): the one that has them, or
-/// both alike; its thread count in N. None where they differ.
-std::optional<const ExactThreads *> layoutOf(const LaneValue &A, const LaneValue &B,
-                                             size_t &N) {
+/// both alike; its thread count in N. Null where they differ.
+const ExactThreads *layoutOf(const LaneValue &A, const LaneValue &B, size_t &N) {
   const ExactThreads *X = A.Exact.get(), *Y = B.Exact.get();
   if (!X || !Y || (X->V.size() == Y->V.size() && sameWorlds(*X, *Y))) {
     const ExactThreads *L = X ? X : Y;
@@ -49,10 +55,10 @@ std::optional<const ExactThreads *> layoutOf(const LaneValue &A, const LaneValue
     return L;
   }
   if (X->Worlds > 1 && Y->Worlds > 1)
-    return std::nullopt;
+    return nullptr;
   const ExactThreads *Many = X->Worlds > 1 ? X : Y, *One = Many == X ? Y : X;
   if (Many->blockThreads() != One->V.size())
-    return std::nullopt;
+    return nullptr;
   N = Many->V.size();
   return Many;
 }
@@ -108,9 +114,7 @@ static SharedExact atMostAnd(const LaneValue &A, const LaneValue &B) {
   const ExactThreads &From = P ? *A.Exact : *B.Exact;
   if (P && Q && !sameWorlds(*A.Exact, *B.Exact))
     return nullptr;
-  R->Worlds = From.Worlds;
-  R->SplitAlign = From.SplitAlign;
-  R->SplitMod = From.SplitMod;
+  copyWorlds(*R, From);
   size_t N = P ? P->size() : Q->size();
   R->V.resize(N);
   for (size_t T = 0; T < N; ++T)
@@ -155,14 +159,12 @@ SharedExact exactBinary(BinaryOperatorKind Op, const LaneValue &A, const LaneVal
   if (Bounded || !X || !Y)
     return nullptr;
   size_t N = 0;
-  std::optional<const ExactThreads *> Layout = layoutOf(A, B, N);
+  const ExactThreads *Layout = layoutOf(A, B, N);
   if (!Layout)
     return nullptr;
   auto R = std::make_shared<ExactThreads>();
   R->V.resize(N);
-  R->Worlds = (*Layout)->Worlds;
-  R->SplitAlign = (*Layout)->SplitAlign;
-  R->SplitMod = (*Layout)->SplitMod;
+  copyWorlds(*R, *Layout);
   bool Ok = true;
   auto Each = [&](auto Fn) {
     for (size_t T = 0; T < N && Ok; ++T)
@@ -292,9 +294,7 @@ SharedExact exactUnsigned(BinaryOperatorKind Op, const LaneValue &A, const LaneV
     return nullptr;
   auto R = std::make_shared<ExactThreads>();
   R->V.reserve(X.V.size());
-  R->Worlds = X.Worlds;
-  R->SplitAlign = X.SplitAlign;
-  R->SplitMod = X.SplitMod;
+  copyWorlds(*R, X);
   if (Op == BO_Rem) {
     for (int64_t V : X.V)
       R->V.push_back(llvm::mod(V, D));
@@ -322,9 +322,7 @@ SharedExact exactSelect(const LaneValue &C, const LaneValue &T, const LaneValue 
     return nullptr;
   auto R = std::make_shared<ExactThreads>();
   R->V.resize(N);
-  R->Worlds = C.Exact->Worlds;
-  R->SplitAlign = C.Exact->SplitAlign;
-  R->SplitMod = C.Exact->SplitMod;
+  copyWorlds(*R, *C.Exact);
   for (size_t I = 0; I < N; ++I)
     R->V[I] = C.Exact->V[I] != 0 ? A->at(I) : B->at(I);
   return R;
