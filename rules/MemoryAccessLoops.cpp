@@ -179,5 +179,25 @@ bool neighbourLoopReads(const AccessEvent &E, int64_t Stride, const ASTContext &
   return Found;
 }
 
+const Stmt *readOnceBesideLoop(const AccessEvent &E, const ThreadDependence &TD,
+                               const ASTContext &Ctx) {
+  const Stmt *L = E.TimeLoop;
+  if (!E.OncePerThread || !L)
+    return nullptr;
+  if (int64_t Trips = cudalint::countedTrips(L, Ctx); Trips && Trips < 32)
+    return nullptr;
+  const SourceManager &SM = Ctx.getSourceManager();
+  auto Within = [&](const Stmt *S) {
+    SourceLocation B = SM.getExpansionLoc(S->getBeginLoc());
+    return S == L || (!SM.isBeforeInTranslationUnit(B, SM.getExpansionLoc(L->getBeginLoc())) &&
+                      !SM.isBeforeInTranslationUnit(SM.getExpansionLoc(L->getEndLoc()), B));
+  };
+  for (const AccessEvent &O : TD.accesses())
+    if (O.Sp == AccessEvent::Space::Global && O.Root == E.Root && O.Shape == E.Shape &&
+        !O.OncePerThread && O.TimeLoop && Within(O.TimeLoop))
+      return nullptr;
+  return L;
+}
+
 } // namespace memrules
 } // namespace cudalint

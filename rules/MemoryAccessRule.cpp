@@ -196,6 +196,19 @@ static bool exclusiveArms(const Expr *A, const Expr *B, const ASTContext &C) {
   return false;
 }
 
+/// exclusiveArms for two accesses of one walk, each perhaps in a function the walk called: the
+/// two where their calls part (the access, or the call it lies under), in the function both
+/// are reached through (nvdiffrast's `triHeader[taskIdx].misc`, after an `if` whose arm
+/// returns from a call that writes the whole header through `&triHeader[taskIdx]`).
+static bool exclusiveEvents(const AccessEvent &E, const AccessEvent &O, const ASTContext &Ctx) {
+  size_t K = 0;
+  while (K < E.Calls.size() && K < O.Calls.size() && E.Calls[K] == O.Calls[K])
+    ++K;
+  const Expr *A = K < E.Calls.size() ? E.Calls[K] : E.Access;
+  const Expr *B = K < O.Calls.size() ? O.Calls[K] : O.Access;
+  return A != B && exclusiveArms(A, B, Ctx);
+}
+
 /// Pointers of different functions bound to one address (AccessEvent::Origin) count as one base
 /// only where a warp's lanes span at most this many bytes (records of up to 128 bytes, as
 /// OpenPCDet's 28-byte boxes): the measured records whose later requests find the rest of their
@@ -232,7 +245,7 @@ bool coveredBySiblings(const AccessEvent &E, const ThreadDependence &TD, int64_t
     int64_t Shift = *Moved;
     llvm::FoldingSetNodeID Other;
     profileCore(O.Access, Other, Ctx, {O.Named, O.Origin});
-    if (Other != Core || exclusiveArms(E.Access, O.Access, Ctx))
+    if (Other != Core || exclusiveEvents(E, O, Ctx))
       continue;
     // The same index up to a constant, and the same lanes' parts: the constant went into
     // the part every lane shares (`S[p + 1]` with p uniform and S = &d[2 * j]), which the
@@ -844,7 +857,7 @@ SectorFill fetchedFill(const AccessEvent &E, const ThreadDependence &TD, const A
       if (tripWithout(O.Trip, OFolded) != tripWithout(Trip, OFolded))
         continue;
       std::optional<int64_t> Moved = patternShift(E.Offset, O.Offset);
-      if (!Moved || exclusiveArms(E.Access, O.Access, Ctx))
+      if (!Moved || exclusiveEvents(E, O, Ctx))
         continue;
       // As coveredBySiblings: a constant that went into the part every lane shares
       // (`y[l + 16]` beside `y[l + 0]`, ggml's dequantisers) moves it by that many elements.

@@ -73,6 +73,15 @@ bool sweepsOwnSectors(const AccessEvent &E, const clang::ASTContext &Ctx);
 std::optional<int64_t> counterBytes(const clang::Expr *E, const clang::ValueDecl *Counter,
                                     const clang::ASTContext &Ctx);
 
+/// A load read once per thread however many trips the loop around it takes (AccessEvent::
+/// OncePerThread), in a loop of many trips (not known to take fewer than 32) in which no other
+/// global load the walk recorded moves from trip to trip: the loop's trips, not this read, take
+/// the time (an all-pairs n-body loop over broadcasts 1.00x and 1.01x, a non-maximum suppression
+/// over shared memory 0.99x and 1.01x; kernels/studies/invariant_reads.cu, nms_boxes.cu).
+/// Its loop, or null (MemoryAccessLoops.cpp).
+const clang::Stmt *readOnceBesideLoop(const AccessEvent &E, const ThreadDependence &TD,
+                                      const clang::ASTContext &Ctx);
+
 /// The function whose body holds \p E (MemoryAccessShape.cpp).
 const clang::FunctionDecl *holderOf(const clang::Expr *E, const clang::ASTContext &Ctx);
 

@@ -137,6 +137,13 @@ struct AccessEvent {
   /// many): straight-line code once nvcc unrolls them.
   bool ShortLoopsOnly = false;
   const clang::Stmt *Loop = nullptr; // the innermost loop around it
+  /// The innermost loop around it whose trips are many (not a short counted one), and, for a
+  /// load, whether its address is the same on every trip of that loop, which stores nothing
+  /// to global memory: nvcc keeps the value in a register, read once per thread.
+  const clang::Stmt *TimeLoop = nullptr;
+  bool OncePerThread = false;
+  /// The calls the walk went through from the kernel to the access, outermost first.
+  llvm::SmallVector<const clang::Expr *, 4> Calls;
   const BlockShape *Shape = nullptr;
   const clang::FunctionDecl *Root = nullptr;
   std::string Trip; // as BranchEvent::Trip: one trip of a loop walked with its own values

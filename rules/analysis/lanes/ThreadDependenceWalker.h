@@ -738,6 +738,15 @@ private:
   /// Whether a loop's body accesses memory through a pointer (touchesGlobal).
   llvm::DenseMap<const Stmt *, bool> LoopGlobal;
   bool touchesGlobal(const Stmt *St) const;
+  /// Whether the address of \p Access (in the innermost frame) is the same on every trip of
+  /// \p Loop (of this frame or a caller's): every variable it reads is one the loop leaves
+  /// alone, or a parameter whose argument is (LoopInvariance.cpp).
+  bool sameEveryTrip(const Expr *Access, const Stmt *Loop) const;
+  bool sameEveryTrip(const Expr *X, size_t F, size_t LoopFrame, const Stmt *Loop,
+                     unsigned Depth) const;
+  /// Whether \p S (or a function it calls) may store to global memory.
+  bool storesGlobal(const Stmt *S, unsigned Depth = 0) const;
+  llvm::DenseMap<const Stmt *, bool> LoopStores;
   /// Whether pointer \p E is computed from a __shared__ array, the thread's own array, or a
   /// pointer the walk knows points into one (touchesGlobal: its accesses are not global memory).
   bool localOrSharedPointer(const Expr *E, unsigned Depth = 0) const;

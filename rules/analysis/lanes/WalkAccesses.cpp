@@ -628,6 +628,9 @@ void Walker::pushAccess(const Expr *E, bool Store, LaneValue Reach, std::string 
   A.Shape = &Shape;
   A.Root = Root;
   A.Args = BoundText;
+  for (const Frame &F : Frames)
+    if (F.Call)
+      A.Calls.push_back(F.Call);
   if (LastAddr->Arm)
     A.Arm = *LastAddr->Arm;
   for (const std::string &T : Trips)
@@ -657,6 +660,15 @@ void Walker::pushAccess(const Expr *E, bool Store, LaneValue Reach, std::string 
     if (New)
       It->second = touchesGlobal(L);
     A.LoopTouchesGlobal = It->second;
+    if (!A.ShortLoopsOnly) {
+      A.TimeLoop = L;
+      if (!Store && A.Sp == AccessEvent::Space::Global) {
+        auto [St, NewSt] = LoopStores.try_emplace(L, false);
+        if (NewSt)
+          St->second = storesGlobal(L);
+        A.OncePerThread = !St->second && sameEveryTrip(E, L);
+      }
+    }
   }
   Accesses.push_back(std::move(A));
   LastRecorded = E;

@@ -1,7 +1,10 @@
 // Accesses of one thread on one base count as one request when together they use the bytes
 // between its lanes (all fields of a float4); not when they lie in different arms of an `if` or
 // `?:`, since a lane runs one arm only (DualSPHysics's KerComputeStepVerlet, blind memory set of
-// 2026-11-26: `velrhonew[p] = velrho2[p]` in one arm, `velrho2[p].w` alone in the other).
+// 2026-11-26: `velrhonew[p] = velrho2[p]` in one arm, `velrho2[p].w` alone in the other), also
+// where the other access lies in a function called in an arm that returns (nvdiffrast's
+// triangle setup writes the whole 16-byte header through `&triHeader[taskIdx]` in a fast path
+// that returns, and its `misc` field alone after it).
 // RUN: %expect-exit 1 --stdout %t.out -- %cuda-lint --color=never --rules=uncoalesced-global-access %s
 // RUN: FileCheck %s --input-file=%t.out --implicit-check-not=warning: --implicit-check-not=note:
 
@@ -68,10 +71,30 @@ __global__ void everyField(const float4 *v, float *out, int n) {
   }
 }
 
-void run(const float4 *v, float4 *o4, float *o, int n) {
+struct Header {
+  short v0x, v0y, v1x, v1y, v2x, v2y;
+  unsigned misc;
+};
+
+__device__ void writeHeader(Header *h, int a) { *(uint4 *)h = make_uint4(a, a, a, a); }
+
+__global__ void calledInLeavingArm(Header *hs, const int *flags, int n) {
+  int t = blockIdx.x * blockDim.x + threadIdx.x;
+  if (flags[t] > 0) {
+    writeHeader(&hs[t], t);
+    return;
+  }
+  hs[t].misc = n;
+  // CHECK: uncoalesced-exclusive-arms.cu:[[@LINE-1]]:3: warning: lanes of a warp write 'hs[t].misc' 16 bytes apart: 16 sectors per request instead of 4 [uncoalesced-global-access]
+  // CHECK: note: each 32-byte sector is a separate transfer: one request of the warp moves 512 bytes to use 128
+  // CHECK-NEXT: note: the lanes use one 4-byte field of 16-byte structs: keep that field in an array of its own (a struct of arrays), or have each thread use every field it fetches
+}
+
+void run(const float4 *v, float4 *o4, float *o, int n, Header *h, const int *f) {
   otherArm<<<n / 256, 256>>>(v, o4, n, 7);
   selectArms<<<n / 256, 256>>>(v, o, n, 7);
   declaredInOtherArm<<<n / 256, 256>>>(v, o, n, n / 2);
   samePath<<<n / 256, 256>>>(v, o4, o, n);
   everyField<<<n / 256, 256>>>(v, o, n);
+  calledInLeavingArm<<<n / 256, 256>>>(h, f, n);
 }
