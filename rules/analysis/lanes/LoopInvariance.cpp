@@ -8,7 +8,6 @@
 // register: read once per thread, whatever the trips (kernels/studies/invariant_reads.cu).
 //
 //===----------------------------------------------------------------------===//
-#include "rules/analysis/Mutation.h"
 #include "rules/analysis/lanes/ThreadDependenceWalker.h"
 
 #include "clang/AST/ExprCXX.h"
@@ -23,6 +22,27 @@ static bool within(const Stmt *Outer, SourceLocation L, const SourceManager &SM)
   return R.isValid() && L.isValid() &&
          !SM.isBeforeInTranslationUnit(SM.getExpansionLoc(L), SM.getExpansionLoc(R.getBegin())) &&
          !SM.isBeforeInTranslationUnit(SM.getExpansionLoc(R.getEnd()), SM.getExpansionLoc(L));
+}
+
+/// Whether every use of \p V in \p S reads its value (`v`, `v.x`): no assignment, step, address,
+/// reference bound to it or member function called on it.
+static bool onlyRead(const Stmt *S, const VarDecl *V) {
+  if (!S)
+    return true;
+  if (const auto *C = dyn_cast<ImplicitCastExpr>(S); C && C->getCastKind() == CK_LValueToRValue) {
+    const Expr *Sub = C->getSubExpr()->IgnoreParens();
+    for (const auto *M = dyn_cast<MemberExpr>(Sub); M && !M->isArrow();
+         M = dyn_cast<MemberExpr>(Sub))
+      Sub = M->getBase()->IgnoreParens();
+    if (const auto *R = dyn_cast<DeclRefExpr>(Sub); R && R->getDecl() == V)
+      return true;
+  }
+  if (const auto *R = dyn_cast<DeclRefExpr>(S); R && R->getDecl() == V)
+    return false;
+  for (const Stmt *C : S->children())
+    if (!onlyRead(C, V))
+      return false;
+  return true;
 }
 
 bool Walker::sameEveryTrip(const Expr *X, size_t F, size_t LoopFrame, const Stmt *Loop,
@@ -51,15 +71,15 @@ bool Walker::sameEveryTrip(const Expr *X, size_t F, size_t LoopFrame, const Stmt
       if (const auto *Op = dyn_cast_or_null<CXXOperatorCallExpr>(CE);
           Op && isa<CXXMethodDecl>(FD))
         ++I; // the object is argument 0
-      if (!CE || P->getDeclContext() != FD || I >= CE->getNumArgs() || changesVariable(Body, V))
+      if (!CE || P->getDeclContext() != FD || I >= CE->getNumArgs() || !onlyRead(Body, V))
         return false;
       return sameEveryTrip(CE->getArg(I), F - 1, LoopFrame, Loop, Depth + 1);
     }
     // A local declared outside the loop that the loop leaves alone.
     if (F == LoopFrame && !within(Loop, V->getLocation(), SM))
-      return !changesVariable(Loop, V);
+      return onlyRead(Loop, V);
     // A local of a trip (or of a function the loop calls): set once, from values that stay.
-    return !isa<ParmVarDecl>(V) && V->getInit() && !changesVariable(Body, V) &&
+    return !isa<ParmVarDecl>(V) && V->getInit() && onlyRead(Body, V) &&
            sameEveryTrip(V->getInit(), F, LoopFrame, Loop, Depth + 1);
   }
   for (const Stmt *C : X->children())

@@ -6,7 +6,7 @@
 // function's parameter bound to a pointer the loop leaves alone too. Still warnings: the same
 // read in a loop that stores a row of outputs each trip (nvcc loads it again each trip: 1.35x to
 // 1.87x), beside a load that moves with the loop's counter, in a loop of 20 counted trips, and a
-// read whose index the loop changes.
+// read whose index the loop changes (also through a reference parameter).
 // RUN: %expect-exit 1 --stdout %t.out -- %cuda-lint --color=never --pedantic --rules=uncoalesced-global-access %s
 // RUN: FileCheck %s --input-file=%t.out --implicit-check-not=warning: --implicit-check-not=note:
 // RUN: %expect-exit 1 --stdout %t.def -- %cuda-lint --color=never --rules=uncoalesced-global-access %s
@@ -45,6 +45,19 @@ __global__ void moved(int n, const float *v, float *out) {
   float s = 0.f;
   for (int j = 0; j < n; ++j)
     s += v[i * 32 + j % 2];
+  out[i] = s;
+}
+
+__device__ inline void advance(int &k, int n) { k += n; }
+
+__global__ void byReference(int n, const Body *r, const float *w, float *out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  int k = i;
+  float s = 0.f;
+  for (int j = 0; j < n; ++j) {
+    s += r[k].x * w[j];
+    advance(k, n);
+  }
   out[i] = s;
 }
 
@@ -92,6 +105,7 @@ void run(int n, const Body *p, float *f, const float *b, unsigned long long *m, 
   streams<<<n / 256, 256>>>(n, 64, p, w, f);
   few<<<n / 256, 256>>>(n, p, w, f);
   moved<<<n / 256, 256>>>(n, w, f);
+  byReference<<<n / 256, 256>>>(n, p, w, f);
 }
 
 // CHECK: read-once-beside-loop.cu:24:22: warning: lanes of a warp read 'r[i].x' 32 bytes apart: 32 sectors per request instead of 4 [uncoalesced-global-access]
@@ -111,49 +125,52 @@ void run(int n, const Body *p, float *f, const float *b, unsigned long long *m, 
 // CHECK: read-once-beside-loop.cu:47:10: warning: lanes of a warp read 'v[i * 32 + j % 2]' 128 bytes apart: 32 sectors per request instead of 4 [uncoalesced-global-access]
 // CHECK: note: each 32-byte sector is a separate transfer: one request of the warp moves 1024 bytes to use 128
 // CHECK-NEXT: note: make threadIdx.x index the contiguous dimension (the last subscript), or stage the data through shared memory as a tiled transpose does, so that each request reads consecutive elements
-// CHECK: read-once-beside-loop.cu:57:25: note: lanes of a warp read 'p[i].x' 32 bytes apart: 32 sectors per request instead of 4 [uncoalesced-global-access]
+// CHECK: read-once-beside-loop.cu:58:10: warning: lanes of a warp read 'r[k].x' 32 bytes apart: 32 sectors per request instead of 4 [uncoalesced-global-access]
 // CHECK: note: each 32-byte sector is a separate transfer: one request of the warp moves 1024 bytes to use 128
-// CHECK-NEXT: note: its address is the same on every trip of the loop at line 56, which stores nothing to global memory and reads none that moves from trip to trip: nvcc keeps the value in a register, so each thread reads it once and the loop's trips take the time
-// CHECK-NEXT: note: measured, such reads cost nothing against a struct of arrays (an all-pairs n-body loop 1.00x and 1.01x, a non-maximum suppression over shared memory 0.99x and 1.01x; kernels/studies/invariant_reads.cu, nms_boxes.cu): a note; where the loop takes few trips, the read is the kernel's traffic and a struct of arrays pays
-// CHECK: read-once-beside-loop.cu:57:47: note: lanes of a warp read 'p[i].y' 32 bytes apart: 32 sectors per request instead of 4 [uncoalesced-global-access]
+// CHECK-NEXT: note: the lanes use one 4-byte field of 32-byte structs: keep that field in an array of its own (a struct of arrays), or have each thread use every field it fetches
+// CHECK: read-once-beside-loop.cu:70:25: note: lanes of a warp read 'p[i].x' 32 bytes apart: 32 sectors per request instead of 4 [uncoalesced-global-access]
 // CHECK: note: each 32-byte sector is a separate transfer: one request of the warp moves 1024 bytes to use 128
-// CHECK-NEXT: note: its address is the same on every trip of the loop at line 56, which stores nothing to global memory and reads none that moves from trip to trip: nvcc keeps the value in a register, so each thread reads it once and the loop's trips take the time
+// CHECK-NEXT: note: its address is the same on every trip of the loop at line 69, which stores nothing to global memory and reads none that moves from trip to trip: nvcc keeps the value in a register, so each thread reads it once and the loop's trips take the time
 // CHECK-NEXT: note: measured, such reads cost nothing against a struct of arrays (an all-pairs n-body loop 1.00x and 1.01x, a non-maximum suppression over shared memory 0.99x and 1.01x; kernels/studies/invariant_reads.cu, nms_boxes.cu): a note; where the loop takes few trips, the read is the kernel's traffic and a struct of arrays pays
-// CHECK: read-once-beside-loop.cu:57:69: note: lanes of a warp read 'p[i].z' 32 bytes apart: 32 sectors per request instead of 4 [uncoalesced-global-access]
+// CHECK: read-once-beside-loop.cu:70:47: note: lanes of a warp read 'p[i].y' 32 bytes apart: 32 sectors per request instead of 4 [uncoalesced-global-access]
 // CHECK: note: each 32-byte sector is a separate transfer: one request of the warp moves 1024 bytes to use 128
-// CHECK-NEXT: note: its address is the same on every trip of the loop at line 56, which stores nothing to global memory and reads none that moves from trip to trip: nvcc keeps the value in a register, so each thread reads it once and the loop's trips take the time
+// CHECK-NEXT: note: its address is the same on every trip of the loop at line 69, which stores nothing to global memory and reads none that moves from trip to trip: nvcc keeps the value in a register, so each thread reads it once and the loop's trips take the time
 // CHECK-NEXT: note: measured, such reads cost nothing against a struct of arrays (an all-pairs n-body loop 1.00x and 1.01x, a non-maximum suppression over shared memory 0.99x and 1.01x; kernels/studies/invariant_reads.cu, nms_boxes.cu): a note; where the loop takes few trips, the read is the kernel's traffic and a struct of arrays pays
-// CHECK: read-once-beside-loop.cu:64:25: note: lanes of a warp read 'a[0]' 28 bytes apart: 28 sectors per request instead of 4 [uncoalesced-global-access]
-// CHECK: note: each 32-byte sector is a separate transfer: one request of the warp moves 896 bytes to use 128
-// CHECK-NEXT: note: its address is the same on every trip of the loop at line 82, which stores nothing to global memory and reads none that moves from trip to trip: nvcc keeps the value in a register, so each thread reads it once and the loop's trips take the time
+// CHECK: read-once-beside-loop.cu:70:69: note: lanes of a warp read 'p[i].z' 32 bytes apart: 32 sectors per request instead of 4 [uncoalesced-global-access]
+// CHECK: note: each 32-byte sector is a separate transfer: one request of the warp moves 1024 bytes to use 128
+// CHECK-NEXT: note: its address is the same on every trip of the loop at line 69, which stores nothing to global memory and reads none that moves from trip to trip: nvcc keeps the value in a register, so each thread reads it once and the loop's trips take the time
 // CHECK-NEXT: note: measured, such reads cost nothing against a struct of arrays (an all-pairs n-body loop 1.00x and 1.01x, a non-maximum suppression over shared memory 0.99x and 1.01x; kernels/studies/invariant_reads.cu, nms_boxes.cu): a note; where the loop takes few trips, the read is the kernel's traffic and a struct of arrays pays
-// CHECK: read-once-beside-loop.cu:64:32: note: lanes of a warp read 'a[3]' 28 bytes apart: 28 sectors per request instead of 4 [uncoalesced-global-access]
+// CHECK: read-once-beside-loop.cu:77:25: note: lanes of a warp read 'a[0]' 28 bytes apart: 28 sectors per request instead of 4 [uncoalesced-global-access]
 // CHECK: note: each 32-byte sector is a separate transfer: one request of the warp moves 896 bytes to use 128
-// CHECK-NEXT: note: its address is the same on every trip of the loop at line 82, which stores nothing to global memory and reads none that moves from trip to trip: nvcc keeps the value in a register, so each thread reads it once and the loop's trips take the time
+// CHECK-NEXT: note: its address is the same on every trip of the loop at line 95, which stores nothing to global memory and reads none that moves from trip to trip: nvcc keeps the value in a register, so each thread reads it once and the loop's trips take the time
 // CHECK-NEXT: note: measured, such reads cost nothing against a struct of arrays (an all-pairs n-body loop 1.00x and 1.01x, a non-maximum suppression over shared memory 0.99x and 1.01x; kernels/studies/invariant_reads.cu, nms_boxes.cu): a note; where the loop takes few trips, the read is the kernel's traffic and a struct of arrays pays
-// CHECK: read-once-beside-loop.cu:64:59: note: lanes of a warp read 'a[0]' 28 bytes apart: 28 sectors per request instead of 4 [uncoalesced-global-access]
+// CHECK: read-once-beside-loop.cu:77:32: note: lanes of a warp read 'a[3]' 28 bytes apart: 28 sectors per request instead of 4 [uncoalesced-global-access]
 // CHECK: note: each 32-byte sector is a separate transfer: one request of the warp moves 896 bytes to use 128
-// CHECK-NEXT: note: its address is the same on every trip of the loop at line 82, which stores nothing to global memory and reads none that moves from trip to trip: nvcc keeps the value in a register, so each thread reads it once and the loop's trips take the time
+// CHECK-NEXT: note: its address is the same on every trip of the loop at line 95, which stores nothing to global memory and reads none that moves from trip to trip: nvcc keeps the value in a register, so each thread reads it once and the loop's trips take the time
 // CHECK-NEXT: note: measured, such reads cost nothing against a struct of arrays (an all-pairs n-body loop 1.00x and 1.01x, a non-maximum suppression over shared memory 0.99x and 1.01x; kernels/studies/invariant_reads.cu, nms_boxes.cu): a note; where the loop takes few trips, the read is the kernel's traffic and a struct of arrays pays
-// CHECK: read-once-beside-loop.cu:65:25: note: lanes of a warp read 'a[1]' 28 bytes apart: 28 sectors per request instead of 4 [uncoalesced-global-access]
+// CHECK: read-once-beside-loop.cu:77:59: note: lanes of a warp read 'a[0]' 28 bytes apart: 28 sectors per request instead of 4 [uncoalesced-global-access]
 // CHECK: note: each 32-byte sector is a separate transfer: one request of the warp moves 896 bytes to use 128
-// CHECK-NEXT: note: its address is the same on every trip of the loop at line 82, which stores nothing to global memory and reads none that moves from trip to trip: nvcc keeps the value in a register, so each thread reads it once and the loop's trips take the time
+// CHECK-NEXT: note: its address is the same on every trip of the loop at line 95, which stores nothing to global memory and reads none that moves from trip to trip: nvcc keeps the value in a register, so each thread reads it once and the loop's trips take the time
 // CHECK-NEXT: note: measured, such reads cost nothing against a struct of arrays (an all-pairs n-body loop 1.00x and 1.01x, a non-maximum suppression over shared memory 0.99x and 1.01x; kernels/studies/invariant_reads.cu, nms_boxes.cu): a note; where the loop takes few trips, the read is the kernel's traffic and a struct of arrays pays
-// CHECK: read-once-beside-loop.cu:65:32: note: lanes of a warp read 'a[4]' 28 bytes apart: 28 sectors per request instead of 4 [uncoalesced-global-access]
+// CHECK: read-once-beside-loop.cu:78:25: note: lanes of a warp read 'a[1]' 28 bytes apart: 28 sectors per request instead of 4 [uncoalesced-global-access]
 // CHECK: note: each 32-byte sector is a separate transfer: one request of the warp moves 896 bytes to use 128
-// CHECK-NEXT: note: its address is the same on every trip of the loop at line 82, which stores nothing to global memory and reads none that moves from trip to trip: nvcc keeps the value in a register, so each thread reads it once and the loop's trips take the time
+// CHECK-NEXT: note: its address is the same on every trip of the loop at line 95, which stores nothing to global memory and reads none that moves from trip to trip: nvcc keeps the value in a register, so each thread reads it once and the loop's trips take the time
 // CHECK-NEXT: note: measured, such reads cost nothing against a struct of arrays (an all-pairs n-body loop 1.00x and 1.01x, a non-maximum suppression over shared memory 0.99x and 1.01x; kernels/studies/invariant_reads.cu, nms_boxes.cu): a note; where the loop takes few trips, the read is the kernel's traffic and a struct of arrays pays
-// CHECK: read-once-beside-loop.cu:65:59: note: lanes of a warp read 'a[1]' 28 bytes apart: 28 sectors per request instead of 4 [uncoalesced-global-access]
+// CHECK: read-once-beside-loop.cu:78:32: note: lanes of a warp read 'a[4]' 28 bytes apart: 28 sectors per request instead of 4 [uncoalesced-global-access]
 // CHECK: note: each 32-byte sector is a separate transfer: one request of the warp moves 896 bytes to use 128
-// CHECK-NEXT: note: its address is the same on every trip of the loop at line 82, which stores nothing to global memory and reads none that moves from trip to trip: nvcc keeps the value in a register, so each thread reads it once and the loop's trips take the time
+// CHECK-NEXT: note: its address is the same on every trip of the loop at line 95, which stores nothing to global memory and reads none that moves from trip to trip: nvcc keeps the value in a register, so each thread reads it once and the loop's trips take the time
 // CHECK-NEXT: note: measured, such reads cost nothing against a struct of arrays (an all-pairs n-body loop 1.00x and 1.01x, a non-maximum suppression over shared memory 0.99x and 1.01x; kernels/studies/invariant_reads.cu, nms_boxes.cu): a note; where the loop takes few trips, the read is the kernel's traffic and a struct of arrays pays
-// CHECK: read-once-beside-loop.cu:66:19: note: lanes of a warp read 'a[3]' 28 bytes apart: 28 sectors per request instead of 4 [uncoalesced-global-access]
+// CHECK: read-once-beside-loop.cu:78:59: note: lanes of a warp read 'a[1]' 28 bytes apart: 28 sectors per request instead of 4 [uncoalesced-global-access]
 // CHECK: note: each 32-byte sector is a separate transfer: one request of the warp moves 896 bytes to use 128
-// CHECK-NEXT: note: its address is the same on every trip of the loop at line 82, which stores nothing to global memory and reads none that moves from trip to trip: nvcc keeps the value in a register, so each thread reads it once and the loop's trips take the time
+// CHECK-NEXT: note: its address is the same on every trip of the loop at line 95, which stores nothing to global memory and reads none that moves from trip to trip: nvcc keeps the value in a register, so each thread reads it once and the loop's trips take the time
 // CHECK-NEXT: note: measured, such reads cost nothing against a struct of arrays (an all-pairs n-body loop 1.00x and 1.01x, a non-maximum suppression over shared memory 0.99x and 1.01x; kernels/studies/invariant_reads.cu, nms_boxes.cu): a note; where the loop takes few trips, the read is the kernel's traffic and a struct of arrays pays
-// CHECK: read-once-beside-loop.cu:66:26: note: lanes of a warp read 'a[4]' 28 bytes apart: 28 sectors per request instead of 4 [uncoalesced-global-access]
+// CHECK: read-once-beside-loop.cu:79:19: note: lanes of a warp read 'a[3]' 28 bytes apart: 28 sectors per request instead of 4 [uncoalesced-global-access]
 // CHECK: note: each 32-byte sector is a separate transfer: one request of the warp moves 896 bytes to use 128
-// CHECK-NEXT: note: its address is the same on every trip of the loop at line 82, which stores nothing to global memory and reads none that moves from trip to trip: nvcc keeps the value in a register, so each thread reads it once and the loop's trips take the time
+// CHECK-NEXT: note: its address is the same on every trip of the loop at line 95, which stores nothing to global memory and reads none that moves from trip to trip: nvcc keeps the value in a register, so each thread reads it once and the loop's trips take the time
+// CHECK-NEXT: note: measured, such reads cost nothing against a struct of arrays (an all-pairs n-body loop 1.00x and 1.01x, a non-maximum suppression over shared memory 0.99x and 1.01x; kernels/studies/invariant_reads.cu, nms_boxes.cu): a note; where the loop takes few trips, the read is the kernel's traffic and a struct of arrays pays
+// CHECK: read-once-beside-loop.cu:79:26: note: lanes of a warp read 'a[4]' 28 bytes apart: 28 sectors per request instead of 4 [uncoalesced-global-access]
+// CHECK: note: each 32-byte sector is a separate transfer: one request of the warp moves 896 bytes to use 128
+// CHECK-NEXT: note: its address is the same on every trip of the loop at line 95, which stores nothing to global memory and reads none that moves from trip to trip: nvcc keeps the value in a register, so each thread reads it once and the loop's trips take the time
 // CHECK-NEXT: note: measured, such reads cost nothing against a struct of arrays (an all-pairs n-body loop 1.00x and 1.01x, a non-maximum suppression over shared memory 0.99x and 1.01x; kernels/studies/invariant_reads.cu, nms_boxes.cu): a note; where the loop takes few trips, the read is the kernel's traffic and a struct of arrays pays
 
 // DEFAULT: read-once-beside-loop.cu:24:22: warning: lanes of a warp read 'r[i].x' 32 bytes apart: 32 sectors per request instead of 4 [uncoalesced-global-access]
@@ -173,3 +190,6 @@ void run(int n, const Body *p, float *f, const float *b, unsigned long long *m, 
 // DEFAULT: read-once-beside-loop.cu:47:10: warning: lanes of a warp read 'v[i * 32 + j % 2]' 128 bytes apart: 32 sectors per request instead of 4 [uncoalesced-global-access]
 // DEFAULT: note: each 32-byte sector is a separate transfer: one request of the warp moves 1024 bytes to use 128
 // DEFAULT-NEXT: note: make threadIdx.x index the contiguous dimension (the last subscript), or stage the data through shared memory as a tiled transpose does, so that each request reads consecutive elements
+// DEFAULT: read-once-beside-loop.cu:58:10: warning: lanes of a warp read 'r[k].x' 32 bytes apart: 32 sectors per request instead of 4 [uncoalesced-global-access]
+// DEFAULT: note: each 32-byte sector is a separate transfer: one request of the warp moves 1024 bytes to use 128
+// DEFAULT-NEXT: note: the lanes use one 4-byte field of 32-byte structs: keep that field in an array of its own (a struct of arrays), or have each thread use every field it fetches
