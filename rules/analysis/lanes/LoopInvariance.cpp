@@ -96,10 +96,37 @@ bool Walker::sameEveryTrip(const Expr *Access, const Stmt *Loop) const {
   return false;
 }
 
-bool Walker::storesGlobal(const Stmt *S, unsigned Depth) const {
+/// Whether \p E names an object of the thread's own (a local, a field or element of one, a
+/// reference parameter of \p Scope bound to one): what a member function called on it stores
+/// through `this`, or a function stores through a reference to it, stays in the thread.
+static bool localPlace(const Expr *E, const StoreScope &Scope) {
+  for (unsigned Steps = 0; E && Steps < 16; ++Steps) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *R = dyn_cast<DeclRefExpr>(E)) {
+      const auto *V = dyn_cast<VarDecl>(R->getDecl());
+      if (V && V->getType()->isReferenceType())
+        return llvm::is_contained(Scope.LocalRefs, V);
+      return V && V->hasLocalStorage() && !V->getType()->isPointerType();
+    }
+    if (const auto *M = dyn_cast<MemberExpr>(E); M && !M->isArrow())
+      E = M->getBase();
+    else if (const auto *A = dyn_cast<ArraySubscriptExpr>(E)) {
+      // An element of an array of its own (`box_a_corners[k]`), not through a pointer.
+      const auto *Decay = dyn_cast<ImplicitCastExpr>(A->getBase()->IgnoreParens());
+      if (!Decay || Decay->getCastKind() != CK_ArrayToPointerDecay)
+        return false;
+      E = Decay->getSubExpr();
+    } else {
+      return false;
+    }
+  }
+  return false;
+}
+
+bool Walker::storesGlobal(const Stmt *S, const StoreScope &Scope) const {
   if (!S)
     return false;
-  if (Depth > 4 || isa<AsmStmt>(S))
+  if (Scope.Depth > 4 || isa<AsmStmt>(S))
     return true;
   const Expr *Target = nullptr;
   if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->isAssignmentOp())
@@ -116,6 +143,7 @@ bool Walker::storesGlobal(const Stmt *S, unsigned Depth) const {
     else if (const auto *ME = dyn_cast<MemberExpr>(Target); ME && ME->isArrow())
       Base = ME->getBase();
     if (Base && Base->IgnoreParenImpCasts()->getType()->isPointerType() &&
+        !(Scope.ThisLocal && isa<CXXThisExpr>(Base->IgnoreParenImpCasts())) &&
         !localOrSharedPointer(Base))
       return true;
   }
@@ -123,9 +151,24 @@ bool Walker::storesGlobal(const Stmt *S, unsigned Depth) const {
     const FunctionDecl *FD = CE->getDirectCallee();
     if (FD && FD->getIdentifier() && FD->getName().contains("atomic"))
       return true;
-    if (FD && FD->hasBody()) {
-      const FunctionDecl *Def = nullptr;
-      if (FD->hasBody(Def) && storesGlobal(Def->getBody(), Depth + 1))
+    const FunctionDecl *Def = nullptr;
+    if (FD && FD->hasBody(Def)) {
+      // A member function (`a = b` of a struct: its implicit operator=) stores through `this`
+      // into the object it is called on, and a function into what its reference parameters
+      // are bound to (`rotate(center, c, s, corners[k])`).
+      StoreScope Inner;
+      Inner.Depth = Scope.Depth + 1;
+      const auto *Op = dyn_cast<CXXOperatorCallExpr>(CE);
+      unsigned Skip = Op && isa<CXXMethodDecl>(FD) ? 1 : 0; // the object is argument 0
+      if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE))
+        Inner.ThisLocal = localPlace(MC->getImplicitObjectArgument(), Scope);
+      else if (Skip && CE->getNumArgs())
+        Inner.ThisLocal = localPlace(CE->getArg(0), Scope);
+      for (unsigned I = 0; I < Def->getNumParams() && I + Skip < CE->getNumArgs(); ++I)
+        if (Def->getParamDecl(I)->getType()->isReferenceType() &&
+            localPlace(CE->getArg(I + Skip), Scope))
+          Inner.LocalRefs.push_back(Def->getParamDecl(I));
+      if (storesGlobal(Def->getBody(), Inner))
         return true;
     } else if (hasEffects(CE, Ctx)) {
       // A call the walk cannot read (a builtin store, a function defined elsewhere): it may
@@ -136,7 +179,7 @@ bool Walker::storesGlobal(const Stmt *S, unsigned Depth) const {
     }
   }
   for (const Stmt *C : S->children())
-    if (storesGlobal(C, Depth))
+    if (storesGlobal(C, Scope))
       return true;
   return false;
 }

@@ -112,6 +112,14 @@ bool hasEffects(const Expr *E, const ASTContext &Ctx);
 
 // --- the walker ---------------------------------------------------------------------
 
+/// Where Walker::storesGlobal reads a function's body: how many calls deep, whether `this` is
+/// an object of the thread's own, and which reference parameters are bound to one.
+struct StoreScope {
+  unsigned Depth = 0;
+  bool ThisLocal = false;
+  llvm::SmallVector<const VarDecl *, 4> LocalRefs;
+};
+
 struct ExitMark {
   enum Kind : uint8_t { Return, Break, Continue } K = Return;
   const Stmt *Exit = nullptr;
@@ -744,8 +752,8 @@ private:
   bool sameEveryTrip(const Expr *Access, const Stmt *Loop) const;
   bool sameEveryTrip(const Expr *X, size_t F, size_t LoopFrame, const Stmt *Loop,
                      unsigned Depth) const;
-  /// Whether \p S (or a function it calls) may store to global memory.
-  bool storesGlobal(const Stmt *S, unsigned Depth = 0) const;
+  /// Whether \p S (or a function it calls) may store to global memory (LoopInvariance.cpp).
+  bool storesGlobal(const Stmt *S, const StoreScope &Scope = StoreScope()) const;
   llvm::DenseMap<const Stmt *, bool> LoopStores;
   /// Whether pointer \p E is computed from a __shared__ array, the thread's own array, or a
   /// pointer the walk knows points into one (touchesGlobal: its accesses are not global memory).

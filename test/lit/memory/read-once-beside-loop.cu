@@ -3,7 +3,8 @@
 // nvcc, read once per thread, and the loop's trips take the time (an all-pairs n-body loop 1.00x
 // and 1.01x, OpenPCDet's nms_normal_kernel 0.99x and 1.01x against a struct of arrays on an
 // H100: kernels/studies/invariant_reads.cu, nms_boxes.cu): a --pedantic note, through a device
-// function's parameter bound to a pointer the loop leaves alone too. Still warnings: the same
+// function's parameter bound to a pointer the loop leaves alone too, beside a callee that turns
+// corners in an array of the thread's own. Still warnings: the same
 // read in a loop that stores a row of outputs each trip (nvcc loads it again each trip: 1.35x to
 // 1.87x), beside a load that moves with the loop's counter, in a loop of 20 counted trips, and a
 // read whose index the loop changes (also through a reference parameter).
@@ -98,6 +99,36 @@ __global__ void nms(int n, float thresh, const float *boxes, unsigned long long 
   mask[idx * gridDim.x + blockIdx.x] = t;
 }
 
+// A rotated box's corners turned in an array of the thread's own, through a reference parameter
+// and struct assignments (CUDA-PointPillars' devIoU): no store to global memory.
+__device__ inline void turn(float c, float s, float2 &p) {
+  p = float2{p.x * c - p.y * s, p.x * s + p.y * c};
+}
+
+__device__ inline float overlap(const float *a, const float *b) {
+  float2 corners[4];
+  for (int k = 0; k < 4; ++k) {
+    corners[k] = make_float2(b[0] + (k & 1 ? b[3] : -b[3]), b[1] + (k & 2 ? b[4] : -b[4]));
+    turn(cosf(a[6]), sinf(a[6]), corners[k]);
+  }
+  float s = 0.f;
+  for (int k = 0; k < 4; ++k)
+    s += fabsf(corners[k].x - a[0]) * fabsf(corners[k].y - a[1]);
+  return s;
+}
+
+__global__ void rotated(const float *boxes, float *out) {
+  __shared__ float block[64 * 7];
+  for (int f = 0; f < 7; ++f)
+    block[threadIdx.x * 7 + f] = boxes[(blockIdx.x * 64 + threadIdx.x) * 7 + f];
+  __syncthreads();
+  const float *cur = boxes + (blockIdx.y * 64 + threadIdx.x) * 7;
+  float s = 0.f;
+  for (int i = 0; i < 64; i++)
+    s += overlap(cur, block + i * 7);
+  out[blockIdx.y * 64 + threadIdx.x] = s;
+}
+
 void run(int n, const Body *p, float *f, const float *b, unsigned long long *m, const float *w) {
   nbody<<<(n + 255) / 256, 256>>>(n, p, f);
   nms<<<dim3(n / 64, n / 64), 64>>>(n, 0.5f, b, m);
@@ -106,90 +137,107 @@ void run(int n, const Body *p, float *f, const float *b, unsigned long long *m, 
   few<<<n / 256, 256>>>(n, p, w, f);
   moved<<<n / 256, 256>>>(n, w, f);
   byReference<<<n / 256, 256>>>(n, p, w, f);
+  rotated<<<dim3(n / 64, n / 64), 64>>>(b, f);
 }
 
-// CHECK: read-once-beside-loop.cu:24:22: warning: lanes of a warp read 'r[i].x' 32 bytes apart: 32 sectors per request instead of 4 [uncoalesced-global-access]
+// CHECK: read-once-beside-loop.cu:25:22: warning: lanes of a warp read 'r[i].x' 32 bytes apart: 32 sectors per request instead of 4 [uncoalesced-global-access]
 // CHECK: note: each 32-byte sector is a separate transfer: one request of the warp moves 1024 bytes to use 128
 // CHECK-NEXT: note: with the other element of 'r' each thread reads beside it, the warp uses 256 of the 1008 bytes DRAM moves for them in 64-byte segments (25%): later requests hit L1, but the unused bytes still cross from DRAM
 // CHECK-NEXT: note: keep the fields each thread uses in arrays of their own (a struct of arrays), or have each thread use every field it fetches: measured, 7 and 5 of 11 floats used cost 1.41x and 1.79x against arrays of their own (kernels/studies/partial_records.cu)
-// CHECK: read-once-beside-loop.cu:24:38: warning: lanes of a warp read 'r[i].m' 32 bytes apart: 32 sectors per request instead of 4 [uncoalesced-global-access]
+// CHECK: read-once-beside-loop.cu:25:38: warning: lanes of a warp read 'r[i].m' 32 bytes apart: 32 sectors per request instead of 4 [uncoalesced-global-access]
 // CHECK: note: each 32-byte sector is a separate transfer: one request of the warp moves 1024 bytes to use 128
 // CHECK-NEXT: note: with the other element of 'r' each thread reads beside it, the warp uses 256 of the 1008 bytes DRAM moves for them in 64-byte segments (25%): later requests hit L1, but the unused bytes still cross from DRAM
 // CHECK-NEXT: note: keep the fields each thread uses in arrays of their own (a struct of arrays), or have each thread use every field it fetches: measured, 7 and 5 of 11 floats used cost 1.41x and 1.79x against arrays of their own (kernels/studies/partial_records.cu)
-// CHECK: read-once-beside-loop.cu:31:25: warning: lanes of a warp read 'r[i].x' 32 bytes apart: 32 sectors per request instead of 4 [uncoalesced-global-access]
+// CHECK: read-once-beside-loop.cu:32:25: warning: lanes of a warp read 'r[i].x' 32 bytes apart: 32 sectors per request instead of 4 [uncoalesced-global-access]
 // CHECK: note: each 32-byte sector is a separate transfer: one request of the warp moves 1024 bytes to use 128
 // CHECK-NEXT: note: the lanes use one 4-byte field of 32-byte structs: keep that field in an array of its own (a struct of arrays), or have each thread use every field it fetches
-// CHECK: read-once-beside-loop.cu:39:17: warning: lanes of a warp read 'r[i].x' 32 bytes apart: 32 sectors per request instead of 4 [uncoalesced-global-access]
+// CHECK: read-once-beside-loop.cu:40:17: warning: lanes of a warp read 'r[i].x' 32 bytes apart: 32 sectors per request instead of 4 [uncoalesced-global-access]
 // CHECK: note: each 32-byte sector is a separate transfer: one request of the warp moves 1024 bytes to use 128
 // CHECK-NEXT: note: the lanes use one 4-byte field of 32-byte structs: keep that field in an array of its own (a struct of arrays), or have each thread use every field it fetches
-// CHECK: read-once-beside-loop.cu:47:10: warning: lanes of a warp read 'v[i * 32 + j % 2]' 128 bytes apart: 32 sectors per request instead of 4 [uncoalesced-global-access]
+// CHECK: read-once-beside-loop.cu:48:10: warning: lanes of a warp read 'v[i * 32 + j % 2]' 128 bytes apart: 32 sectors per request instead of 4 [uncoalesced-global-access]
 // CHECK: note: each 32-byte sector is a separate transfer: one request of the warp moves 1024 bytes to use 128
 // CHECK-NEXT: note: make threadIdx.x index the contiguous dimension (the last subscript), or stage the data through shared memory as a tiled transpose does, so that each request reads consecutive elements
-// CHECK: read-once-beside-loop.cu:58:10: warning: lanes of a warp read 'r[k].x' 32 bytes apart: 32 sectors per request instead of 4 [uncoalesced-global-access]
+// CHECK: read-once-beside-loop.cu:59:10: warning: lanes of a warp read 'r[k].x' 32 bytes apart: 32 sectors per request instead of 4 [uncoalesced-global-access]
 // CHECK: note: each 32-byte sector is a separate transfer: one request of the warp moves 1024 bytes to use 128
 // CHECK-NEXT: note: the lanes use one 4-byte field of 32-byte structs: keep that field in an array of its own (a struct of arrays), or have each thread use every field it fetches
-// CHECK: read-once-beside-loop.cu:70:25: note: lanes of a warp read 'p[i].x' 32 bytes apart: 32 sectors per request instead of 4 [uncoalesced-global-access]
+// CHECK: read-once-beside-loop.cu:71:25: note: lanes of a warp read 'p[i].x' 32 bytes apart: 32 sectors per request instead of 4 [uncoalesced-global-access]
 // CHECK: note: each 32-byte sector is a separate transfer: one request of the warp moves 1024 bytes to use 128
-// CHECK-NEXT: note: its address is the same on every trip of the loop at line 69, which stores nothing to global memory and reads none that moves from trip to trip: nvcc keeps the value in a register, so each thread reads it once and the loop's trips take the time
+// CHECK-NEXT: note: its address is the same on every trip of the loop at line 70, which stores nothing to global memory and reads none that moves from trip to trip: nvcc keeps the value in a register, so each thread reads it once and the loop's trips take the time
 // CHECK-NEXT: note: measured, such reads cost nothing against a struct of arrays (an all-pairs n-body loop 1.00x and 1.01x, a non-maximum suppression over shared memory 0.99x and 1.01x; kernels/studies/invariant_reads.cu, nms_boxes.cu): a note; where the loop takes few trips, the read is the kernel's traffic and a struct of arrays pays
-// CHECK: read-once-beside-loop.cu:70:47: note: lanes of a warp read 'p[i].y' 32 bytes apart: 32 sectors per request instead of 4 [uncoalesced-global-access]
+// CHECK: read-once-beside-loop.cu:71:47: note: lanes of a warp read 'p[i].y' 32 bytes apart: 32 sectors per request instead of 4 [uncoalesced-global-access]
 // CHECK: note: each 32-byte sector is a separate transfer: one request of the warp moves 1024 bytes to use 128
-// CHECK-NEXT: note: its address is the same on every trip of the loop at line 69, which stores nothing to global memory and reads none that moves from trip to trip: nvcc keeps the value in a register, so each thread reads it once and the loop's trips take the time
+// CHECK-NEXT: note: its address is the same on every trip of the loop at line 70, which stores nothing to global memory and reads none that moves from trip to trip: nvcc keeps the value in a register, so each thread reads it once and the loop's trips take the time
 // CHECK-NEXT: note: measured, such reads cost nothing against a struct of arrays (an all-pairs n-body loop 1.00x and 1.01x, a non-maximum suppression over shared memory 0.99x and 1.01x; kernels/studies/invariant_reads.cu, nms_boxes.cu): a note; where the loop takes few trips, the read is the kernel's traffic and a struct of arrays pays
-// CHECK: read-once-beside-loop.cu:70:69: note: lanes of a warp read 'p[i].z' 32 bytes apart: 32 sectors per request instead of 4 [uncoalesced-global-access]
+// CHECK: read-once-beside-loop.cu:71:69: note: lanes of a warp read 'p[i].z' 32 bytes apart: 32 sectors per request instead of 4 [uncoalesced-global-access]
 // CHECK: note: each 32-byte sector is a separate transfer: one request of the warp moves 1024 bytes to use 128
-// CHECK-NEXT: note: its address is the same on every trip of the loop at line 69, which stores nothing to global memory and reads none that moves from trip to trip: nvcc keeps the value in a register, so each thread reads it once and the loop's trips take the time
+// CHECK-NEXT: note: its address is the same on every trip of the loop at line 70, which stores nothing to global memory and reads none that moves from trip to trip: nvcc keeps the value in a register, so each thread reads it once and the loop's trips take the time
 // CHECK-NEXT: note: measured, such reads cost nothing against a struct of arrays (an all-pairs n-body loop 1.00x and 1.01x, a non-maximum suppression over shared memory 0.99x and 1.01x; kernels/studies/invariant_reads.cu, nms_boxes.cu): a note; where the loop takes few trips, the read is the kernel's traffic and a struct of arrays pays
-// CHECK: read-once-beside-loop.cu:77:25: note: lanes of a warp read 'a[0]' 28 bytes apart: 28 sectors per request instead of 4 [uncoalesced-global-access]
+// CHECK: read-once-beside-loop.cu:78:25: note: lanes of a warp read 'a[0]' 28 bytes apart: 28 sectors per request instead of 4 [uncoalesced-global-access]
 // CHECK: note: each 32-byte sector is a separate transfer: one request of the warp moves 896 bytes to use 128
-// CHECK-NEXT: note: its address is the same on every trip of the loop at line 95, which stores nothing to global memory and reads none that moves from trip to trip: nvcc keeps the value in a register, so each thread reads it once and the loop's trips take the time
+// CHECK-NEXT: note: its address is the same on every trip of the loop at line 96, which stores nothing to global memory and reads none that moves from trip to trip: nvcc keeps the value in a register, so each thread reads it once and the loop's trips take the time
 // CHECK-NEXT: note: measured, such reads cost nothing against a struct of arrays (an all-pairs n-body loop 1.00x and 1.01x, a non-maximum suppression over shared memory 0.99x and 1.01x; kernels/studies/invariant_reads.cu, nms_boxes.cu): a note; where the loop takes few trips, the read is the kernel's traffic and a struct of arrays pays
-// CHECK: read-once-beside-loop.cu:77:32: note: lanes of a warp read 'a[3]' 28 bytes apart: 28 sectors per request instead of 4 [uncoalesced-global-access]
+// CHECK: read-once-beside-loop.cu:78:32: note: lanes of a warp read 'a[3]' 28 bytes apart: 28 sectors per request instead of 4 [uncoalesced-global-access]
 // CHECK: note: each 32-byte sector is a separate transfer: one request of the warp moves 896 bytes to use 128
-// CHECK-NEXT: note: its address is the same on every trip of the loop at line 95, which stores nothing to global memory and reads none that moves from trip to trip: nvcc keeps the value in a register, so each thread reads it once and the loop's trips take the time
+// CHECK-NEXT: note: its address is the same on every trip of the loop at line 96, which stores nothing to global memory and reads none that moves from trip to trip: nvcc keeps the value in a register, so each thread reads it once and the loop's trips take the time
 // CHECK-NEXT: note: measured, such reads cost nothing against a struct of arrays (an all-pairs n-body loop 1.00x and 1.01x, a non-maximum suppression over shared memory 0.99x and 1.01x; kernels/studies/invariant_reads.cu, nms_boxes.cu): a note; where the loop takes few trips, the read is the kernel's traffic and a struct of arrays pays
-// CHECK: read-once-beside-loop.cu:77:59: note: lanes of a warp read 'a[0]' 28 bytes apart: 28 sectors per request instead of 4 [uncoalesced-global-access]
+// CHECK: read-once-beside-loop.cu:78:59: note: lanes of a warp read 'a[0]' 28 bytes apart: 28 sectors per request instead of 4 [uncoalesced-global-access]
 // CHECK: note: each 32-byte sector is a separate transfer: one request of the warp moves 896 bytes to use 128
-// CHECK-NEXT: note: its address is the same on every trip of the loop at line 95, which stores nothing to global memory and reads none that moves from trip to trip: nvcc keeps the value in a register, so each thread reads it once and the loop's trips take the time
+// CHECK-NEXT: note: its address is the same on every trip of the loop at line 96, which stores nothing to global memory and reads none that moves from trip to trip: nvcc keeps the value in a register, so each thread reads it once and the loop's trips take the time
 // CHECK-NEXT: note: measured, such reads cost nothing against a struct of arrays (an all-pairs n-body loop 1.00x and 1.01x, a non-maximum suppression over shared memory 0.99x and 1.01x; kernels/studies/invariant_reads.cu, nms_boxes.cu): a note; where the loop takes few trips, the read is the kernel's traffic and a struct of arrays pays
-// CHECK: read-once-beside-loop.cu:78:25: note: lanes of a warp read 'a[1]' 28 bytes apart: 28 sectors per request instead of 4 [uncoalesced-global-access]
+// CHECK: read-once-beside-loop.cu:79:25: note: lanes of a warp read 'a[1]' 28 bytes apart: 28 sectors per request instead of 4 [uncoalesced-global-access]
 // CHECK: note: each 32-byte sector is a separate transfer: one request of the warp moves 896 bytes to use 128
-// CHECK-NEXT: note: its address is the same on every trip of the loop at line 95, which stores nothing to global memory and reads none that moves from trip to trip: nvcc keeps the value in a register, so each thread reads it once and the loop's trips take the time
+// CHECK-NEXT: note: its address is the same on every trip of the loop at line 96, which stores nothing to global memory and reads none that moves from trip to trip: nvcc keeps the value in a register, so each thread reads it once and the loop's trips take the time
 // CHECK-NEXT: note: measured, such reads cost nothing against a struct of arrays (an all-pairs n-body loop 1.00x and 1.01x, a non-maximum suppression over shared memory 0.99x and 1.01x; kernels/studies/invariant_reads.cu, nms_boxes.cu): a note; where the loop takes few trips, the read is the kernel's traffic and a struct of arrays pays
-// CHECK: read-once-beside-loop.cu:78:32: note: lanes of a warp read 'a[4]' 28 bytes apart: 28 sectors per request instead of 4 [uncoalesced-global-access]
+// CHECK: read-once-beside-loop.cu:79:32: note: lanes of a warp read 'a[4]' 28 bytes apart: 28 sectors per request instead of 4 [uncoalesced-global-access]
 // CHECK: note: each 32-byte sector is a separate transfer: one request of the warp moves 896 bytes to use 128
-// CHECK-NEXT: note: its address is the same on every trip of the loop at line 95, which stores nothing to global memory and reads none that moves from trip to trip: nvcc keeps the value in a register, so each thread reads it once and the loop's trips take the time
+// CHECK-NEXT: note: its address is the same on every trip of the loop at line 96, which stores nothing to global memory and reads none that moves from trip to trip: nvcc keeps the value in a register, so each thread reads it once and the loop's trips take the time
 // CHECK-NEXT: note: measured, such reads cost nothing against a struct of arrays (an all-pairs n-body loop 1.00x and 1.01x, a non-maximum suppression over shared memory 0.99x and 1.01x; kernels/studies/invariant_reads.cu, nms_boxes.cu): a note; where the loop takes few trips, the read is the kernel's traffic and a struct of arrays pays
-// CHECK: read-once-beside-loop.cu:78:59: note: lanes of a warp read 'a[1]' 28 bytes apart: 28 sectors per request instead of 4 [uncoalesced-global-access]
+// CHECK: read-once-beside-loop.cu:79:59: note: lanes of a warp read 'a[1]' 28 bytes apart: 28 sectors per request instead of 4 [uncoalesced-global-access]
 // CHECK: note: each 32-byte sector is a separate transfer: one request of the warp moves 896 bytes to use 128
-// CHECK-NEXT: note: its address is the same on every trip of the loop at line 95, which stores nothing to global memory and reads none that moves from trip to trip: nvcc keeps the value in a register, so each thread reads it once and the loop's trips take the time
+// CHECK-NEXT: note: its address is the same on every trip of the loop at line 96, which stores nothing to global memory and reads none that moves from trip to trip: nvcc keeps the value in a register, so each thread reads it once and the loop's trips take the time
 // CHECK-NEXT: note: measured, such reads cost nothing against a struct of arrays (an all-pairs n-body loop 1.00x and 1.01x, a non-maximum suppression over shared memory 0.99x and 1.01x; kernels/studies/invariant_reads.cu, nms_boxes.cu): a note; where the loop takes few trips, the read is the kernel's traffic and a struct of arrays pays
-// CHECK: read-once-beside-loop.cu:79:19: note: lanes of a warp read 'a[3]' 28 bytes apart: 28 sectors per request instead of 4 [uncoalesced-global-access]
+// CHECK: read-once-beside-loop.cu:80:19: note: lanes of a warp read 'a[3]' 28 bytes apart: 28 sectors per request instead of 4 [uncoalesced-global-access]
 // CHECK: note: each 32-byte sector is a separate transfer: one request of the warp moves 896 bytes to use 128
-// CHECK-NEXT: note: its address is the same on every trip of the loop at line 95, which stores nothing to global memory and reads none that moves from trip to trip: nvcc keeps the value in a register, so each thread reads it once and the loop's trips take the time
+// CHECK-NEXT: note: its address is the same on every trip of the loop at line 96, which stores nothing to global memory and reads none that moves from trip to trip: nvcc keeps the value in a register, so each thread reads it once and the loop's trips take the time
 // CHECK-NEXT: note: measured, such reads cost nothing against a struct of arrays (an all-pairs n-body loop 1.00x and 1.01x, a non-maximum suppression over shared memory 0.99x and 1.01x; kernels/studies/invariant_reads.cu, nms_boxes.cu): a note; where the loop takes few trips, the read is the kernel's traffic and a struct of arrays pays
-// CHECK: read-once-beside-loop.cu:79:26: note: lanes of a warp read 'a[4]' 28 bytes apart: 28 sectors per request instead of 4 [uncoalesced-global-access]
+// CHECK: read-once-beside-loop.cu:80:26: note: lanes of a warp read 'a[4]' 28 bytes apart: 28 sectors per request instead of 4 [uncoalesced-global-access]
 // CHECK: note: each 32-byte sector is a separate transfer: one request of the warp moves 896 bytes to use 128
-// CHECK-NEXT: note: its address is the same on every trip of the loop at line 95, which stores nothing to global memory and reads none that moves from trip to trip: nvcc keeps the value in a register, so each thread reads it once and the loop's trips take the time
+// CHECK-NEXT: note: its address is the same on every trip of the loop at line 96, which stores nothing to global memory and reads none that moves from trip to trip: nvcc keeps the value in a register, so each thread reads it once and the loop's trips take the time
+// CHECK-NEXT: note: measured, such reads cost nothing against a struct of arrays (an all-pairs n-body loop 1.00x and 1.01x, a non-maximum suppression over shared memory 0.99x and 1.01x; kernels/studies/invariant_reads.cu, nms_boxes.cu): a note; where the loop takes few trips, the read is the kernel's traffic and a struct of arrays pays
+// CHECK: read-once-beside-loop.cu:112:15: note: lanes of a warp read 'a[6]' 28 bytes apart: 28 sectors per request instead of 4 [uncoalesced-global-access]
+// CHECK: note: each 32-byte sector is a separate transfer: one request of the warp moves 896 bytes to use 128
+// CHECK-NEXT: note: its address is the same on every trip of the loop at line 127, which stores nothing to global memory and reads none that moves from trip to trip: nvcc keeps the value in a register, so each thread reads it once and the loop's trips take the time
+// CHECK-NEXT: note: measured, such reads cost nothing against a struct of arrays (an all-pairs n-body loop 1.00x and 1.01x, a non-maximum suppression over shared memory 0.99x and 1.01x; kernels/studies/invariant_reads.cu, nms_boxes.cu): a note; where the loop takes few trips, the read is the kernel's traffic and a struct of arrays pays
+// CHECK: read-once-beside-loop.cu:112:27: note: lanes of a warp read 'a[6]' 28 bytes apart: 28 sectors per request instead of 4 [uncoalesced-global-access]
+// CHECK: note: each 32-byte sector is a separate transfer: one request of the warp moves 896 bytes to use 128
+// CHECK-NEXT: note: its address is the same on every trip of the loop at line 127, which stores nothing to global memory and reads none that moves from trip to trip: nvcc keeps the value in a register, so each thread reads it once and the loop's trips take the time
+// CHECK-NEXT: note: measured, such reads cost nothing against a struct of arrays (an all-pairs n-body loop 1.00x and 1.01x, a non-maximum suppression over shared memory 0.99x and 1.01x; kernels/studies/invariant_reads.cu, nms_boxes.cu): a note; where the loop takes few trips, the read is the kernel's traffic and a struct of arrays pays
+// CHECK: read-once-beside-loop.cu:116:31: note: lanes of a warp read 'a[0]' 28 bytes apart: 28 sectors per request instead of 4 [uncoalesced-global-access]
+// CHECK: note: each 32-byte sector is a separate transfer: one request of the warp moves 896 bytes to use 128
+// CHECK-NEXT: note: its address is the same on every trip of the loop at line 127, which stores nothing to global memory and reads none that moves from trip to trip: nvcc keeps the value in a register, so each thread reads it once and the loop's trips take the time
+// CHECK-NEXT: note: measured, such reads cost nothing against a struct of arrays (an all-pairs n-body loop 1.00x and 1.01x, a non-maximum suppression over shared memory 0.99x and 1.01x; kernels/studies/invariant_reads.cu, nms_boxes.cu): a note; where the loop takes few trips, the read is the kernel's traffic and a struct of arrays pays
+// CHECK: read-once-beside-loop.cu:116:60: note: lanes of a warp read 'a[1]' 28 bytes apart: 28 sectors per request instead of 4 [uncoalesced-global-access]
+// CHECK: note: each 32-byte sector is a separate transfer: one request of the warp moves 896 bytes to use 128
+// CHECK-NEXT: note: its address is the same on every trip of the loop at line 127, which stores nothing to global memory and reads none that moves from trip to trip: nvcc keeps the value in a register, so each thread reads it once and the loop's trips take the time
 // CHECK-NEXT: note: measured, such reads cost nothing against a struct of arrays (an all-pairs n-body loop 1.00x and 1.01x, a non-maximum suppression over shared memory 0.99x and 1.01x; kernels/studies/invariant_reads.cu, nms_boxes.cu): a note; where the loop takes few trips, the read is the kernel's traffic and a struct of arrays pays
 
-// DEFAULT: read-once-beside-loop.cu:24:22: warning: lanes of a warp read 'r[i].x' 32 bytes apart: 32 sectors per request instead of 4 [uncoalesced-global-access]
+// DEFAULT: read-once-beside-loop.cu:25:22: warning: lanes of a warp read 'r[i].x' 32 bytes apart: 32 sectors per request instead of 4 [uncoalesced-global-access]
 // DEFAULT: note: each 32-byte sector is a separate transfer: one request of the warp moves 1024 bytes to use 128
 // DEFAULT-NEXT: note: with the other element of 'r' each thread reads beside it, the warp uses 256 of the 1008 bytes DRAM moves for them in 64-byte segments (25%): later requests hit L1, but the unused bytes still cross from DRAM
 // DEFAULT-NEXT: note: keep the fields each thread uses in arrays of their own (a struct of arrays), or have each thread use every field it fetches: measured, 7 and 5 of 11 floats used cost 1.41x and 1.79x against arrays of their own (kernels/studies/partial_records.cu)
-// DEFAULT: read-once-beside-loop.cu:24:38: warning: lanes of a warp read 'r[i].m' 32 bytes apart: 32 sectors per request instead of 4 [uncoalesced-global-access]
+// DEFAULT: read-once-beside-loop.cu:25:38: warning: lanes of a warp read 'r[i].m' 32 bytes apart: 32 sectors per request instead of 4 [uncoalesced-global-access]
 // DEFAULT: note: each 32-byte sector is a separate transfer: one request of the warp moves 1024 bytes to use 128
 // DEFAULT-NEXT: note: with the other element of 'r' each thread reads beside it, the warp uses 256 of the 1008 bytes DRAM moves for them in 64-byte segments (25%): later requests hit L1, but the unused bytes still cross from DRAM
 // DEFAULT-NEXT: note: keep the fields each thread uses in arrays of their own (a struct of arrays), or have each thread use every field it fetches: measured, 7 and 5 of 11 floats used cost 1.41x and 1.79x against arrays of their own (kernels/studies/partial_records.cu)
-// DEFAULT: read-once-beside-loop.cu:31:25: warning: lanes of a warp read 'r[i].x' 32 bytes apart: 32 sectors per request instead of 4 [uncoalesced-global-access]
+// DEFAULT: read-once-beside-loop.cu:32:25: warning: lanes of a warp read 'r[i].x' 32 bytes apart: 32 sectors per request instead of 4 [uncoalesced-global-access]
 // DEFAULT: note: each 32-byte sector is a separate transfer: one request of the warp moves 1024 bytes to use 128
 // DEFAULT-NEXT: note: the lanes use one 4-byte field of 32-byte structs: keep that field in an array of its own (a struct of arrays), or have each thread use every field it fetches
-// DEFAULT: read-once-beside-loop.cu:39:17: warning: lanes of a warp read 'r[i].x' 32 bytes apart: 32 sectors per request instead of 4 [uncoalesced-global-access]
+// DEFAULT: read-once-beside-loop.cu:40:17: warning: lanes of a warp read 'r[i].x' 32 bytes apart: 32 sectors per request instead of 4 [uncoalesced-global-access]
 // DEFAULT: note: each 32-byte sector is a separate transfer: one request of the warp moves 1024 bytes to use 128
 // DEFAULT-NEXT: note: the lanes use one 4-byte field of 32-byte structs: keep that field in an array of its own (a struct of arrays), or have each thread use every field it fetches
-// DEFAULT: read-once-beside-loop.cu:47:10: warning: lanes of a warp read 'v[i * 32 + j % 2]' 128 bytes apart: 32 sectors per request instead of 4 [uncoalesced-global-access]
+// DEFAULT: read-once-beside-loop.cu:48:10: warning: lanes of a warp read 'v[i * 32 + j % 2]' 128 bytes apart: 32 sectors per request instead of 4 [uncoalesced-global-access]
 // DEFAULT: note: each 32-byte sector is a separate transfer: one request of the warp moves 1024 bytes to use 128
 // DEFAULT-NEXT: note: make threadIdx.x index the contiguous dimension (the last subscript), or stage the data through shared memory as a tiled transpose does, so that each request reads consecutive elements
-// DEFAULT: read-once-beside-loop.cu:58:10: warning: lanes of a warp read 'r[k].x' 32 bytes apart: 32 sectors per request instead of 4 [uncoalesced-global-access]
+// DEFAULT: read-once-beside-loop.cu:59:10: warning: lanes of a warp read 'r[k].x' 32 bytes apart: 32 sectors per request instead of 4 [uncoalesced-global-access]
 // DEFAULT: note: each 32-byte sector is a separate transfer: one request of the warp moves 1024 bytes to use 128
 // DEFAULT-NEXT: note: the lanes use one 4-byte field of 32-byte structs: keep that field in an array of its own (a struct of arrays), or have each thread use every field it fetches
