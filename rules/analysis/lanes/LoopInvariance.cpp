@@ -134,7 +134,11 @@ bool Walker::storesGlobal(const Stmt *S, const StoreScope &Scope) const {
   else if (const auto *U = dyn_cast<UnaryOperator>(S); U && U->isIncrementDecrementOp())
     Target = U->getSubExpr();
   if (Target) {
+    // A field of an element is stored where the element lies (`out[n].len = ...`).
     Target = Target->IgnoreParenImpCasts();
+    for (const auto *M = dyn_cast<MemberExpr>(Target); M && !M->isArrow();
+         M = dyn_cast<MemberExpr>(Target))
+      Target = M->getBase()->IgnoreParenImpCasts();
     const Expr *Base = nullptr;
     if (const auto *AS = dyn_cast<ArraySubscriptExpr>(Target))
       Base = AS->getBase();
