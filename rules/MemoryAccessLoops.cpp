@@ -187,14 +187,10 @@ const Stmt *readOnceBesideLoop(const AccessEvent &E, const ThreadDependence &TD,
   if (int64_t Trips = cudalint::countedTrips(L, Ctx); Trips && Trips < 32)
     return nullptr;
   const SourceManager &SM = Ctx.getSourceManager();
-  auto Within = [&](const Stmt *S) {
-    SourceLocation B = SM.getExpansionLoc(S->getBeginLoc());
-    return S == L || (!SM.isBeforeInTranslationUnit(B, SM.getExpansionLoc(L->getBeginLoc())) &&
-                      !SM.isBeforeInTranslationUnit(SM.getExpansionLoc(L->getEndLoc()), B));
-  };
   for (const AccessEvent &O : TD.accesses())
     if (O.Sp == AccessEvent::Space::Global && O.Root == E.Root && O.Shape == E.Shape &&
-        !O.OncePerThread && O.TimeLoop && Within(O.TimeLoop))
+        !O.OncePerThread && O.TimeLoop &&
+        (O.TimeLoop == L || stmtContains(L, O.TimeLoop->getBeginLoc(), SM)))
       return nullptr;
   return L;
 }

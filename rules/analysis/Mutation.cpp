@@ -61,6 +61,25 @@ bool onlyReadsStruct(const Stmt *S, const ValueDecl *V) {
   return true;
 }
 
+bool onlyReadsValue(const Stmt *S, const ValueDecl *V) {
+  if (!S)
+    return true;
+  if (const auto *C = dyn_cast<ImplicitCastExpr>(S); C && C->getCastKind() == CK_LValueToRValue) {
+    const Expr *Sub = C->getSubExpr()->IgnoreParens();
+    for (const auto *M = dyn_cast<MemberExpr>(Sub); M && !M->isArrow();
+         M = dyn_cast<MemberExpr>(Sub))
+      Sub = M->getBase()->IgnoreParens();
+    if (const auto *R = dyn_cast<DeclRefExpr>(Sub); R && R->getDecl() == V)
+      return true;
+  }
+  if (const auto *R = dyn_cast<DeclRefExpr>(S); R && R->getDecl() == V)
+    return false;
+  for (const Stmt *C : S->children())
+    if (!onlyReadsValue(C, V))
+      return false;
+  return true;
+}
+
 bool onlyReadsArray(const Stmt *S, const ValueDecl *V) {
   if (!S)
     return true;

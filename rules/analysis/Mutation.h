@@ -33,6 +33,10 @@ bool onlyStepsPointer(const clang::Stmt *S, const clang::ValueDecl *V);
 /// operator=, a reference or pointer taken) may change it.
 bool onlyReadsStruct(const clang::Stmt *S, const clang::ValueDecl *V);
 
+/// Whether every use of \p V in \p S reads its value (`v`, `v.x`): no assignment, step, address,
+/// reference bound to it or member function called on it.
+bool onlyReadsValue(const clang::Stmt *S, const clang::ValueDecl *V);
+
 /// Whether \p S only reads elements of array \p V (`V[i]` as a value): no element assigned,
 /// no pointer to it passed on or kept.
 bool onlyReadsArray(const clang::Stmt *S, const clang::ValueDecl *V);

@@ -8,6 +8,7 @@
 // register: read once per thread, whatever the trips (kernels/studies/invariant_reads.cu).
 //
 //===----------------------------------------------------------------------===//
+#include "rules/analysis/Mutation.h"
 #include "rules/analysis/lanes/ThreadDependenceWalker.h"
 
 #include "clang/AST/ExprCXX.h"
@@ -16,34 +17,6 @@ using namespace clang;
 
 namespace cudalint {
 namespace walker {
-
-static bool within(const Stmt *Outer, SourceLocation L, const SourceManager &SM) {
-  SourceRange R = Outer->getSourceRange();
-  return R.isValid() && L.isValid() &&
-         !SM.isBeforeInTranslationUnit(SM.getExpansionLoc(L), SM.getExpansionLoc(R.getBegin())) &&
-         !SM.isBeforeInTranslationUnit(SM.getExpansionLoc(R.getEnd()), SM.getExpansionLoc(L));
-}
-
-/// Whether every use of \p V in \p S reads its value (`v`, `v.x`): no assignment, step, address,
-/// reference bound to it or member function called on it.
-static bool onlyRead(const Stmt *S, const VarDecl *V) {
-  if (!S)
-    return true;
-  if (const auto *C = dyn_cast<ImplicitCastExpr>(S); C && C->getCastKind() == CK_LValueToRValue) {
-    const Expr *Sub = C->getSubExpr()->IgnoreParens();
-    for (const auto *M = dyn_cast<MemberExpr>(Sub); M && !M->isArrow();
-         M = dyn_cast<MemberExpr>(Sub))
-      Sub = M->getBase()->IgnoreParens();
-    if (const auto *R = dyn_cast<DeclRefExpr>(Sub); R && R->getDecl() == V)
-      return true;
-  }
-  if (const auto *R = dyn_cast<DeclRefExpr>(S); R && R->getDecl() == V)
-    return false;
-  for (const Stmt *C : S->children())
-    if (!onlyRead(C, V))
-      return false;
-  return true;
-}
 
 bool Walker::sameEveryTrip(const Expr *X, size_t F, size_t LoopFrame, const Stmt *Loop,
                            unsigned Depth) const {
@@ -71,15 +44,15 @@ bool Walker::sameEveryTrip(const Expr *X, size_t F, size_t LoopFrame, const Stmt
       if (const auto *Op = dyn_cast_or_null<CXXOperatorCallExpr>(CE);
           Op && isa<CXXMethodDecl>(FD))
         ++I; // the object is argument 0
-      if (!CE || P->getDeclContext() != FD || I >= CE->getNumArgs() || !onlyRead(Body, V))
+      if (!CE || P->getDeclContext() != FD || I >= CE->getNumArgs() || !onlyReadsValue(Body, V))
         return false;
       return sameEveryTrip(CE->getArg(I), F - 1, LoopFrame, Loop, Depth + 1);
     }
     // A local declared outside the loop that the loop leaves alone.
-    if (F == LoopFrame && !within(Loop, V->getLocation(), SM))
-      return onlyRead(Loop, V);
+    if (F == LoopFrame && !stmtContains(Loop, V->getLocation(), SM))
+      return onlyReadsValue(Loop, V);
     // A local of a trip (or of a function the loop calls): set once, from values that stay.
-    return !isa<ParmVarDecl>(V) && V->getInit() && onlyRead(Body, V) &&
+    return !isa<ParmVarDecl>(V) && V->getInit() && onlyReadsValue(Body, V) &&
            sameEveryTrip(V->getInit(), F, LoopFrame, Loop, Depth + 1);
   }
   for (const Stmt *C : X->children())
@@ -91,7 +64,7 @@ bool Walker::sameEveryTrip(const Expr *X, size_t F, size_t LoopFrame, const Stmt
 
 bool Walker::sameEveryTrip(const Expr *Access, const Stmt *Loop) const {
   for (size_t F = Frames.size(); F-- > 0;)
-    if (Frames[F].FD && Frames[F].FD->getBody() && within(Frames[F].FD->getBody(), Loop->getBeginLoc(), SM))
+    if (Frames[F].FD && Frames[F].FD->getBody() && stmtContains(Frames[F].FD->getBody(), Loop->getBeginLoc(), SM))
       return sameEveryTrip(Access, Frames.size() - 1, F, Loop, 0);
   return false;
 }
@@ -139,13 +112,7 @@ bool Walker::storesGlobal(const Stmt *S, const StoreScope &Scope) const {
     for (const auto *M = dyn_cast<MemberExpr>(Target); M && !M->isArrow();
          M = dyn_cast<MemberExpr>(Target))
       Target = M->getBase()->IgnoreParenImpCasts();
-    const Expr *Base = nullptr;
-    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(Target))
-      Base = AS->getBase();
-    else if (const auto *U = dyn_cast<UnaryOperator>(Target); U && U->getOpcode() == UO_Deref)
-      Base = U->getSubExpr();
-    else if (const auto *ME = dyn_cast<MemberExpr>(Target); ME && ME->isArrow())
-      Base = ME->getBase();
+    const Expr *Base = pointerOperand(Target);
     if (Base && Base->IgnoreParenImpCasts()->getType()->isPointerType() &&
         !(Scope.ThisLocal && isa<CXXThisExpr>(Base->IgnoreParenImpCasts())) &&
         !localOrSharedPointer(Base))
@@ -189,4 +156,12 @@ bool Walker::storesGlobal(const Stmt *S, const StoreScope &Scope) const {
 }
 
 } // namespace walker
+
+bool stmtContains(const Stmt *Outer, SourceLocation L, const SourceManager &SM) {
+  SourceRange R = Outer->getSourceRange();
+  return R.isValid() && L.isValid() &&
+         !SM.isBeforeInTranslationUnit(SM.getExpansionLoc(L), SM.getExpansionLoc(R.getBegin())) &&
+         !SM.isBeforeInTranslationUnit(SM.getExpansionLoc(R.getEnd()), SM.getExpansionLoc(L));
+}
+
 } // namespace cudalint

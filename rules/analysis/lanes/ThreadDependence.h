@@ -58,6 +58,11 @@ constexpr unsigned MaxWalkNesting = 4000;
 int64_t countedTrips(const clang::Stmt *Loop, const clang::ASTContext &Ctx,
                      const clang::ValueDecl **Counter = nullptr, int64_t *Step = nullptr);
 
+/// Whether \p L lies within the source range of \p Outer, macros counted where they are
+/// expanded (LoopInvariance.cpp).
+bool stmtContains(const clang::Stmt *Outer, clang::SourceLocation L,
+                  const clang::SourceManager &SM);
+
 /// The block shape a kernel is analysed under.
 
 struct BlockShape {

@@ -811,6 +811,16 @@ bool Walker::localOrSharedPointer(const Expr *E, unsigned Depth) const {
   return false;
 }
 
+const Expr *pointerOperand(const Stmt *S) {
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(S))
+    return AS->getBase();
+  if (const auto *U = dyn_cast<UnaryOperator>(S); U && U->getOpcode() == UO_Deref)
+    return U->getSubExpr();
+  if (const auto *ME = dyn_cast<MemberExpr>(S); ME && ME->isArrow())
+    return ME->getBase();
+  return nullptr;
+}
+
 bool Walker::touchesGlobal(const Stmt *St) const {
   if (!St)
     return false;
@@ -819,13 +829,7 @@ bool Walker::touchesGlobal(const Stmt *St) const {
     for (const Expr *A : CE->arguments())
       if (A->getType()->isPointerType() && kernelPointerRoot(A))
         return true;
-  const Expr *Base = nullptr;
-  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(St))
-    Base = AS->getBase();
-  else if (const auto *U = dyn_cast<UnaryOperator>(St); U && U->getOpcode() == UO_Deref)
-    Base = U->getSubExpr();
-  else if (const auto *ME = dyn_cast<MemberExpr>(St); ME && ME->isArrow())
-    Base = ME->getBase();
+  const Expr *Base = pointerOperand(St);
   // A real pointer (not an array that decays): global memory, unless the walk knows it
   // points into shared memory or the thread's own array.
   if (Base && Base->IgnoreParenImpCasts()->getType()->isPointerType() &&
