@@ -126,6 +126,7 @@ public:
     if (!describeLocation(SM, End, EndFile, EndLine, L.EndColumn) || EndLine != L.Line)
       L.EndColumn = L.Column;
     L.ThreadsPerBlock = Site->threadsPerBlock();
+    L.Block = Site->Block;
     L.DynamicSmem = Site->DynamicSmem;
     if (const auto *Bounds = Site->Kernel->getAttr<CUDALaunchBoundsAttr>())
       if (Bounds->getMaxThreads())

@@ -170,9 +170,9 @@ bool statesNarrowBlock(const clang::FunctionDecl *FD, const clang::ASTContext &C
 bool assumedShape(const AccessEvent &E);
 
 /// Where \p E was walked under one of the blocks its launch picks among at run time
-/// (BlockShape::Choices), a note line saying so ("with blocks of 256 threads, one of ..."),
-/// else empty.
-std::string chosenBlockNote(const AccessEvent &E, const clang::ASTContext &Ctx);
+/// (BlockShape::Choices), or under the block of a launch in another file (BlockShape::
+/// Elsewhere), a note line saying so ("with blocks of 256 threads, one of ..."), else empty.
+std::string shapeOriginNote(const AccessEvent &E, const clang::ASTContext &Ctx);
 
 /// `blockIdx.x * C + threadIdx.x` or `threadIdx.y * C + threadIdx.x` in \p FD with C a constant
 /// multiple of 32 (nvdiffrast's `blockIdx.x * AA_DISCONTINUITY_KERNEL_BLOCK_WIDTH + threadIdx.x`,

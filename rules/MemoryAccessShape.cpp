@@ -256,8 +256,8 @@ std::string assumptionNote(const AccessEvent &E, const std::string &Rows, const 
   return "assuming blocks of at least 32 threads in x: " + Why + (Rows.empty() ? "" : "; " + Rows);
 }
 
-std::string chosenBlockNote(const AccessEvent &E, const ASTContext &Ctx) {
-  if (!E.Shape || !E.Shape->Block || E.Shape->Choices.empty())
+std::string shapeOriginNote(const AccessEvent &E, const ASTContext &Ctx) {
+  if (!E.Shape || !E.Shape->Block)
     return "";
   auto Text = [](const Dim3 &B) {
     std::string T = std::to_string(B[0]);
@@ -265,6 +265,11 @@ std::string chosenBlockNote(const AccessEvent &E, const ASTContext &Ctx) {
       T += "x" + std::to_string(B[1]) + (B[2] != 1 ? "x" + std::to_string(B[2]) : "");
     return T;
   };
+  if (!E.Shape->Elsewhere.empty())
+    return "with blocks of " + Text(*E.Shape->Block) + " threads, as the launch at " +
+           E.Shape->Elsewhere + " (another file) gives them";
+  if (E.Shape->Choices.empty())
+    return "";
   std::vector<std::string> All;
   for (const Dim3 &B : E.Shape->Choices)
     All.push_back(Text(B));

@@ -40,6 +40,8 @@ public:
   /// The thread-dependence analysis, shared by the rules that read it
   /// (ThreadDependenceRule in ThreadDependence.h): collected and run once.
   std::shared_ptr<ThreadDependence> Divergence;
+  /// Block shapes of this TU's kernels from launches in other TUs (TUOptions); may be null.
+  const ExternalLaunches *LaunchedElsewhere = nullptr;
 
   /// Reports a finding at \p Range (its file location when it comes from a
   /// macro). \p Message's first line is the finding's message, each further

@@ -327,7 +327,7 @@ private:
     }
     if (!Done.empty())
       Trips = "\n" + Label + llvm::join(Done, "; ");
-    if (std::string Chosen = memrules::chosenBlockNote(E, AST); !Chosen.empty())
+    if (std::string Chosen = memrules::shapeOriginNote(E, AST); !Chosen.empty())
       Trips += "\n" + Chosen;
     if (!E.Args.empty())
       Trips += "\nwith the values every launch passes: " + E.Args;

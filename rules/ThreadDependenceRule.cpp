@@ -15,6 +15,7 @@ ThreadDependenceRule::ThreadDependenceRule(const RuleInfo &Info, RuleContext &Ct
     : Rule(Info, Ctx) {
   if (!Ctx.Divergence) {
     Ctx.Divergence = std::make_shared<ThreadDependence>();
+    Ctx.Divergence->setLaunchedElsewhere(Ctx.LaunchedElsewhere);
     Collects = true;
   }
   TD = Ctx.Divergence;

@@ -353,7 +353,7 @@ private:
                std::to_string(memrules::rowSectorsAtLeast(E, 16)) + " sectors";
       Where += "\n" + memrules::assumptionNote(E, Rows, AST);
     }
-    if (std::string Chosen = memrules::chosenBlockNote(E, AST); !Chosen.empty())
+    if (std::string Chosen = memrules::shapeOriginNote(E, AST); !Chosen.empty())
       Where += "\n" + Chosen;
     if (!E.Trip.empty())
       Where += "\nin the loop's trip where " + E.Trip;

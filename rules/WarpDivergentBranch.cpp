@@ -252,6 +252,8 @@ private:
     if (E.Shape->LaunchLoc.isValid())
       Where = " of the launch at line " +
               std::to_string(SM.getExpansionLineNumber(E.Shape->LaunchLoc));
+    else if (!E.Shape->Elsewhere.empty())
+      Where = " of the launch at " + E.Shape->Elsewhere;
     std::string Holds;
     if (B[2] == 1 && B[0] < 32 && 32 % B[0] == 0)
       Holds = "each warp holds " + std::to_string(32 / B[0]) + " rows of " +

@@ -198,6 +198,13 @@ std::string ResultCache::entryKey(const TranslatedCommand &Cmd, const TUOptions 
   for (const std::string &R : Rules)
     Add(R);
   Add(Opts.Pedantic ? "pedantic" : "");
+  // The blocks other TUs launch its kernels with (the whole program's second look).
+  for (const auto &[Kernel, Launches] : Opts.LaunchedElsewhere) {
+    Add(Kernel);
+    for (const ExternalLaunch &L : Launches)
+      Add(std::to_string(L.Block[0]) + "x" + std::to_string(L.Block[1]) + "x" +
+          std::to_string(L.Block[2]) + " " + L.Where);
+  }
   // Clang's driver also searches these.
   for (const char *Var : {"CPATH", "C_INCLUDE_PATH", "CPLUS_INCLUDE_PATH"})
     Add(sys::Process::GetEnv(Var).value_or("-"));

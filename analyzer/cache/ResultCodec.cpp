@@ -23,7 +23,7 @@ namespace cudalint {
 namespace {
 
 /// Bumped whenever a field or its encoding changes.
-constexpr uint64_t CodecVersion = 4;
+constexpr uint64_t CodecVersion = 5;
 
 template <class IO> void fields(IO &IO_, FixIt &F) {
   IO_(F.File), IO_(F.Offset), IO_(F.Length), IO_(F.Replacement), IO_(F.Line), IO_(F.Column),
@@ -48,7 +48,7 @@ template <class IO> void fields(IO &IO_, KernelFact &K) {
 template <class IO> void fields(IO &IO_, LaunchFact &L) {
   IO_(L.KernelKey), IO_(L.KernelMangled), IO_(L.KernelName), IO_(L.File), IO_(L.Line),
       IO_(L.Column), IO_(L.EndColumn), IO_(L.SourceLine), IO_(L.ThreadsPerBlock),
-      IO_(L.DynamicSmem), IO_(L.BoundsMaxThreads), IO_(L.BlockSizeParams), IO_(L.GridBlocks),
+      IO_(L.Block), IO_(L.DynamicSmem), IO_(L.BoundsMaxThreads), IO_(L.BlockSizeParams), IO_(L.GridBlocks),
       IO_(L.GridFromDevice), IO_(L.Archs);
 }
 template <class IO> void fields(IO &IO_, LocalArrayFact &A) {
@@ -77,12 +77,17 @@ template <class IO> void fields(IO &IO_, KernelResources &K) {
       IO_(K.CumulativeStack), IO_(K.Cmem), IO_(K.Textures), IO_(K.Surfaces), IO_(K.Samplers),
       IO_(K.Gmem), IO_(K.CompileTimeMs), IO_(K.Line);
 }
+template <class IO> void fields(IO &IO_, TranslatedCommand &C) {
+  IO_(C.ClangArgs), IO_(C.Directory), IO_(C.File), IO_(C.Archs), IO_(C.PerThreadDefaultStream),
+      IO_(C.MaxRegCount), IO_(C.RelocatableDeviceCode), IO_(C.FromCompileDatabase),
+      IO_(C.IgnoredFlags);
+}
 template <class IO> void fields(IO &IO_, FactsFile &F) {
   IO_(F.Tool), IO_(F.Shard), IO_(F.Shards), IO_(F.PlanDigest), IO_(F.Rules), IO_(F.Pedantic),
       IO_(F.CompileErrorsAsNotes), IO_(F.WholeProgram), IO_(F.OccupancyThreshold), IO_(F.Gpu),
       IO_(F.ExtraArgs), IO_(F.CudaPath), IO_(F.Databases), IO_(F.CommandsDigest), IO_(F.Resources),
       IO_(F.PlanErrors), IO_(F.ResourceErrors), IO_(F.Analysed), IO_(F.Roots), IO_(F.Sources),
-      IO_(F.Headers), IO_(F.SourceIndex), IO_(F.HeaderIndex);
+      IO_(F.Headers), IO_(F.SourceIndex), IO_(F.HeaderIndex), IO_(F.SourceCommands);
 }
 
 class Writer {

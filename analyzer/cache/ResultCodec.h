@@ -52,6 +52,9 @@ struct FactsFile {
   std::vector<std::string> Roots;    // the paths the run was given
   std::vector<TUResult> Sources, Headers;
   std::vector<uint64_t> SourceIndex, HeaderIndex; // their positions in the plan
+  /// The commands of Sources, for the merge's second look at kernels launched from other
+  /// TUs (analyseLaunchedElsewhere in Runner.h).
+  std::vector<TranslatedCommand> SourceCommands;
 };
 
 void encodeFactsFile(const FactsFile &F, std::string &Out);

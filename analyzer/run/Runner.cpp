@@ -120,20 +120,29 @@ private:
 /// The results of \p Cmds: from the cache where a TU is unchanged, else
 /// analysed (with a shared preamble where several TUs have one). \p Emit, when
 /// set, gets each result as in InOrder.
+/// \p Elsewhere, when given, holds for each command the blocks of its kernels' launches in
+/// other TUs (TUOptions::LaunchedElsewhere).
 std::vector<TUResult> runAll(const std::vector<TranslatedCommand> &Cmds, const RunOptions &Opts,
-                             std::function<void(const TUResult &)> Emit = nullptr) {
+                             std::function<void(const TUResult &)> Emit = nullptr,
+                             const std::vector<ExternalLaunches> *Elsewhere = nullptr) {
   std::vector<TUResult> Results(Cmds.size());
-  TUOptions TU;
-  TU.EnabledRules = Opts.EnabledRules;
-  TU.Pedantic = Opts.Pedantic;
-  TU.Files = Opts.Files;
+  TUOptions Common;
+  Common.EnabledRules = Opts.EnabledRules;
+  Common.Pedantic = Opts.Pedantic;
+  Common.Files = Opts.Files;
+  auto OptionsOf = [&](size_t I) {
+    TUOptions TU = Common;
+    if (Elsewhere)
+      TU.LaunchedElsewhere = (*Elsewhere)[I];
+    return TU;
+  };
   std::vector<size_t> All(Cmds.size()), Missed;
   for (size_t I = 0; I < Cmds.size(); ++I)
     All[I] = I;
   if (Opts.Cache) {
     std::vector<char> Hit(Cmds.size());
     forEachParallel(All, Opts.Jobs, [&](size_t I) {
-      if (std::optional<TUResult> Cached = Opts.Cache->lookup(Cmds[I], TU)) {
+      if (std::optional<TUResult> Cached = Opts.Cache->lookup(Cmds[I], OptionsOf(I))) {
         Results[I] = std::move(*Cached);
         Results[I].FromCache = Hit[I] = true;
       }
@@ -170,7 +179,7 @@ std::vector<TUResult> runAll(const std::vector<TranslatedCommand> &Cmds, const R
       printCommand(Cmds[I]);
     }
     Progress.start(Cmds[I].File);
-    TUOptions Mine = TU;
+    TUOptions Mine = OptionsOf(I);
     Mine.Pre = Preambles ? Preambles->find(Cmds[I]) : nullptr;
     if (Preambles)
       Mine.DevicePre = [&, I](ArrayRef<std::string> DeviceArgs) {
@@ -188,7 +197,7 @@ std::vector<TUResult> runAll(const std::vector<TranslatedCommand> &Cmds, const R
              << "): kernel code or a barrier under #if __CUDA_ARCH__\n";
     }
     if (Opts.Cache)
-      Opts.Cache->store(Cmds[I], TU, Results[I]);
+      Opts.Cache->store(Cmds[I], Mine, Results[I]);
     Order.done(I, Results);
   };
   auto Build = [&](size_t N) {
@@ -289,15 +298,73 @@ static StringSet<> includedSources(const InputPlan &Plan, const RunOptions &Opts
   return Names;
 }
 
+/// The kernels \p R's own file defines (not a header's, not templates) that \p R does not
+/// launch, by device-side name.
+static std::vector<std::string> unlaunchedKernels(const TUResult &R) {
+  std::vector<std::string> Out;
+  for (const KernelFact &K : R.Facts.Kernels)
+    if (!K.MangledName.empty() && K.File == R.File &&
+        llvm::none_of(R.Facts.Launches,
+                      [&](const LaunchFact &L) { return L.KernelMangled == K.MangledName; }))
+      Out.push_back(K.MangledName);
+  return Out;
+}
+
+void analyseLaunchedElsewhere(std::vector<TUResult> &Sources,
+                              const std::vector<TranslatedCommand> &Cmds, const RunOptions &Opts) {
+  // A launch through a declaration alone binds to the one definition of its name
+  // (combineResults); separate programs that each define a kernel of that name bind none.
+  StringMap<std::set<std::string>> Definitions;
+  for (const TUResult &R : Sources)
+    for (const KernelFact &K : R.Facts.Kernels)
+      if (!K.MangledName.empty())
+        Definitions[K.MangledName].insert(K.Key);
+  std::vector<ExternalLaunches> Elsewhere(Sources.size());
+  std::vector<size_t> Again;
+  for (size_t I = 0; I < Sources.size(); ++I) {
+    std::vector<std::string> Mine = unlaunchedKernels(Sources[I]);
+    if (Mine.empty() || !Sources[I].Errors.empty())
+      continue;
+    for (size_t J = 0; J < Sources.size(); ++J)
+      for (const LaunchFact &L : Sources[J].Facts.Launches) {
+        if (J == I || !L.Block || StringRef(L.KernelKey).contains('@') ||
+            !is_contained(Mine, L.KernelMangled) || Definitions[L.KernelMangled].size() != 1)
+          continue;
+        const std::array<std::int64_t, 3> &B = *L.Block;
+        if (B[0] <= 0 || B[1] <= 0 || B[2] <= 0 || B[0] * B[1] * B[2] > 1024)
+          continue; // no device runs it (invalid-launch-config)
+        std::vector<ExternalLaunch> &Known = Elsewhere[I][L.KernelMangled];
+        if (Known.size() < 4 && none_of(Known, [&](const ExternalLaunch &E) { return E.Block == B; }))
+          Known.push_back({B, sys::path::filename(L.File).str() + ":" + std::to_string(L.Line)});
+      }
+    if (!Elsewhere[I].empty())
+      Again.push_back(I);
+  }
+  if (Again.empty())
+    return;
+  std::vector<TranslatedCommand> AgainCmds;
+  std::vector<ExternalLaunches> AgainLaunches;
+  for (size_t I : Again) {
+    AgainCmds.push_back(Cmds[I]);
+    AgainLaunches.push_back(std::move(Elsewhere[I]));
+  }
+  RunOptions Quiet = Opts;
+  Quiet.Progress = false;
+  std::vector<TUResult> Results = runAll(AgainCmds, Quiet, nullptr, &AgainLaunches);
+  for (size_t K = 0; K < Again.size(); ++K)
+    Sources[Again[K]] = std::move(Results[K]);
+}
+
 RunResult runAnalysis(const InputPlan &Plan, const RunOptions &Opts) {
   std::function<void(const TUResult &)> SourceDone, HeaderDone;
   StringSet<> Included;
   if (Opts.OnResult) {
     Included = includedSources(Plan, Opts);
     // A source that another may include waits for the end (assembleResults may drop it).
+    // So does one whose kernels other TUs may launch (analyseLaunchedElsewhere).
     SourceDone = [&](const TUResult &R) {
       if (R.Errors.empty() && !Included.contains("*") &&
-          !Included.contains(sys::path::filename(R.File)))
+          !Included.contains(sys::path::filename(R.File)) && unlaunchedKernels(R).empty())
         Opts.OnResult(R);
     };
     HeaderDone = [&](const TUResult &R) {
@@ -306,6 +373,7 @@ RunResult runAnalysis(const InputPlan &Plan, const RunOptions &Opts) {
     };
   }
   std::vector<TUResult> Sources = runAll(Plan.Sources, Opts, SourceDone);
+  analyseLaunchedElsewhere(Sources, Plan.Sources, Opts);
   std::vector<TUResult> Headers = runAll(uncoveredHeaders(Plan.Headers, Sources), Opts, HeaderDone);
   return assembleResults(std::move(Sources), std::move(Headers), Plan.Errors, Opts);
 }

@@ -85,6 +85,14 @@ struct PlanResults {
 PlanResults analyseSelection(const InputPlan &Plan, const PlanSelection &Selected,
                              const RunOptions &Opts);
 
+/// The whole program's second look at kernels defined in one .cu file and launched only from
+/// others (through a header's declarations): each TU of \p Sources that defines such a kernel
+/// and does not launch it is analysed again, its thread-dependence rules under the blocks of
+/// those launches (TUOptions::LaunchedElsewhere), and its result replaced. \p Cmds: the
+/// commands of \p Sources.
+void analyseLaunchedElsewhere(std::vector<TUResult> &Sources,
+                              const std::vector<TranslatedCommand> &Cmds, const RunOptions &Opts);
+
 /// What runAnalysis does after analysing each TU: drops the headers and .cu
 /// files that an analysed source includes, notes those that do not parse alone,
 /// and runs combineResults. \p Sources and \p Headers in plan order.

@@ -231,6 +231,8 @@ Expected<std::string> exportShard(const InputPlan &Plan, ShardSpec Shard, const 
     }
   F.Sources = std::move(R.Sources);
   F.Headers = std::move(R.Headers);
+  for (size_t I : R.SourceIndex)
+    F.SourceCommands.push_back(Plan.Sources[I]);
   F.SourceIndex.assign(R.SourceIndex.begin(), R.SourceIndex.end());
   F.HeaderIndex.assign(R.HeaderIndex.begin(), R.HeaderIndex.end());
   if (Error E = writeFactsFile(File, F))
@@ -316,6 +318,7 @@ Expected<MergedFacts> mergeFactsFiles(ArrayRef<std::string> Files) {
   Out.Options = std::move(*Options);
   Out.Options.Sources.clear();
   Out.Options.Headers.clear();
+  Out.Options.SourceCommands.clear();
   StringSet<> SeenAnalysed, SeenRoots;
   for (auto &[Key, Shards] : Order) {
     FactsFile &First = Shards->begin()->second;
@@ -328,19 +331,25 @@ Expected<MergedFacts> mergeFactsFiles(ArrayRef<std::string> Files) {
       if (SeenRoots.insert(R).second)
         Out.Roots.push_back(R);
     std::vector<std::pair<uint64_t, TUResult *>> Sources, Headers;
+    std::map<uint64_t, TranslatedCommand *> Commands;
     for (auto &[K, F] : *Shards) {
-      if (F.SourceIndex.size() != F.Sources.size() || F.HeaderIndex.size() != F.Headers.size())
+      if (F.SourceIndex.size() != F.Sources.size() || F.HeaderIndex.size() != F.Headers.size() ||
+          F.SourceCommands.size() != F.Sources.size())
         return createStringError("merge: a facts file of the run of '" + First.Analysed.front() +
                                  "' is inconsistent");
-      for (size_t I = 0; I < F.Sources.size(); ++I)
+      for (size_t I = 0; I < F.Sources.size(); ++I) {
         Sources.push_back({F.SourceIndex[I], &F.Sources[I]});
+        Commands[F.SourceIndex[I]] = &F.SourceCommands[I];
+      }
       for (size_t I = 0; I < F.Headers.size(); ++I)
         Headers.push_back({F.HeaderIndex[I], &F.Headers[I]});
     }
     llvm::sort(Sources, [](const auto &A, const auto &B) { return A.first < B.first; });
     llvm::sort(Headers, [](const auto &A, const auto &B) { return A.first < B.first; });
-    for (auto &[I, R] : Sources)
+    for (auto &[I, R] : Sources) {
       Out.Sources.push_back(std::move(*R));
+      Out.SourceCommands.push_back(std::move(*Commands[I]));
+    }
     for (auto &[I, R] : Headers)
       Out.Headers.push_back(std::move(*R));
   }
@@ -365,6 +374,7 @@ Expected<MergedRun> mergeRun(ArrayRef<std::string> Files) {
     Run.Gpu = &*Gpu;
   }
   MergedRun Out;
+  analyseLaunchedElsewhere(M->Sources, M->SourceCommands, Run);
   Out.Result = assembleResults(std::move(M->Sources), std::move(M->Headers), M->PlanErrors, Run);
   append_range(Out.Result.Errors, M->ResourceErrors);
   Out.RuleIds = std::move(M->Options.Rules);

@@ -66,6 +66,7 @@ std::string commandsDigest(const InputPlan &Plan);
 struct MergedFacts {
   FactsFile Options; // the shared options (its TU lists are empty)
   std::vector<TUResult> Sources, Headers;
+  std::vector<TranslatedCommand> SourceCommands; // of Sources
   std::vector<AnalysisError> PlanErrors, ResourceErrors;
   std::vector<std::string> Analysed, Roots;
 };

@@ -163,6 +163,7 @@ public:
                TUResult &Out, ArchRegions *Arch, std::vector<DeclarationRewrite> *Rewrites)
       : CI(CI), Errors(Errors), Out(Out), Pre(Opts.Pre), Arch(Arch), Rewrites(Rewrites) {
     Ctx.Pedantic = Opts.Pedantic;
+    Ctx.LaunchedElsewhere = &Opts.LaunchedElsewhere;
     for (const RuleInfo &R : allRules())
       if (R.Create && (Opts.EnabledRules.empty() || is_contained(Opts.EnabledRules, R.Id)))
         Rules.push_back(R.Create(R, Ctx));

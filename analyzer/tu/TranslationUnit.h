@@ -105,6 +105,9 @@ struct TUOptions {
   std::function<const Preamble *(llvm::ArrayRef<std::string> DeviceArgs)> DevicePre;
   /// Unsaved editor buffers over the disk (cuda-lint lsp); null: the disk.
   llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Files;
+  /// Block shapes of the TU's kernels that other TUs launch and it does not (the
+  /// whole-program step's second look, Runner.cpp); part of the result.
+  ExternalLaunches LaunchedElsewhere;
 };
 
 /// Analyses \p Cmd on a thread with a large stack; a crash inside (Clang or a

@@ -12,7 +12,9 @@
 #include "ptxas_parse/GpuProducts.h"
 #include "ptxas_parse/PtxasReport.h"
 
+#include <array>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -44,6 +46,8 @@ struct LaunchFact {
   unsigned Line = 0, Column = 0, EndColumn = 0;
   std::string SourceLine;
   std::optional<std::int64_t> ThreadsPerBlock;
+  /// The block's x, y and z when the source determines them.
+  std::optional<std::array<std::int64_t, 3>> Block;
   std::optional<std::int64_t> DynamicSmem;
   /// The kernel's __launch_bounds__ maximum threads, when known.
   std::optional<std::int64_t> BoundsMaxThreads;
@@ -58,6 +62,16 @@ struct LaunchFact {
   /// The archs the launching TU's command names (10*major+minor); empty when it names none.
   std::vector<unsigned> Archs;
 };
+
+/// A launch in another translation unit of a kernel that its own defines and does not launch
+/// (kernels in one .cu, launched from another through a header's declarations): the block
+/// shape the thread-dependence walk then analyses the kernel under.
+struct ExternalLaunch {
+  std::array<std::int64_t, 3> Block{};
+  std::string Where; // "main.cu:40": the launch's file name and line
+};
+/// By the kernel's device-side (mangled) name.
+using ExternalLaunches = std::map<std::string, std::vector<ExternalLaunch>>;
 
 /// A per-thread array of a device function: it lives in local memory when indexed with a value
 /// that is not a compile-time constant.

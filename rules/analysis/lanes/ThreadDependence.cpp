@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "rules/analysis/lanes/ThreadDependence.h"
 #include "rules/analysis/ErrorTaint.h"
+#include "rules/analysis/KernelNames.h"
 #include "rules/analysis/LaunchSite.h"
 #include "rules/analysis/lanes/ThreadDependenceWalker.h"
 
@@ -246,6 +247,17 @@ void ThreadDependence::run() {
           Mine.push_back(&Shapes.back());
         }
       }
+    }
+    if (It == Launches.end() && Elsewhere) {
+      // Launched from other files only: under their blocks (validated there).
+      if (auto E = Elsewhere->find(mangledName(FD)); E != Elsewhere->end())
+        for (const ExternalLaunch &L : E->second)
+          if (Mine.size() < 4 &&
+              llvm::none_of(Mine, [&](const BlockShape *S) { return *S->Block == L.Block; })) {
+            Shapes.push_back({L.Block, SourceLocation(), false});
+            Shapes.back().Elsewhere = L.Where;
+            Mine.push_back(&Shapes.back());
+          }
     }
     if (Unknown || (Mine.empty() && !OnlyX)) {
       Shapes.push_back({std::nullopt, SourceLocation(), Mine.empty() && !OnlyX});

@@ -29,6 +29,7 @@
 #ifndef CUDALINT_RULES_ANALYSIS_LANES_THREADDEPENDENCE_H
 #define CUDALINT_RULES_ANALYSIS_LANES_THREADDEPENDENCE_H
 
+#include "rules/analysis/Facts.h"
 #include "rules/analysis/ValueEval.h"
 #include "rules/analysis/lanes/LaneValue.h"
 
@@ -74,6 +75,9 @@ struct BlockShape {
   std::optional<int64_t> BlockX;
   /// The blocks the launch picks among at run time (Block one of them); empty when fixed.
   std::vector<Dim3> Choices;
+  /// Block is that of a launch in another translation unit: its file name and line,
+  /// "main.cu:40" (LaunchLoc is then invalid).
+  std::string Elsewhere;
 };
 
 struct BranchEvent {
@@ -177,6 +181,9 @@ public:
   static void registerMatchers(clang::ast_matchers::MatchFinder &Finder,
                                clang::ast_matchers::MatchFinder::MatchCallback *CB);
   void collect(const clang::ast_matchers::MatchFinder::MatchResult &Result);
+  /// Block shapes that other TUs launch this TU's kernels with, for the kernels no launch
+  /// here reaches (may be null; must outlive run()).
+  void setLaunchedElsewhere(const ExternalLaunches *L) { Elsewhere = L; }
   /// Analyses what was collected (once; later calls do nothing); the events
   /// refer to the AST.
   void run();
@@ -210,6 +217,7 @@ private:
   /// The parameters of \p Kernel that every launch seen passes the same known value.
   std::vector<std::pair<const clang::ParmVarDecl *, std::int64_t>>
   agreedArgs(const clang::FunctionDecl *Kernel);
+  const ExternalLaunches *Elsewhere = nullptr;
   std::unique_ptr<CallSites> Callers; // built when an argument needs a wrapper's callers
   std::deque<BlockShape> Shapes; // stable addresses for the events
   bool Analysed = false;

@@ -705,11 +705,17 @@ unsigned Walker::warpsOnPath() const {
 uint32_t Walker::pathLanes(bool Loops) const {
   uint32_t Lanes = AllLanes;
   for (const Control &C : Controls) {
-    if ((C.Loop && !Loops) || !C.Class || C.Class->Cat != BranchCategory::LaneSplit)
+    if ((C.Loop && !Loops) || !C.Class ||
+        (C.Class->Cat != BranchCategory::LaneSplit && C.Class->Cat != BranchCategory::SingleLane))
       continue;
     const CondClass &K = *C.Class;
     uint32_t True = K.TrueMask & K.ActiveMask, False = K.ActiveMask & ~K.TrueMask;
-    bool EveryWarp = K.Reason == CondClass::Why::LaneMask && K.EveryWarp;
+    // A known set of lanes in every warp; or one lane (a leader per row of a narrow block,
+    // `threadIdx.x == 15` in blocks 16 wide: lanes 15 and 31), whose mask holds in every warp
+    // that has it, the others having it in no lane or all.
+    bool EveryWarp = (K.Reason == CondClass::Why::LaneMask ||
+                      (K.Cat == BranchCategory::SingleLane && K.TrueMask != 0)) &&
+                     K.EveryWarp;
     // Only the split warp holds the side with no whole warp.
     bool OneWarpSide = K.Reason == CondClass::Why::PartialWarp && !K.Repeats &&
                        K.SmallSideTrue != C.WhenFalse;

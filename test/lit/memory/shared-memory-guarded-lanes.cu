@@ -85,8 +85,26 @@ __global__ void neverTaken(float *out) {
 // CHECK: note: it runs once per thread
 // CHECK: note: pad each row
 
+// One lane of each row of a narrow block: in blocks 16 wide `threadIdx.x == 15` leaves lanes 15
+// and 31 of a warp (found on uSonifier's stereo matcher, a search tile's edge column filled by
+// the last thread of a row). The same word: one wavefront; rows 128 bytes apart: 2-way.
+__global__ void rowLeader(float *out) {
+  __shared__ float s[32][32];
+  if (threadIdx.x == 15)
+    s[threadIdx.x][0] = out[0];
+  if (threadIdx.x == 15)
+    s[threadIdx.y][0] = out[1];
+  __syncthreads();
+  out[threadIdx.x] = s[0][threadIdx.x];
+}
+// CHECK: shared-memory-guarded-lanes.cu:[[@LINE-4]]:5: note: 's[threadIdx.y][0]' puts 2 lanes of a warp in one bank: a 2-way conflict [shared-memory-bank-conflict]
+// CHECK: note: shared memory has 32 banks
+// CHECK: note: it runs once per thread
+// CHECK: note: pad each row
+
 int main() {
   float *p = nullptr;
+  rowLeader<<<8, dim3(16, 16)>>>(p);
   guardedCall<<<8, 64>>>(p, p);
   halfWarpElse<<<8, 32>>>(p);
   laneHalf<<<8, 64>>>(p);
