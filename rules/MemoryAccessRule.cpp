@@ -227,6 +227,78 @@ static bool sameWalkAndBase(const AccessEvent &E, const AccessEvent &O) {
          SameBase && O.Args == E.Args && O.Arm == E.Arm;
 }
 
+/// The `if`, `?:` or `&&` whose condition holds \p Guard and one of whose arms (or right-hand
+/// side) holds \p Guarded; null when none does.
+static const Stmt *guardOf(const Expr *Guard, const Expr *Guarded, const ASTContext &C) {
+  auto &Ctx = const_cast<ASTContext &>(C);
+  const SourceManager &SM = Ctx.getSourceManager();
+  const Stmt *Child = Guarded;
+  for (unsigned Depth = 0; Child && Depth < 64; ++Depth) {
+    DynTypedNodeList Parents = Ctx.getParents(*Child);
+    const Stmt *P = nullptr;
+    while (!Parents.empty() && !P) {
+      if ((P = Parents[0].get<Stmt>()))
+        break;
+      const auto *D = Parents[0].get<VarDecl>();
+      if (!D)
+        return nullptr;
+      Parents = Ctx.getParents(*D);
+    }
+    if (!P)
+      return nullptr;
+    const Stmt *Cond = nullptr;
+    if (const auto *If = dyn_cast<IfStmt>(P); If && Child != If->getCond())
+      Cond = If->getCond();
+    else if (const auto *CO = dyn_cast<ConditionalOperator>(P); CO && Child != CO->getCond())
+      Cond = CO->getCond();
+    else if (const auto *B = dyn_cast<BinaryOperator>(P);
+             B && B->isLogicalOp() && Child == B->getRHS())
+      Cond = B->getLHS();
+    if (Cond && stmtContains(Cond, Guard->getBeginLoc(), SM))
+      return P;
+    Child = P;
+  }
+  return nullptr;
+}
+
+const Stmt *guardedSiblings(const AccessEvent &E, const ThreadDependence &TD) {
+  if (E.Store || !TD.context())
+    return nullptr;
+  const ASTContext &Ctx = *TD.context();
+  // The element whose field each access reads (`e` of `e.pos.x`).
+  auto Element = [](const Expr *A) {
+    A = A->IgnoreParenImpCasts();
+    while (const auto *M = dyn_cast<MemberExpr>(A)) {
+      if (M->isArrow())
+        break;
+      A = M->getBase()->IgnoreParenImpCasts();
+    }
+    return A;
+  };
+  auto FieldOf = [](const Expr *A) -> const ValueDecl * {
+    const auto *M = dyn_cast<MemberExpr>(A->IgnoreParenImpCasts());
+    return M ? M->getMemberDecl() : nullptr;
+  };
+  llvm::FoldingSetNodeID Core;
+  profileCore(Element(E.Access), Core, Ctx, {E.Named, E.Origin});
+  // Where each access is in the walked function: the call that leads to it, or itself.
+  auto Place = [](const AccessEvent &A) { return A.Calls.empty() ? A.Access : A.Calls.front(); };
+  for (const AccessEvent &O : TD.accesses()) {
+    if (&O == &E || O.Store || !sameWalkAndBase(E, O) || O.Trip != E.Trip)
+      continue;
+    // Another field of the same element (not the same one read twice, as `MAX(a[i].x, v)`).
+    llvm::FoldingSetNodeID Other;
+    profileCore(Element(O.Access), Other, Ctx, {O.Named, O.Origin});
+    if (Other != Core || FieldOf(O.Access) == FieldOf(E.Access))
+      continue;
+    if (const Stmt *G = guardOf(Place(E), Place(O), Ctx))
+      return G;
+    if (const Stmt *G = guardOf(Place(O), Place(E), Ctx))
+      return G;
+  }
+  return nullptr;
+}
+
 bool coveredBySiblings(const AccessEvent &E, const ThreadDependence &TD, int64_t Stride) {
   if (Stride <= 0 || Stride > 4096 || !TD.context())
     return false;

@@ -169,6 +169,12 @@ bool statesNarrowBlock(const clang::FunctionDecl *FD, const clang::ASTContext &C
 /// the same in a warp.
 bool assumedShape(const AccessEvent &E);
 
+/// Where load \p E and another load of the same element (another field of a record) are one
+/// the guard of the other (`if (t[i].ptr >= 0) f(t[i].pos)`): the branch, else null. Measured,
+/// such a pass costs nothing against arrays of their own even with most of each record unread
+/// (kernels/studies/guarded_hash_entries.cu): the fix adds a dependent request.
+const clang::Stmt *guardedSiblings(const AccessEvent &E, const ThreadDependence &TD);
+
 /// Where \p E was walked under one of the blocks its launch picks among at run time
 /// (BlockShape::Choices), or under the block of a launch in another file (BlockShape::
 /// Elsewhere), a note line saying so ("with blocks of 256 threads, one of ..."), else empty.
