@@ -283,17 +283,29 @@ const Stmt *guardedSiblings(const AccessEvent &E, const ThreadDependence &TD) {
   profileCore(Element(E.Access), Core, Ctx, {E.Named, E.Origin});
   // Where each access is in the walked function: the call that leads to it, or itself.
   auto Place = [](const AccessEvent &A) { return A.Calls.empty() ? A.Access : A.Calls.front(); };
+  // The loads of the element's other fields, and of E's own.
+  std::vector<const AccessEvent *> Same;
   for (const AccessEvent &O : TD.accesses()) {
-    if (&O == &E || O.Store || !sameWalkAndBase(E, O) || O.Trip != E.Trip)
+    if (O.Store || !sameWalkAndBase(E, O) || O.Trip != E.Trip)
       continue;
-    // Another field of the same element (not the same one read twice, as `MAX(a[i].x, v)`).
     llvm::FoldingSetNodeID Other;
     profileCore(Element(O.Access), Other, Ctx, {O.Named, O.Origin});
-    if (Other != Core || FieldOf(O.Access) == FieldOf(E.Access))
-      continue;
-    if (const Stmt *G = guardOf(Place(E), Place(O), Ctx))
+    if (Other == Core)
+      Same.push_back(&O);
+  }
+  // Whether every load of field F lies under a guard that \p Guard's place is in the test of
+  // (`MAX(a[i].x, a[i].y)` reads both fields in its test too: no guard).
+  auto OnlyUnder = [&](const ValueDecl *F, const AccessEvent &Guard) {
+    return llvm::all_of(Same, [&](const AccessEvent *O) {
+      return FieldOf(O->Access) != F || guardOf(Place(Guard), Place(*O), Ctx);
+    });
+  };
+  for (const AccessEvent *O : Same) {
+    if (FieldOf(O->Access) == FieldOf(E.Access))
+      continue; // the same field read again, not another one
+    if (const Stmt *G = guardOf(Place(E), Place(*O), Ctx); G && OnlyUnder(FieldOf(O->Access), E))
       return G;
-    if (const Stmt *G = guardOf(Place(O), Place(E), Ctx))
+    if (const Stmt *G = guardOf(Place(*O), Place(E), Ctx); G && OnlyUnder(FieldOf(E.Access), *O))
       return G;
   }
   return nullptr;

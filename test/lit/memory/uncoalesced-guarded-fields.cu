@@ -2,8 +2,8 @@
 // (hashTable[i].ptr >= 0)` then `.pos`; blind memory set of 2026-11-27) is a --pedantic note, as
 // are the fields under the guard, even when the thread leaves part of its record unread:
 // measured, arrays of their own make the guarded read a second, dependent request and are not
-// faster (kernels/studies/guarded_hash_entries.cu). The same fields read without a guard stay
-// warnings.
+// faster (kernels/studies/guarded_hash_entries.cu). The same fields read without a guard, or both
+// in a guard's test, stay warnings.
 // RUN: %expect-exit 1 --stdout %t.out -- %cuda-lint --color=never --rules=uncoalesced-global-access %s
 // RUN: FileCheck %s --input-file=%t.out --check-prefix=WARN --implicit-check-not=warning: --implicit-check-not=note:
 // RUN: %expect-exit 1 --stdout %t.ped -- %cuda-lint --color=never --pedantic --rules=uncoalesced-global-access %s
@@ -32,10 +32,21 @@ __global__ void unguarded(const Entry *t, int n, unsigned char *out, float s) {
   out[i] = t[i].ptr + t[i].pos.x * s;
 }
 
+// Both fields read in the test of a `?:` and again in its arms: no field is read only under the
+// other's guard, so they stay warnings.
+#define MAX(a, b) ((a) > (b) ? (a) : (b))
+__global__ void bothInTest(const Entry *t, int n, int *out) {
+  int i = threadIdx.x + blockIdx.x * blockDim.x;
+  if (i < n)
+    out[i] = MAX(t[i].ptr, t[i].offset);
+}
+
 int main() {
   guarded<<<4, 256>>>(nullptr, 0, nullptr, 1.f);
   unguarded<<<4, 256>>>(nullptr, 0, nullptr, 1.f);
+  bothInTest<<<4, 256>>>(nullptr, 0, nullptr);
 }
+
 
 // WARN: uncoalesced-guarded-fields.cu:32:12: warning: lanes of a warp read 't[i].ptr' 16 bytes apart: 16 sectors per request instead of 4 [uncoalesced-global-access]
 // WARN: uncoalesced-guarded-fields.cu:32:12: note: each 32-byte sector is a separate transfer: one request of the warp moves 512 bytes to use 128
@@ -45,6 +56,10 @@ int main() {
 // WARN: uncoalesced-guarded-fields.cu:32:23: note: each 32-byte sector is a separate transfer: one request of the warp moves 512 bytes to use 64
 // WARN: uncoalesced-guarded-fields.cu:32:23: note: with the other element of 't' each thread reads beside it, the warp uses 192 of the 512 bytes DRAM moves for them in 64-byte segments (38%): later requests hit L1, but the unused bytes still cross from DRAM
 // WARN: uncoalesced-guarded-fields.cu:32:23: note: keep the fields each thread uses in arrays of their own (a struct of arrays), or have each thread use every field it fetches: measured, 7 and 5 of 11 floats used cost 1.41x and 1.79x against arrays of their own (kernels/studies/partial_records.cu)
+// WARN: uncoalesced-guarded-fields.cu:41:14: warning: lanes of a warp read 't[i].ptr' 16 bytes apart: 16 sectors per request instead of 4 [uncoalesced-global-access]
+// WARN: uncoalesced-guarded-fields.cu:41:14: note: each 32-byte sector is a separate transfer: one request of the warp moves 512 bytes to use 128
+// WARN: uncoalesced-guarded-fields.cu:41:14: note: with the other element of 't' each thread reads beside it, the warp uses 256 of the 504 bytes DRAM moves for them in 64-byte segments (51%): later requests hit L1, but the unused bytes still cross from DRAM
+// WARN: uncoalesced-guarded-fields.cu:41:14: note: keep the fields each thread uses in arrays of their own (a struct of arrays), or have each thread use every field it fetches: measured, 7 and 5 of 11 floats used cost 1.41x and 1.79x against arrays of their own (kernels/studies/partial_records.cu)
 // PED: uncoalesced-guarded-fields.cu:23:7: note: lanes of a warp read 'e.ptr' 16 bytes apart: 16 sectors per request instead of 4 [uncoalesced-global-access]
 // PED: uncoalesced-guarded-fields.cu:23:7: note: each 32-byte sector is a separate transfer: one request of the warp moves 512 bytes to use 128
 // PED: uncoalesced-guarded-fields.cu:23:7: note: with the other element of 't' each thread reads beside it, the warp uses 320 of the 512 bytes DRAM moves for them in 64-byte segments (63%): later requests hit L1, but the unused bytes still cross from DRAM
