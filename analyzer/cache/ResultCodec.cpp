@@ -48,8 +48,8 @@ template <class IO> void fields(IO &IO_, KernelFact &K) {
 template <class IO> void fields(IO &IO_, LaunchFact &L) {
   IO_(L.KernelKey), IO_(L.KernelMangled), IO_(L.KernelName), IO_(L.File), IO_(L.Line),
       IO_(L.Column), IO_(L.EndColumn), IO_(L.SourceLine), IO_(L.ThreadsPerBlock),
-      IO_(L.Block), IO_(L.DynamicSmem), IO_(L.BoundsMaxThreads), IO_(L.BlockSizeParams), IO_(L.GridBlocks),
-      IO_(L.GridFromDevice), IO_(L.Archs);
+      IO_(L.Block), IO_(L.DynamicSmem), IO_(L.BoundsMaxThreads), IO_(L.BlockSizeParams),
+      IO_(L.GridBlocks), IO_(L.GridFromDevice), IO_(L.Archs);
 }
 template <class IO> void fields(IO &IO_, LocalArrayFact &A) {
   IO_(A.Name), IO_(A.Bytes), IO_(A.DynamicIndex), IO_(A.Line), IO_(A.Column);

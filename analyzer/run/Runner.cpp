@@ -334,7 +334,8 @@ void analyseLaunchedElsewhere(std::vector<TUResult> &Sources,
         if (B[0] <= 0 || B[1] <= 0 || B[2] <= 0 || B[0] * B[1] * B[2] > 1024)
           continue; // no device runs it (invalid-launch-config)
         std::vector<ExternalLaunch> &Known = Elsewhere[I][L.KernelMangled];
-        if (Known.size() < 4 && none_of(Known, [&](const ExternalLaunch &E) { return E.Block == B; }))
+        bool Seen = any_of(Known, [&](const ExternalLaunch &E) { return E.Block == B; });
+        if (Known.size() < 4 && !Seen)
           Known.push_back({B, sys::path::filename(L.File).str() + ":" + std::to_string(L.Line)});
       }
     if (!Elsewhere[I].empty())
