@@ -346,6 +346,15 @@ void analyseLaunchedElsewhere(std::vector<TUResult> &Sources,
   std::vector<TranslatedCommand> AgainCmds;
   std::vector<ExternalLaunches> AgainLaunches;
   for (size_t I : Again) {
+    if (Opts.Verbose) {
+      std::set<std::string> Where;
+      for (const auto &[Kernel, Launches] : Elsewhere[I])
+        for (const ExternalLaunch &L : Launches)
+          Where.insert(L.Where);
+      errs() << "cuda-lint: " << Cmds[I].File
+             << ": analysed again under the blocks of its kernels' launches in other files ("
+             << join(Where, ", ") << ")\n";
+    }
     AgainCmds.push_back(Cmds[I]);
     AgainLaunches.push_back(std::move(Elsewhere[I]));
   }
