@@ -293,21 +293,32 @@ const Stmt *guardedSiblings(const AccessEvent &E, const ThreadDependence &TD) {
     if (Other == Core)
       Same.push_back(&O);
   }
-  // Whether every load of field F lies under a guard that \p Guard's place is in the test of
-  // (`MAX(a[i].x, a[i].y)` reads both fields in its test too: no guard).
-  auto OnlyUnder = [&](const ValueDecl *F, const AccessEvent &Guard) {
-    return llvm::all_of(Same, [&](const AccessEvent *O) {
-      return FieldOf(O->Access) != F || guardOf(Place(Guard), Place(*O), Ctx);
-    });
+  // Whether every load of the element's other fields lies under a guard whose test holds
+  // \p Guard's place (`MAX(a[i].x, a[i].y)` reads both fields in its test too: no guard; nor is
+  // one where a third field is read outside it, as Rodinia streamcluster's `p[tid].weight`).
+  auto OthersUnder = [&](const AccessEvent &Guard) {
+    bool Any = false;
+    for (const AccessEvent *O : Same) {
+      if (FieldOf(O->Access) == FieldOf(Guard.Access))
+        continue;
+      if (!guardOf(Place(Guard), Place(*O), Ctx))
+        return false;
+      Any = true;
+    }
+    return Any;
   };
-  for (const AccessEvent *O : Same) {
-    if (FieldOf(O->Access) == FieldOf(E.Access))
-      continue; // the same field read again, not another one
-    if (const Stmt *G = guardOf(Place(E), Place(*O), Ctx); G && OnlyUnder(FieldOf(O->Access), E))
-      return G;
-    if (const Stmt *G = guardOf(Place(*O), Place(E), Ctx); G && OnlyUnder(FieldOf(E.Access), *O))
-      return G;
-  }
+  auto GuardOf = [&](const AccessEvent &Guard) -> const Stmt * {
+    for (const AccessEvent *O : Same)
+      if (FieldOf(O->Access) != FieldOf(Guard.Access))
+        return guardOf(Place(Guard), Place(*O), Ctx);
+    return nullptr;
+  };
+  if (OthersUnder(E))
+    return GuardOf(E);
+  for (const AccessEvent *O : Same)
+    if (FieldOf(O->Access) != FieldOf(E.Access) && guardOf(Place(*O), Place(E), Ctx) &&
+        OthersUnder(*O))
+      return GuardOf(*O);
   return nullptr;
 }
 

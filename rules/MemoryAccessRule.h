@@ -170,7 +170,8 @@ bool statesNarrowBlock(const clang::FunctionDecl *FD, const clang::ASTContext &C
 bool assumedShape(const AccessEvent &E);
 
 /// Where load \p E and another load of the same element (another field of a record) are one
-/// the guard of the other (`if (t[i].ptr >= 0) f(t[i].pos)`): the branch, else null. Measured,
+/// the guard of the other (`if (t[i].ptr >= 0) f(t[i].pos)`), and every load of the element's
+/// fields but the guard's lies under that guard: the branch, else null. Measured,
 /// such a pass costs nothing against arrays of their own even with most of each record unread
 /// (kernels/studies/guarded_hash_entries.cu): the fix adds a dependent request.
 const clang::Stmt *guardedSiblings(const AccessEvent &E, const ThreadDependence &TD);

@@ -3,7 +3,7 @@
 // are the fields under the guard, even when the thread leaves part of its record unread:
 // measured, arrays of their own make the guarded read a second, dependent request and are not
 // faster (kernels/studies/guarded_hash_entries.cu). The same fields read without a guard, or both
-// in a guard's test, stay warnings.
+// in a guard's test, stay warnings, as do all three where a third field is read outside the guard.
 // RUN: %expect-exit 1 --stdout %t.out -- %cuda-lint --color=never --rules=uncoalesced-global-access %s
 // RUN: FileCheck %s --input-file=%t.out --check-prefix=WARN --implicit-check-not=warning: --implicit-check-not=note:
 // RUN: %expect-exit 1 --stdout %t.ped -- %cuda-lint --color=never --pedantic --rules=uncoalesced-global-access %s
@@ -41,11 +41,24 @@ __global__ void bothInTest(const Entry *t, int n, int *out) {
     out[i] = MAX(t[i].ptr, t[i].offset);
 }
 
+// A third field read outside the guard (Rodinia streamcluster's `p[tid].weight` before `if
+// (x_cost < p[tid].cost)`): not the measured idiom, warnings stay.
+__global__ void thirdOutside(const Entry *t, int n, float *out) {
+  int i = threadIdx.x + blockIdx.x * blockDim.x;
+  if (i >= n)
+    return;
+  float w = t[i].offset;
+  if (t[i].ptr >= 0)
+    out[i] = t[i].pos.x * w;
+}
+
 int main() {
   guarded<<<4, 256>>>(nullptr, 0, nullptr, 1.f);
   unguarded<<<4, 256>>>(nullptr, 0, nullptr, 1.f);
   bothInTest<<<4, 256>>>(nullptr, 0, nullptr);
+  thirdOutside<<<4, 256>>>(nullptr, 0, nullptr);
 }
+
 
 
 // WARN: uncoalesced-guarded-fields.cu:32:12: warning: lanes of a warp read 't[i].ptr' 16 bytes apart: 16 sectors per request instead of 4 [uncoalesced-global-access]
@@ -60,6 +73,18 @@ int main() {
 // WARN: uncoalesced-guarded-fields.cu:41:14: note: each 32-byte sector is a separate transfer: one request of the warp moves 512 bytes to use 128
 // WARN: uncoalesced-guarded-fields.cu:41:14: note: with the other element of 't' each thread reads beside it, the warp uses 256 of the 504 bytes DRAM moves for them in 64-byte segments (51%): later requests hit L1, but the unused bytes still cross from DRAM
 // WARN: uncoalesced-guarded-fields.cu:41:14: note: keep the fields each thread uses in arrays of their own (a struct of arrays), or have each thread use every field it fetches: measured, 7 and 5 of 11 floats used cost 1.41x and 1.79x against arrays of their own (kernels/studies/partial_records.cu)
+// WARN: uncoalesced-guarded-fields.cu:50:13: warning: lanes of a warp read 't[i].offset' 16 bytes apart: 16 sectors per request instead of 4 [uncoalesced-global-access]
+// WARN: uncoalesced-guarded-fields.cu:50:13: note: each 32-byte sector is a separate transfer: one request of the warp moves 512 bytes to use 128
+// WARN: uncoalesced-guarded-fields.cu:50:13: note: with the 2 other elements of 't' each thread reads beside it, the warp uses 320 of the 512 bytes DRAM moves for them in 64-byte segments (63%): later requests hit L1, but the unused bytes still cross from DRAM
+// WARN: uncoalesced-guarded-fields.cu:50:13: note: keep the fields each thread uses in arrays of their own (a struct of arrays), or have each thread use every field it fetches: measured, 7 and 5 of 11 floats used cost 1.41x and 1.79x against arrays of their own (kernels/studies/partial_records.cu)
+// WARN: uncoalesced-guarded-fields.cu:51:7: warning: lanes of a warp read 't[i].ptr' 16 bytes apart: 16 sectors per request instead of 4 [uncoalesced-global-access]
+// WARN: uncoalesced-guarded-fields.cu:51:7: note: each 32-byte sector is a separate transfer: one request of the warp moves 512 bytes to use 128
+// WARN: uncoalesced-guarded-fields.cu:51:7: note: with the 2 other elements of 't' each thread reads beside it, the warp uses 320 of the 512 bytes DRAM moves for them in 64-byte segments (63%): later requests hit L1, but the unused bytes still cross from DRAM
+// WARN: uncoalesced-guarded-fields.cu:51:7: note: keep the fields each thread uses in arrays of their own (a struct of arrays), or have each thread use every field it fetches: measured, 7 and 5 of 11 floats used cost 1.41x and 1.79x against arrays of their own (kernels/studies/partial_records.cu)
+// WARN: uncoalesced-guarded-fields.cu:52:14: warning: lanes of a warp read 't[i].pos.x' 16 bytes apart: 16 sectors per request instead of 2 [uncoalesced-global-access]
+// WARN: uncoalesced-guarded-fields.cu:52:14: note: each 32-byte sector is a separate transfer: one request of the warp moves 512 bytes to use 64
+// WARN: uncoalesced-guarded-fields.cu:52:14: note: with the 2 other elements of 't' each thread reads beside it, the warp uses 320 of the 512 bytes DRAM moves for them in 64-byte segments (63%): later requests hit L1, but the unused bytes still cross from DRAM
+// WARN: uncoalesced-guarded-fields.cu:52:14: note: keep the fields each thread uses in arrays of their own (a struct of arrays), or have each thread use every field it fetches: measured, 7 and 5 of 11 floats used cost 1.41x and 1.79x against arrays of their own (kernels/studies/partial_records.cu)
 // PED: uncoalesced-guarded-fields.cu:23:7: note: lanes of a warp read 'e.ptr' 16 bytes apart: 16 sectors per request instead of 4 [uncoalesced-global-access]
 // PED: uncoalesced-guarded-fields.cu:23:7: note: each 32-byte sector is a separate transfer: one request of the warp moves 512 bytes to use 128
 // PED: uncoalesced-guarded-fields.cu:23:7: note: with the other element of 't' each thread reads beside it, the warp uses 320 of the 512 bytes DRAM moves for them in 64-byte segments (63%): later requests hit L1, but the unused bytes still cross from DRAM
