@@ -7,7 +7,7 @@
 // entries allocated (a sparse hash holds mostly empty entries), and with x, y, z, x and y, or x
 // alone read (10, 8 and 6 of the 16 bytes used).
 // Result (results/guarded_hash_entries_h200.txt, H200, 2026-11-28, medians of 5 runs): 0.93x to
-// 1.01x in every case, although ncu counts 2.8x to 4.2x the ideal L2 sectors for the records
+// 1.01x in every case, although ncu counts 3.3x to 5.2x the ideal L2 sectors for the records
 // against 1.0x to 1.4x for the arrays: the pass is not bound by the sectors it moves, and the
 // arrays make the guarded read a second request that waits for the first. Self-checking.
 // Build and run: nvcc -std=c++17 -O3 -arch=native -I kernels -o gh kernels/studies/guarded_hash_entries.cu && ./gh
