@@ -139,21 +139,23 @@ static std::optional<int64_t> patternShift(const LaneValue &E, const LaneValue &
 /// Whether \p A and \p B lie in different arms of one `if` or `?:`, or one in the arm of an
 /// `if` that returns and the other after it: a thread that runs one does not run the other
 /// in the same pass, so they never share a request's sectors.
-static bool exclusiveArms(const Expr *A, const Expr *B, const ASTContext &C) {
+/// The statement above \p S, through a declaration it initialises (`float4 r = v[p];`).
+static const Stmt *parentStmt(const Stmt *S, const ASTContext &C) {
   auto &Ctx = const_cast<ASTContext &>(C);
-  // The statement above \p S, through a declaration it initialises (`float4 r = v[p];`).
-  auto ParentOf = [&](const Stmt *S) -> const Stmt * {
-    DynTypedNodeList Parents = Ctx.getParents(*S);
-    while (!Parents.empty()) {
-      if (const auto *P = Parents[0].get<Stmt>())
-        return P;
-      const auto *D = Parents[0].get<VarDecl>();
-      if (!D)
-        return nullptr;
-      Parents = Ctx.getParents(*D);
-    }
-    return nullptr;
-  };
+  DynTypedNodeList Parents = Ctx.getParents(*S);
+  while (!Parents.empty()) {
+    if (const auto *P = Parents[0].get<Stmt>())
+      return P;
+    const auto *D = Parents[0].get<VarDecl>();
+    if (!D)
+      return nullptr;
+    Parents = Ctx.getParents(*D);
+  }
+  return nullptr;
+}
+
+static bool exclusiveArms(const Expr *A, const Expr *B, const ASTContext &C) {
+  auto ParentOf = [&](const Stmt *S) { return parentStmt(S, C); };
   // A's ancestors, each with the child A's path comes through.
   llvm::DenseMap<const Stmt *, const Stmt *> Via;
   const Stmt *Child = A;
@@ -229,21 +231,11 @@ static bool sameWalkAndBase(const AccessEvent &E, const AccessEvent &O) {
 
 /// The `if`, `?:` or `&&` whose condition holds \p Guard and one of whose arms (or right-hand
 /// side) holds \p Guarded; null when none does.
-static const Stmt *guardOf(const Expr *Guard, const Expr *Guarded, const ASTContext &C) {
-  auto &Ctx = const_cast<ASTContext &>(C);
+static const Stmt *guardOf(const Expr *Guard, const Expr *Guarded, const ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   const Stmt *Child = Guarded;
   for (unsigned Depth = 0; Child && Depth < 64; ++Depth) {
-    DynTypedNodeList Parents = Ctx.getParents(*Child);
-    const Stmt *P = nullptr;
-    while (!Parents.empty() && !P) {
-      if ((P = Parents[0].get<Stmt>()))
-        break;
-      const auto *D = Parents[0].get<VarDecl>();
-      if (!D)
-        return nullptr;
-      Parents = Ctx.getParents(*D);
-    }
+    const Stmt *P = parentStmt(Child, Ctx);
     if (!P)
       return nullptr;
     const Stmt *Cond = nullptr;
