@@ -107,8 +107,9 @@ public:
           continue;
         // Read once per thread beside a loop whose trips take the time: a note.
         const Stmt *Once = memrules::readOnceBesideLoop(*E, TD, *AST);
-        // One field the guard of the element's others, or read under a guard on them: a note.
-        const Stmt *Guard = Copy.Field ? nullptr : memrules::guardedSiblings(*E, TD);
+        // One field the guard of the element's others, or read under a guard on them, in
+        // records of at most 16 bytes (as measured): a note.
+        const Stmt *Guard = Copy.Field || Stride > 16 ? nullptr : memrules::guardedSiblings(*E, TD);
         if ((NarrowRowsOnly || Once || Guard) && !Ctx.Pedantic)
           continue;
         Reported.push_back(E);
