@@ -13,6 +13,7 @@
 #include "ptxas_parse/ArchLimits.h"
 #include "rules/RuleRegistry.h"
 #include "rules/analysis/ErrorTaint.h"
+#include "rules/analysis/FileStatics.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/Attr.h"
@@ -208,6 +209,7 @@ public:
     AST.setTraversalScope(Scope);
     {
       ErrorTaintScope Taint(Errors.SyntaxErrors);
+      FileStaticsScope Statics;
       Finder.matchAST(AST);
     }
     Out.Findings = std::move(Ctx.Findings);

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "rules/analysis/ValueEval.h"
 #include "rules/analysis/ErrorTaint.h"
+#include "rules/analysis/FileStatics.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMap.h"
@@ -239,7 +240,7 @@ const Expr *ValueEvaluator::singleValueOf(const VarDecl *V) {
     // Globals and statics: only when const (their initializer is final).
     if (V->getType().isConstQualified() || V->isConstexpr())
       return V->getInit();
-    return nullptr;
+    return fileStaticValueOf(V);
   }
   const FunctionDecl *F = dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod());
   // An erroneous expression may assign it, or a syntax error drop an assignment.
@@ -269,6 +270,34 @@ const Expr *ValueEvaluator::singleValueOf(const VarDecl *V) {
   if (Assignments == 1 && V->getInit() && !isa<CXXConstructExpr>(stripWrappers(V->getInit())))
     return nullptr;
   return Value;
+}
+
+const Expr *ValueEvaluator::fileStaticValueOf(const VarDecl *V) {
+  std::optional<std::vector<FunctionRef>> Refs = fileStaticRefs(V);
+  if (!Refs)
+    return nullptr;
+  // Written in one place (the launches it reaches may run in any order with it, so one value
+  // only), its initializer then trivial (none, or `dim3` with its default arguments); or never written.
+  const Expr *Init = V->getCanonicalDecl()->getInit();
+  const Expr *Written = nullptr;
+  for (auto [F, Ref] : *Refs) {
+    const ParentMap *PM = parentsIn(F);
+    if (!PM)
+      return nullptr;
+    VarUse U = classify(*PM, Ref);
+    if (U.Kind == Use::Read)
+      continue;
+    if (U.Kind != Use::Assign || Written)
+      return nullptr;
+    Written = U.AssignedValue;
+  }
+  if (!Written)
+    return Init;
+  const auto *Ctor = dyn_cast_or_null<CXXConstructExpr>(Init ? stripWrappers(Init) : nullptr);
+  bool Trivial = !Init || (Ctor && llvm::all_of(Ctor->arguments(), [](const Expr *A) {
+                   return isa<CXXDefaultArgExpr>(A);
+                 }));
+  return Trivial ? Written : nullptr;
 }
 
 const Expr *ValueEvaluator::fieldValueOf(const VarDecl *V, StringRef Field, bool &ZeroInit) {

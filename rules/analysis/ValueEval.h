@@ -5,7 +5,7 @@
 // arguments have when the source determines them: literals, macros, const and
 // constexpr variables, enumerators, template arguments (per instantiation),
 // dim3 with one to three arguments, locals assigned exactly once before the
-// launch, arithmetic, std::min/std::max, small constexpr helpers called with
+// launch, file-static host variables written once in the TU (FileStatics.h), arithmetic, std::min/std::max, small constexpr helpers called with
 // known arguments, and ?: with a known condition. Anything else is unknown
 // (std::nullopt) and the rules that need the value stay silent.
 //
@@ -60,9 +60,12 @@ public:
 
   /// The expression a variable holds at the site: its initializer if it is
   /// never written, or the single plain assignment before the site. Null when
-  /// the value cannot be pinned down (parameters, globals that are not const,
+  /// the value cannot be pinned down (parameters, globals that are not const or file-static,
   /// address taken, written in a loop or branch, written more than once).
   const clang::Expr *singleValueOf(const clang::VarDecl *V);
+  /// singleValueOf for a file-static host variable (FileStatics.h): its one write in the TU,
+  /// when its initializer is trivial, or its initializer when nothing writes it.
+  const clang::Expr *fileStaticValueOf(const clang::VarDecl *V);
   /// Like singleValueOf, for one field of a local struct (dim3::x,
   /// cudaLaunchConfig_t::stream): the last plain assignment `v.f = e` before
   /// the site, else the field's initializer. \p ZeroInit is set when the
