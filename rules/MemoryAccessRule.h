@@ -39,6 +39,15 @@ ByLocation groupByLocation(const ThreadDependence &TD, AccessEvent::Space Sp);
 /// two lanes' elements: the sectors the access fetches are all used.
 bool coveredBySiblings(const AccessEvent &E, const ThreadDependence &TD, int64_t Stride);
 
+/// The bytes by which every active lane's offset in \p O is \p E's moved (the same
+/// lanes, one constant shift): `p[2 * i + 1]` against `p[2 * i]` is 4. None when the
+/// lanes differ or the shift is not the same in every lane.
+std::optional<int64_t> patternShift(const LaneValue &E, const LaneValue &O);
+
+/// Whether \p O was recorded by the same walk as \p E (kernel, block shape, launch values,
+/// path), on the same base, in the same space and direction.
+bool sameWalkAndBase(const AccessEvent &E, const AccessEvent &O);
+
 /// The bank conflict of shared-memory access \p E when nvcc can merge it with
 /// the thread's access of the next (or previous) element into one access of
 /// twice the size: the same base, lanes, walk and loop, loads with loads and
@@ -53,7 +62,8 @@ std::optional<BankConflict> mergedPairConflict(const AccessEvent &E, const Threa
 /// load or store the hardware has (1, 2, 4, 8, 16 bytes, as aligned), else its type's alignment
 /// (a float3 copy is three 4-byte accesses, each with the same lanes' pattern); a struct or array
 /// copied at addresses 16 (8) bytes apart into shared memory that ptxas places 16-byte aligned
-/// (dynamic memory; a kernel's static arrays in the order declared) moves 16 (8) bytes.
+/// (dynamic memory; a kernel's static arrays in the order declared) moves 16 (8) bytes
+/// (MemoryAccessMerges.cpp).
 unsigned accessUnit(const AccessEvent &E, const clang::ASTContext &Ctx);
 
 /// Whether the innermost loop around \p E is a short counted loop (`for (int k =
