@@ -237,7 +237,8 @@ const Expr *ValueEvaluator::singleValueOf(const VarDecl *V) {
   if (!V || isa<ParmVarDecl>(V) || V->getType().isVolatileQualified())
     return nullptr;
   if (!V->hasLocalStorage()) {
-    // Globals and statics: only when const (their initializer is final).
+    // Globals and statics: when const (their initializer is final), or file-static ones whose
+    // every write is in this TU.
     if (V->getType().isConstQualified() || V->isConstexpr())
       return V->getInit();
     return fileStaticValueOf(V);
@@ -277,8 +278,9 @@ const Expr *ValueEvaluator::fileStaticValueOf(const VarDecl *V) {
   if (!Refs)
     return nullptr;
   // Written in one place (the launches it reaches may run in any order with it, so one value
-  // only), its initializer then trivial (none, or `dim3` with its default arguments); or never written.
-  const Expr *Init = V->getCanonicalDecl()->getInit();
+  // only), its initializer then trivial (none, or `dim3` with its default arguments); or
+  // never written.
+  const Expr *Init = V->getAnyInitializer();
   const Expr *Written = nullptr;
   for (auto [F, Ref] : *Refs) {
     const ParentMap *PM = parentsIn(F);

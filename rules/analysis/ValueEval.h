@@ -5,8 +5,9 @@
 // arguments have when the source determines them: literals, macros, const and
 // constexpr variables, enumerators, template arguments (per instantiation),
 // dim3 with one to three arguments, locals assigned exactly once before the
-// launch, file-static host variables written once in the TU (FileStatics.h), arithmetic, std::min/std::max, small constexpr helpers called with
-// known arguments, and ?: with a known condition. Anything else is unknown
+// launch, file-static host variables written once in the TU (FileStatics.h),
+// arithmetic, std::min/std::max, small constexpr helpers called with known
+// arguments, and ?: with a known condition. Anything else is unknown
 // (std::nullopt) and the rules that need the value stay silent.
 //
 //===----------------------------------------------------------------------===//
