@@ -7,6 +7,7 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Support/SaveAndRestore.h"
 
@@ -78,11 +79,24 @@ FileStaticsScope::~FileStaticsScope() {
   Kept = nullptr;
 }
 
+bool declaredManaged(const VarDecl *V) {
+  if (V->hasAttr<HIPManagedAttr>())
+    return true;
+  const SourceManager &SM = V->getASTContext().getSourceManager();
+  SourceLocation Begin = SM.getExpansionLoc(V->getOuterLocStart());
+  SourceLocation Name = SM.getExpansionLoc(V->getLocation());
+  if (Begin.isInvalid() || Name.isInvalid() || SM.getFileID(Begin) != SM.getFileID(Name))
+    return false;
+  StringRef Text = Lexer::getSourceText(CharSourceRange::getCharRange(Begin, Name), SM,
+                                        V->getASTContext().getLangOpts());
+  return Text.contains("__managed__");
+}
+
 bool isFileStaticHostVar(const VarDecl *V) {
   return V && V->isFileVarDecl() && !V->isExternallyVisible() && !V->isStaticDataMember() &&
          !V->getType().isVolatileQualified() && !V->hasAttr<CUDADeviceAttr>() &&
          !V->hasAttr<CUDAConstantAttr>() && !V->hasAttr<CUDASharedAttr>() &&
-         !V->hasAttr<HIPManagedAttr>();
+         !declaredManaged(V);
 }
 
 std::optional<std::vector<FunctionRef>> fileStaticRefs(const VarDecl *V) {

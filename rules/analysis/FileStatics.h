@@ -32,6 +32,10 @@ public:
   FileStaticsScope &operator=(const FileStaticsScope &) = delete;
 };
 
+/// Whether \p V is declared __managed__: Clang keeps that attribute for HIP only, so the
+/// declaration's own text says it.
+bool declaredManaged(const clang::VarDecl *V);
+
 /// Whether \p V is a non-volatile host variable of internal linkage at namespace scope
 /// (`static`, or in an unnamed namespace), not a `__device__`, `__constant__`, `__shared__` or
 /// `__managed__` one (those the host writes through cudaMemcpyToSymbol and device code).

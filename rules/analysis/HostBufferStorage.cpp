@@ -1,6 +1,7 @@
 //===- HostBufferStorage.cpp - The storage of declared objects -------------===//
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "rules/analysis/HostBufferStorage.h"
+#include "rules/analysis/FileStatics.h"
 #include "rules/analysis/ContainerStorage.h"
 
 #include "clang/AST/Attr.h"
@@ -19,31 +20,10 @@ Allocation made(MemoryKind Kind, std::string How, std::string By, const void *Id
   return Allocation{Kind, std::move(How), std::move(By), Identity, Loc, Declared};
 }
 
-} // namespace detail
-namespace {
-
-/// Whether \p V is declared __managed__: Clang keeps that attribute for HIP
-/// only, so the declaration's own text says it.
-bool isManaged(const VarDecl *V) {
-  if (V->hasAttr<HIPManagedAttr>())
-    return true;
-  const SourceManager &SM = V->getASTContext().getSourceManager();
-  SourceLocation Begin = SM.getExpansionLoc(V->getOuterLocStart());
-  SourceLocation Name = SM.getExpansionLoc(V->getLocation());
-  if (Begin.isInvalid() || Name.isInvalid() || SM.getFileID(Begin) != SM.getFileID(Name))
-    return false;
-  StringRef Text = Lexer::getSourceText(CharSourceRange::getCharRange(Begin, Name), SM,
-                                        V->getASTContext().getLangOpts());
-  return Text.contains("__managed__");
-}
-
-} // namespace
-namespace detail {
-
 /// Where a variable of static or automatic storage lives.
 Allocation storageOfVar(const VarDecl *V, bool IsArray, bool Pointed) {
   SourceLocation Loc = V->getLocation();
-  if (!V->hasLocalStorage() && isManaged(V))
+  if (!V->hasLocalStorage() && declaredManaged(V))
     return made(MemoryKind::Pinned, "is a __managed__ variable", "__managed__", V, Loc, true);
   if (V->hasAttr<CUDADeviceAttr>() || V->hasAttr<CUDAConstantAttr>() ||
       V->hasAttr<CUDASharedAttr>())

@@ -51,6 +51,13 @@ int main(int argc, char **argv) {
   for (int it = 0; it < 100; ++it)
     step(p0, p1, n, s);
 }
+// A __managed__ variable may be written through cudaMemcpyToSymbol, which takes it by const
+// reference: no value (Clang drops the attribute outside HIP; the declaration says it).
+static __managed__ int managedWidth;
+void managed(float *p0, cudaStream_t s) {
+  managedWidth = 40;
+  rows<<<1, dim3(managedWidth, 2), 0, s>>>(p0, 8);
+}
 // CHECK: file-static-config.cu:29:3: warning: block of 80 threads (40x2x1) fills 3 warps: 16 of 96 lanes (16.7%) idle [block-size-not-multiple-of-32]
 // CHECK: file-static-config.cu:29:3: note: a warp always occupies 32 lanes, so idle lanes still take issue slots, registers and occupancy
 // CHECK: file-static-config.cu:29:3: note: use 64 or 96 threads per block
