@@ -3,16 +3,15 @@
 #include "rules/analysis/ValueEval.h"
 #include "rules/analysis/ErrorTaint.h"
 #include "rules/analysis/FileStatics.h"
+#include "rules/analysis/VarUses.h"
 
+#include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMap.h"
-#include "clang/AST/StmtVisitor.h"
+#include "clang/Basic/SourceManager.h"
 #include "llvm/Support/SaveAndRestore.h"
-#include "clang/ASTMatchers/ASTMatchFinder.h"
-#include "clang/ASTMatchers/ASTMatchers.h"
 
 using namespace clang;
-using namespace clang::ast_matchers;
 
 namespace cudalint {
 namespace {
@@ -23,131 +22,6 @@ bool isDim3Type(QualType T) {
   if (const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl())
     return RD->getName() == "dim3";
   return false;
-}
-
-/// How one reference to a variable uses it.
-enum class Use { Read, Assign, FieldAssign, Other };
-
-struct VarUse {
-  const DeclRefExpr *Ref;
-  Use Kind;
-  const Expr *AssignedValue = nullptr; // for Assign / FieldAssign
-  StringRef Field;                     // for FieldAssign
-  const Stmt *Statement = nullptr;     // the assignment expression
-};
-
-/// Skips the implicit and parenthesis nodes above \p E.
-const Stmt *semanticParent(const ParentMap &PM, const Expr *E, const Expr *&Child) {
-  Child = E;
-  for (;;) {
-    const Stmt *P = PM.getParent(Child);
-    const auto *PE = dyn_cast_or_null<Expr>(P);
-    if (PE && (isa<ParenExpr>(PE) ||
-               (isa<ImplicitCastExpr>(PE) &&
-                cast<ImplicitCastExpr>(PE)->getCastKind() == CK_NoOp))) {
-      Child = PE;
-      continue;
-    }
-    return P;
-  }
-}
-
-VarUse classify(const ParentMap &PM, const DeclRefExpr *Ref) {
-  VarUse U{Ref, Use::Other};
-  const Expr *Child;
-  const Stmt *P = semanticParent(PM, Ref, Child);
-  if (isa_and_nonnull<LambdaExpr>(P)) {
-    // A capture by reference ([&] or [&v]): the lambda's body reaches the variable through it,
-    // and usesOf classifies those uses one by one (its matcher walks lambda bodies too), so
-    // the capture itself only reads. (A by-copy capture is a copy construction: read below.)
-    U.Kind = Use::Read;
-    return U;
-  }
-  if (const auto *ICE = dyn_cast_or_null<ImplicitCastExpr>(P)) {
-    if (ICE->getCastKind() == CK_LValueToRValue || ICE->getCastKind() == CK_ArrayToPointerDecay)
-      U.Kind = Use::Read;
-    return U;
-  }
-  if (const auto *BO = dyn_cast_or_null<BinaryOperator>(P)) {
-    if (BO->getOpcode() == BO_Assign && BO->getLHS()->IgnoreParens() == Child) {
-      U.Kind = Use::Assign;
-      U.AssignedValue = BO->getRHS();
-      U.Statement = BO;
-    } else if (!BO->isAssignmentOp()) {
-      U.Kind = Use::Read;
-    }
-    return U;
-  }
-  if (const auto *Op = dyn_cast_or_null<CXXOperatorCallExpr>(P)) {
-    // dim3 / struct copy assignment: v = dim3(...)
-    if (Op->getOperator() == OO_Equal && Op->getNumArgs() == 2 &&
-        Op->getArg(0)->IgnoreParenImpCasts() == Child) {
-      U.Kind = Use::Assign;
-      U.AssignedValue = Op->getArg(1);
-      U.Statement = Op;
-    }
-    return U;
-  }
-  if (const auto *CE = dyn_cast_or_null<CXXConstructExpr>(P)) {
-    // Passed by value (copy constructor from a const reference): a read.
-    if (const CXXConstructorDecl *Ctor = CE->getConstructor();
-        Ctor && Ctor->isCopyConstructor() &&
-        Ctor->getParamDecl(0)->getType()->getPointeeType().isConstQualified())
-      U.Kind = Use::Read;
-    return U;
-  }
-  if (const auto *ME = dyn_cast_or_null<MemberExpr>(P)) {
-    if (ME->isArrow())
-      return U;
-    const Expr *MChild;
-    const Stmt *MP = semanticParent(PM, ME, MChild);
-    if (const auto *ICE = dyn_cast_or_null<ImplicitCastExpr>(MP)) {
-      if (ICE->getCastKind() == CK_LValueToRValue)
-        U.Kind = Use::Read;
-      return U;
-    }
-    if (const auto *BO = dyn_cast_or_null<BinaryOperator>(MP)) {
-      if (BO->getOpcode() == BO_Assign && BO->getLHS()->IgnoreParens() == MChild) {
-        U.Kind = Use::FieldAssign;
-        U.AssignedValue = BO->getRHS();
-        U.Field = ME->getMemberDecl()->getName();
-        U.Statement = BO;
-      } else if (!BO->isAssignmentOp()) {
-        U.Kind = Use::Read;
-      }
-      return U;
-    }
-    if (const auto *Op = dyn_cast_or_null<CXXOperatorCallExpr>(MP)) {
-      if (Op->getOperator() == OO_Equal && Op->getNumArgs() == 2 &&
-          Op->getArg(0)->IgnoreParenImpCasts() == MChild) {
-        U.Kind = Use::FieldAssign;
-        U.AssignedValue = Op->getArg(1);
-        U.Field = ME->getMemberDecl()->getName();
-        U.Statement = Op;
-      }
-      return U;
-    }
-    if (const auto *CE = dyn_cast_or_null<CXXConstructExpr>(MP)) {
-      if (CE->getConstructor() && CE->getConstructor()->isCopyConstructor())
-        U.Kind = Use::Read;
-    }
-    return U;
-  }
-  if (const auto *Call = dyn_cast_or_null<CallExpr>(P)) {
-    // Bound to a `const T &` parameter (std::min(v, 10)): a read.
-    if (const FunctionDecl *FD = Call->getDirectCallee()) {
-      unsigned Shift = isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(FD) ? 1 : 0;
-      for (unsigned I = Shift; I < Call->getNumArgs(); ++I)
-        if (Call->getArg(I)->IgnoreParens() == Child && I - Shift < FD->getNumParams()) {
-          QualType T = FD->getParamDecl(I - Shift)->getType();
-          if (T->isReferenceType() && T->getPointeeType().isConstQualified())
-            U.Kind = Use::Read;
-        }
-    }
-    return U;
-  }
-  // &v, ++v, --v, non-const references: the value can change behind our back.
-  return U;
 }
 
 /// True when \p Assign executes exactly once, before \p Site, on every path
@@ -186,15 +60,6 @@ bool dominatesSite(ASTContext &Ctx, const ParentMap &PM, const Stmt *Assign, con
   return false;
 }
 
-std::vector<VarUse> usesOf(ASTContext &Ctx, const ParentMap &PM, const VarDecl *V,
-                           const FunctionDecl *F) {
-  std::vector<VarUse> Uses;
-  auto Matches =
-      match(findAll(declRefExpr(to(varDecl(equalsNode(V)))).bind("ref")), *F->getBody(), Ctx);
-  for (const BoundNodes &B : Matches)
-    Uses.push_back(classify(PM, B.getNodeAs<DeclRefExpr>("ref")));
-  return Uses;
-}
 
 } // namespace
 
@@ -286,7 +151,7 @@ const Expr *ValueEvaluator::fileStaticValueOf(const VarDecl *V) {
     const ParentMap *PM = parentsIn(F);
     if (!PM)
       return nullptr;
-    VarUse U = classify(*PM, Ref);
+    VarUse U = classifyUse(*PM, Ref);
     if (U.Kind == Use::Read)
       continue;
     if (U.Kind != Use::Assign || Written)
