@@ -415,8 +415,13 @@ LaneValue Walker::castValue(const CastExpr *CE) {
   case CK_IntegralCast:
     if (To->isBooleanType() && V.K != LaneValue::Uniform)
       return V.Cond ? V : lane::fromCond(lane::truthOf(V, CE->getSubExpr()));
-    if (V.Exact && (!To->isIntegerType() ||
-                    !fitsExactly(*V.Exact, Ctx.getIntWidth(To), To->isSignedIntegerType())))
+    // A change of signedness alone (int to unsigned, as `(int)threadIdx.y - 6` meets
+    // `threadIdx.x`) keeps each thread's value as the arithmetic on them does: modulo 2^width,
+    // which the conversion back to int, or an index, makes the signed value again.
+    if (QualType From = CE->getSubExpr()->getType();
+        V.Exact && (!To->isIntegerType() ||
+                    (!(From->isIntegerType() && Ctx.getIntWidth(From) == Ctx.getIntWidth(To)) &&
+                     !fitsExactly(*V.Exact, Ctx.getIntWidth(To), To->isSignedIntegerType()))))
       V.Exact.reset();
     return unsignedFix(V, To);
   default:
@@ -790,7 +795,7 @@ LaneValue Walker::conditional(const AbstractConditionalOperator *CO) {
   LaneValue F = expr(CO->getFalseExpr());
   if (Dependent)
     Controls.pop_back();
-  S = mergeBranches(std::move(Then), std::move(S), C, CO->getCond());
+  S = mergeBranches(std::move(Then), std::move(S), C, CO->getCond(), &CV);
   if (!Dependent)
     return lane::join(T, F);
   if (T.Const && F.Const && (*T.Const != 0) != (*F.Const != 0) &&

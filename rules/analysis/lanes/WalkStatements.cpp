@@ -98,7 +98,8 @@ State Walker::mergePlain(const State &A, const State &B) {
 }
 
 /// The state after the two arms of a branch on \p C.
-State Walker::mergeBranches(State Then, State Else, const CondClass &C, const Expr *Cond) {
+State Walker::mergeBranches(State Then, State Else, const CondClass &C, const Expr *Cond,
+                            const LaneValue *Exact) {
   auto Shared = std::make_shared<const CondClass>(C);
   bool Dependent = isThreadDependent(C.Cat);
   if (Then.Dead && Else.Dead) {
@@ -146,6 +147,8 @@ State Walker::mergeBranches(State Then, State Else, const CondClass &C, const Ex
         J = lane::fromCond(*TV.Const != 0 ? C : C.negated()); // a flag set by the branch
       else
         J = lane::joinUnder(TV, EV, Shared);
+      if (Exact)
+        J.Exact = lane::exactSelect(*Exact, TV, EV);
     }
     It->second = J;
   }
@@ -344,7 +347,7 @@ void Walker::ifStmt(const IfStmt *If) {
   stmt(If->getElse());
   if (Push)
     Controls.pop_back();
-  S = mergeBranches(std::move(Then), std::move(S), C, Cond);
+  S = mergeBranches(std::move(Then), std::move(S), C, Cond, &CV);
 }
 
 void Walker::switchStmt(const SwitchStmt *Sw) {
