@@ -412,18 +412,23 @@ LaneValue Walker::castValue(const CastExpr *CE) {
     }
     V.Exact.reset();
     return V;
-  case CK_IntegralCast:
+  case CK_IntegralCast: {
     if (To->isBooleanType() && V.K != LaneValue::Uniform)
       return V.Cond ? V : lane::fromCond(lane::truthOf(V, CE->getSubExpr()));
-    // A change of signedness alone (int to unsigned, as `(int)threadIdx.y - 6` meets
-    // `threadIdx.x`) keeps each thread's value as the arithmetic on them does: modulo 2^width,
-    // which the conversion back to int, or an index, makes the signed value again.
-    if (QualType From = CE->getSubExpr()->getType();
-        V.Exact && (!To->isIntegerType() ||
-                    (!(From->isIntegerType() && Ctx.getIntWidth(From) == Ctx.getIntWidth(To)) &&
+    // A change of signedness alone between types of 32 bits or more (int to unsigned, as
+    // `(int)threadIdx.y - 6` meets `threadIdx.x`) keeps each thread's value as the arithmetic
+    // on them does: modulo 2^width, which the conversion back to int makes the signed value
+    // again. (A narrower type is promoted to int by its value, which the modulus would lose.)
+    auto SignOnly = [&](QualType From) {
+      return From->isIntegerType() && Ctx.getIntWidth(From) == Ctx.getIntWidth(To) &&
+             Ctx.getIntWidth(To) >= 32;
+    };
+    if (V.Exact && (!To->isIntegerType() ||
+                    (!SignOnly(CE->getSubExpr()->getType()) &&
                      !fitsExactly(*V.Exact, Ctx.getIntWidth(To), To->isSignedIntegerType()))))
       V.Exact.reset();
     return unsignedFix(V, To);
+  }
   default:
     return V;
   }
