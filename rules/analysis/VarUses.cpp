@@ -28,6 +28,33 @@ const Stmt *semanticParent(const ParentMap &PM, const Expr *E, const Expr *&Chil
   }
 }
 
+/// \p Target's use by its parent \p P when that is an operator: `Target = e`, also through a
+/// class's `operator=` (`v = dim3(...)`), makes \p U an assignment of kind \p Kind; another
+/// binary operator that does not assign reads it; other operator calls leave it Other. False
+/// when \p P is no operator.
+bool operatorUse(const Stmt *P, const Expr *Target, Use Kind, VarUse &U) {
+  if (const auto *BO = dyn_cast_or_null<BinaryOperator>(P)) {
+    if (BO->getOpcode() == BO_Assign && BO->getLHS()->IgnoreParens() == Target) {
+      U.Kind = Kind;
+      U.AssignedValue = BO->getRHS();
+      U.Statement = BO;
+    } else if (!BO->isAssignmentOp()) {
+      U.Kind = Use::Read;
+    }
+    return true;
+  }
+  if (const auto *Op = dyn_cast_or_null<CXXOperatorCallExpr>(P)) {
+    if (Op->getOperator() == OO_Equal && Op->getNumArgs() == 2 &&
+        Op->getArg(0)->IgnoreParenImpCasts() == Target) {
+      U.Kind = Kind;
+      U.AssignedValue = Op->getArg(1);
+      U.Statement = Op;
+    }
+    return true;
+  }
+  return false;
+}
+
 } // namespace
 
 VarUse classifyUse(const ParentMap &PM, const DeclRefExpr *Ref) {
@@ -47,26 +74,8 @@ VarUse classifyUse(const ParentMap &PM, const DeclRefExpr *Ref) {
       U.Kind = Use::Read;
     return U;
   }
-  if (const auto *BO = dyn_cast_or_null<BinaryOperator>(P)) {
-    if (BO->getOpcode() == BO_Assign && BO->getLHS()->IgnoreParens() == Child) {
-      U.Kind = Use::Assign;
-      U.AssignedValue = BO->getRHS();
-      U.Statement = BO;
-    } else if (!BO->isAssignmentOp()) {
-      U.Kind = Use::Read;
-    }
+  if (operatorUse(P, Child, Use::Assign, U))
     return U;
-  }
-  if (const auto *Op = dyn_cast_or_null<CXXOperatorCallExpr>(P)) {
-    // dim3 / struct copy assignment: v = dim3(...)
-    if (Op->getOperator() == OO_Equal && Op->getNumArgs() == 2 &&
-        Op->getArg(0)->IgnoreParenImpCasts() == Child) {
-      U.Kind = Use::Assign;
-      U.AssignedValue = Op->getArg(1);
-      U.Statement = Op;
-    }
-    return U;
-  }
   if (const auto *CE = dyn_cast_or_null<CXXConstructExpr>(P)) {
     // Passed by value (copy constructor from a const reference): a read.
     if (const CXXConstructorDecl *Ctor = CE->getConstructor();
@@ -85,25 +94,9 @@ VarUse classifyUse(const ParentMap &PM, const DeclRefExpr *Ref) {
         U.Kind = Use::Read;
       return U;
     }
-    if (const auto *BO = dyn_cast_or_null<BinaryOperator>(MP)) {
-      if (BO->getOpcode() == BO_Assign && BO->getLHS()->IgnoreParens() == MChild) {
-        U.Kind = Use::FieldAssign;
-        U.AssignedValue = BO->getRHS();
+    if (operatorUse(MP, MChild, Use::FieldAssign, U)) {
+      if (U.Kind == Use::FieldAssign)
         U.Field = ME->getMemberDecl()->getName();
-        U.Statement = BO;
-      } else if (!BO->isAssignmentOp()) {
-        U.Kind = Use::Read;
-      }
-      return U;
-    }
-    if (const auto *Op = dyn_cast_or_null<CXXOperatorCallExpr>(MP)) {
-      if (Op->getOperator() == OO_Equal && Op->getNumArgs() == 2 &&
-          Op->getArg(0)->IgnoreParenImpCasts() == MChild) {
-        U.Kind = Use::FieldAssign;
-        U.AssignedValue = Op->getArg(1);
-        U.Field = ME->getMemberDecl()->getName();
-        U.Statement = Op;
-      }
       return U;
     }
     if (const auto *CE = dyn_cast_or_null<CXXConstructExpr>(MP)) {

@@ -367,11 +367,12 @@ private:
   // --- state merges ---------------------------------------------------------------------
   static State mergePlain(const State &A, const State &B);
 
-  /// The state after the two arms of a branch on \p C. With \p Exact, the condition's value in
-  /// each thread (ExactThreads), a variable the arms leave known in each thread (or constant)
-  /// keeps each thread's value: the one of the arm it took (`if (tx < 6) i = 64 * tx;`).
+  /// The state after the two arms of a branch on \p C. Where \p CondValue, the condition's
+  /// value, is known in each thread (ExactThreads), a variable the arms leave known in each
+  /// thread (or constant) keeps each thread's value: the one of the arm it took
+  /// (`if (tx < 6) i = 64 * tx;`).
   State mergeBranches(State Then, State Else, const CondClass &C, const Expr *Cond,
-                      const LaneValue *Exact = nullptr);
+                      const LaneValue *CondValue = nullptr);
 
   static bool sameState(const State &A, const State &B);
 

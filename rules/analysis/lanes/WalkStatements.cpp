@@ -99,7 +99,7 @@ State Walker::mergePlain(const State &A, const State &B) {
 
 /// The state after the two arms of a branch on \p C.
 State Walker::mergeBranches(State Then, State Else, const CondClass &C, const Expr *Cond,
-                            const LaneValue *Exact) {
+                            const LaneValue *CondValue) {
   auto Shared = std::make_shared<const CondClass>(C);
   bool Dependent = isThreadDependent(C.Cat);
   if (Then.Dead && Else.Dead) {
@@ -147,8 +147,8 @@ State Walker::mergeBranches(State Then, State Else, const CondClass &C, const Ex
         J = lane::fromCond(*TV.Const != 0 ? C : C.negated()); // a flag set by the branch
       else
         J = lane::joinUnder(TV, EV, Shared);
-      if (Exact)
-        J.Exact = lane::exactSelect(*Exact, TV, EV);
+      if (CondValue)
+        J.Exact = lane::exactSelect(*CondValue, TV, EV);
     }
     It->second = J;
   }
