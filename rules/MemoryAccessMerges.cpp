@@ -360,7 +360,7 @@ static unsigned sharedBaseAlign(const ValueDecl *Base, const ASTContext &Ctx,
 
 unsigned accessUnit(const AccessEvent &E, const ASTContext &Ctx) {
   unsigned Size = E.Size;
-  QualType T = accessedType(E.Access);
+  QualType T = E.Type;
   if (T.isNull() || T->isDependentType() || T->isIncompleteType())
     return Size;
   unsigned Align = static_cast<unsigned>(Ctx.getTypeAlignInChars(T).getQuantity());

@@ -136,7 +136,10 @@ struct AccessEvent {
   const clang::ValueDecl *Origin = nullptr;
   /// The byte offset from the base in each lane: Lane, no unknown factor, not warp-uniform.
   LaneValue Offset;
-  unsigned Size = 0; // bytes each lane reads or writes
+  /// The type each lane reads or writes: the access's own, or the one a callee reinterprets
+  /// the reference it is bound to as (Walker::punnedParam); Size is its size in bytes.
+  clang::QualType Type;
+  unsigned Size = 0;
   bool Store = false;
   bool InLoop = false;         // inside a loop of the walked function (or of its callers)
   // The innermost loop around it that is not a short counted one (Walker::shortCountedLoop)

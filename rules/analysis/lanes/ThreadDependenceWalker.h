@@ -575,6 +575,19 @@ private:
   bool recordExactAccess(const Expr *E, bool Store, const ExactThreads &X);
   /// Records \p E with the lanes \p Reach (AccessEvent::Warps: \p Warps).
   void pushAccess(const Expr *E, bool Store, LaneValue Reach, std::string Warps = {});
+  /// A reference parameter that its function only reinterprets as another type (gsplat's
+  /// `AssignAs<uint2>(dst, conics[i * 4])`: `reinterpret_cast<const T &>(v)`): the place
+  /// bound to it is read (or, Store, written) as that type, not its own.
+  struct Pun {
+    QualType Type;
+    bool Store = false;
+  };
+  std::optional<Pun> punnedParam(const ParmVarDecl *P, const FunctionDecl *Def);
+  llvm::DenseMap<const ParmVarDecl *, std::optional<Pun>> PunMemo;
+  /// The arguments being walked that are bound to such parameters (walkArgs).
+  llvm::DenseMap<const Expr *, Pun> PunnedArgs;
+  /// The type access \p E reads or writes (AccessEvent::Type).
+  QualType accessType(const Expr *E) const;
   /// Marks the pointer parameters of \p F bound to global pointers by call \p CE.
   void noteGlobalArgs(Frame &F, llvm::ArrayRef<const Expr *> ArgEs, const FunctionDecl *Def);
   /// The pointer a kernel's pointer parameter \p D is, or that a parameter bound to one was
@@ -736,6 +749,7 @@ private:
   llvm::DenseMap<const ValueDecl *, bool> StepsOnly;
   /// The size of what pointer type \p T points to, when it has one.
   std::optional<int64_t> sizeOfPointee(QualType T) const;
+  std::optional<int64_t> sizeOfType(QualType T) const;
   /// Byte offset \p Bytes as a number of \p Elt-byte elements, when it is a whole number
   /// in every lane (the value a stepped pointer starts from).
   static std::optional<LaneValue> elementsFrom(const LaneValue &Bytes, int64_t Elt);

@@ -196,6 +196,8 @@ std::optional<int64_t> Walker::sizeOfPointee(QualType T) const {
   return T->isPointerType() ? sizeOf(T->getPointeeType(), Ctx) : std::nullopt;
 }
 
+std::optional<int64_t> Walker::sizeOfType(QualType T) const { return sizeOf(T, Ctx); }
+
 std::optional<LaneValue> Walker::elementsFrom(const LaneValue &Bytes, int64_t Elt) {
   LaneValue Start = lane::binary(BO_Div, Bytes, LaneValue::constant(Elt));
   // A whole number of elements whose warp-uniform part may be negative (a kernel's pointer
@@ -433,8 +435,13 @@ void Walker::noteMember(const MemberExpr *ME, bool Store) {
     recordAccess(ME, Store);
 }
 
+QualType Walker::accessType(const Expr *E) const {
+  auto It = PunnedArgs.find(E);
+  return It != PunnedArgs.end() ? It->second.Type : accessedType(E);
+}
+
 bool Walker::recordExactAccess(const Expr *E, bool Store, const ExactThreads &X) {
-  std::optional<int64_t> Size = sizeOf(accessedType(E), Ctx);
+  std::optional<int64_t> Size = sizeOf(accessType(E), Ctx);
   if (!Size || *Size <= 0 || X.V.empty())
     return false;
   size_t N = X.V.size();
@@ -545,6 +552,8 @@ bool Walker::recordExactAccess(const Expr *E, bool Store, const ExactThreads &X)
 void Walker::recordAccess(const Expr *E, bool Store) {
   if (!Recording || Exhausted || AddrOnly || !LastAddr)
     return;
+  if (auto It = PunnedArgs.find(E); It != PunnedArgs.end())
+    Store = It->second.Store;
   const LaneValue &V = LastAddr->Bytes;
   // An address the Lane form lost but each thread's value keeps (`tid % 5` in a block of 384
   // threads, `threadIdx.y / 3` in blocks of 16x9): each warp has lanes of its own. A global
@@ -622,7 +631,8 @@ void Walker::pushAccess(const Expr *E, bool Store, LaneValue Reach, std::string 
   A.Origin = LastAddr->Origin;
   A.Named = LastAddr->Named;
   A.Offset = Reach;
-  A.Size = static_cast<unsigned>(*sizeOf(accessedType(E), Ctx));
+  A.Type = accessType(E);
+  A.Size = static_cast<unsigned>(*sizeOf(A.Type, Ctx));
   A.Store = Store;
   A.Warps = std::move(Warps);
   A.Shape = &Shape;

@@ -218,17 +218,93 @@ void Walker::walkArgs(const CallExpr *CE, llvm::SmallVectorImpl<LaneValue> &Args
                       llvm::SmallVectorImpl<std::optional<Address>> &Addrs,
                       ObjectPlace *Object) {
   // An operator of a member function takes its object as the first argument.
-  const auto *M = dyn_cast_or_null<CXXMethodDecl>(CE->getDirectCallee());
+  const FunctionDecl *FD = CE->getDirectCallee();
+  const auto *M = dyn_cast_or_null<CXXMethodDecl>(FD);
   bool ObjectFirst = Object && isa<CXXOperatorCallExpr>(CE) && M && !M->isStatic();
-  for (const Expr *A : CE->arguments()) {
+  const FunctionDecl *Def = nullptr;
+  if (FD && (!FD->hasBody(Def) || !Def || Def->isDependentContext() || isSystemCode(Def, SM)))
+    Def = nullptr;
+  // An operator's object is its first argument, not a parameter.
+  unsigned Skip = isa<CXXOperatorCallExpr>(CE) && M && !M->isStatic() ? 1 : 0;
+  for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
+    const Expr *A = CE->getArg(I);
     if (ObjectFirst && Args.empty()) {
       Args.push_back(objectPlace(CE, *Object));
       Addrs.push_back(std::nullopt);
       continue;
     }
+    const Expr *Place = nullptr;
+    if (Def && I >= Skip && I - Skip < Def->getNumParams())
+      if (std::optional<Pun> P = punnedParam(Def->getParamDecl(I - Skip), Def)) {
+        Place = A->IgnoreParenImpCasts();
+        PunnedArgs[Place] = *P;
+      }
     Args.push_back(expr(A));
     Addrs.push_back(A->getType()->isPointerType() ? addressOf(A) : std::nullopt);
+    if (Place)
+      PunnedArgs.erase(Place);
   }
+}
+
+/// \p Use when it reinterprets reference parameter \p P as another type (the type of \p Use):
+/// `reinterpret_cast<const T &>(v)` (or a C-style cast to a reference), or
+/// `*reinterpret_cast<const T *>(&v)`; null otherwise.
+static const Expr *punOf(const Expr *Use, const ParmVarDecl *P) {
+  auto Names = [&](const Expr *E) {
+    const auto *R = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return R && R->getDecl() == P;
+  };
+  if (const auto *C = dyn_cast<ExplicitCastExpr>(Use);
+      C && C->getCastKind() == CK_LValueBitCast && Names(C->getSubExpr()))
+    return C;
+  if (const auto *U = dyn_cast<UnaryOperator>(Use); U && U->getOpcode() == UO_Deref)
+    if (const auto *C = dyn_cast<ExplicitCastExpr>(U->getSubExpr()->IgnoreParens());
+        C && C->getCastKind() == CK_BitCast)
+      if (const auto *Addr = dyn_cast<UnaryOperator>(C->getSubExpr()->IgnoreParenImpCasts());
+          Addr && Addr->getOpcode() == UO_AddrOf && Names(Addr->getSubExpr()))
+        return U;
+  return nullptr;
+}
+
+std::optional<Walker::Pun> Walker::punnedParam(const ParmVarDecl *P, const FunctionDecl *Def) {
+  if (!P->getType()->isReferenceType() || P->getType().getNonReferenceType()->isArrayType())
+    return std::nullopt;
+  auto [It, New] = PunMemo.try_emplace(P);
+  if (!New)
+    return It->second;
+  // Every use of P one such reinterpretation, all as one type, all read or all written.
+  unsigned Uses = 0;
+  llvm::SmallVector<const Expr *, 4> Puns;
+  llvm::SmallPtrSet<const Expr *, 4> Stored;
+  std::function<void(const Stmt *)> Scan = [&](const Stmt *St) {
+    if (!St)
+      return;
+    if (const auto *R = dyn_cast<DeclRefExpr>(St); R && R->getDecl() == P)
+      ++Uses;
+    if (const auto *E = dyn_cast<Expr>(St))
+      if (const Expr *Pun = punOf(E, P))
+        Puns.push_back(Pun);
+    if (const auto *B = dyn_cast<BinaryOperator>(St); B && B->getOpcode() == BO_Assign)
+      Stored.insert(B->getLHS()->IgnoreParens());
+    if (const auto *O = dyn_cast<CXXOperatorCallExpr>(St);
+        O && O->getOperator() == OO_Equal && O->getNumArgs() == 2)
+      Stored.insert(O->getArg(0)->IgnoreParenImpCasts());
+    for (const Stmt *C : St->children())
+      Scan(C);
+  };
+  Scan(Def->getBody());
+  if (Uses == 0 || Puns.size() != Uses)
+    return std::nullopt;
+  QualType T = Puns.front()->getType();
+  bool Store = Stored.count(Puns.front());
+  for (const Expr *E : Puns) {
+    std::optional<int64_t> Size = sizeOfType(E->getType());
+    if (!Size || !Ctx.hasSameUnqualifiedType(E->getType(), T) ||
+        Stored.count(E) != Store)
+      return std::nullopt;
+  }
+  It->second = Pun{T.getUnqualifiedType(), Store};
+  return It->second;
 }
 
 LaneValue Walker::objectPlace(const CallExpr *CE, ObjectPlace &Out) {
