@@ -143,8 +143,13 @@ void Walker::assign(const Expr *LHS, const LaneValue &V, bool Weak) {
       forgetSymbol(D);
       return;
     }
-    if (isa<MemberExpr>(Base->IgnoreParenImpCasts()) ||
-        isa<ArraySubscriptExpr>(Base->IgnoreParenImpCasts())) {
+    // A store through a pointer that a field or an element holds (`args.blocks[i] = v`, with
+    // `args` a kernel's struct parameter) writes the memory it points to, not the holder: the
+    // holder's other fields keep their values (gsplat's `if (args.merge_queue_state)`, uniform
+    // after a helper stored through `args.overflow_blocks`).
+    bool ThroughPointer = Base->getType()->isPointerType();
+    if (!ThroughPointer && (isa<MemberExpr>(Base->IgnoreParenImpCasts()) ||
+                            isa<ArraySubscriptExpr>(Base->IgnoreParenImpCasts()))) {
       assign(Base, V, true);
       if (NestedAS)
         noteSubscript(NestedAS, NestedI, LaneValue(), /*Store=*/true);
@@ -152,7 +157,10 @@ void Walker::assign(const Expr *LHS, const LaneValue &V, bool Weak) {
         noteMember(ME, /*Store=*/true);
     } else {
       expr(Base);
-      if (const auto *ME = dyn_cast<MemberExpr>(E); ME && isa<DeclRefExpr>(Base->IgnoreParenImpCasts()))
+      if (NestedAS)
+        noteSubscript(NestedAS, NestedI, LaneValue(), /*Store=*/true);
+      else if (const auto *ME = dyn_cast<MemberExpr>(E);
+               ME && isa<DeclRefExpr>(Base->IgnoreParenImpCasts()))
         noteMember(ME, /*Store=*/true);
     }
   }
