@@ -319,6 +319,7 @@ bool coveredBySiblings(const AccessEvent &E, const ThreadDependence &TD, int64_t
   if (!E.Offset.Active)
     return false;
   std::vector<std::pair<int64_t, int64_t>> Covered; // [begin, end) within one stride
+  std::set<std::pair<int64_t, unsigned>> Loads;     // each sibling once, by place and size
   for (const AccessEvent &O : TD.accesses()) {
     if (!sameWalkAndBase(E, O) || O.Trip != E.Trip)
       continue;
@@ -337,6 +338,7 @@ bool coveredBySiblings(const AccessEvent &E, const ThreadDependence &TD, int64_t
       Shift = (constantAddend(O.Access, Ctx) - constantAddend(E.Access, Ctx)) *
               static_cast<int64_t>(E.Size);
     int64_t Begin = ((Shift % Stride) + Stride) % Stride;
+    Loads.insert({Shift, O.Size});
     for (int64_t B = Begin, Left = O.Size; Left > 0;) {
       int64_t End = std::min<int64_t>(Stride, B + Left);
       Covered.push_back({B, End});
@@ -344,6 +346,9 @@ bool coveredBySiblings(const AccessEvent &E, const ThreadDependence &TD, int64_t
       B = 0;
     }
   }
+  // A record read in more loads than MaxRecordLoads costs although every byte is used.
+  if (!E.Store && static_cast<int64_t>(Loads.size()) > MaxRecordLoads)
+    return false;
   std::sort(Covered.begin(), Covered.end());
   int64_t Reach = 0;
   for (auto [B, End] : Covered) {
@@ -442,7 +447,9 @@ static bool storesBackToBack(const Stmt *Loop, const ASTContext &Ctx) {
 
 bool shortLoopCovers(const AccessEvent &E, int64_t Stride, const ASTContext &Ctx) {
   int64_t Trips = countedTrips(E, Ctx);
-  return Stride > 0 && Trips >= 1 && Trips <= 16 &&
+  // Loads of lanes a record apart: a record read in more loads than MaxRecordLoads costs.
+  bool Record = !E.Store && Stride > static_cast<int64_t>(E.Size);
+  return Stride > 0 && Trips >= 1 && Trips <= (Record ? MaxRecordLoads : MaxSweepTrips) &&
          Stride <= Trips * static_cast<int64_t>(E.Size) &&
          (!E.Store || Trips == 1 || storesBackToBack(E.Loop, Ctx));
 }
@@ -453,16 +460,25 @@ SectorFill fetchedFill(const AccessEvent &E, const ThreadDependence &TD, const A
   // place in each trip (Rodinia myocyte's `d_finavalu[offset_ecc + 35]` in a 13-trip loop)
   // sweeps nothing, nor does GPUJPEG's IDCT read of `src[x8 + ty + i * 64]`, 64 elements
   // further each trip, the gaps between its lanes.
+  // Trips that move it further than its size but keep within the lane's own record (gsplat's
+  // `src[k * 3 + c]`, three of 48 coefficients a trip, 192 bytes a lane) leave gaps that its
+  // siblings fill: each trip is a range of its own (Trips, Move bytes apart).
+  struct Sweep {
+    int64_t Trips = 1, Move = 0;
+  };
   auto SweepOf = [&](const AccessEvent &O) {
     const ValueDecl *Counter = nullptr;
     int64_t Step = 1;
     int64_t T = O.Trip.empty() ? cudalint::countedTrips(O.Loop, Ctx, &Counter, &Step) : 0;
     std::optional<int64_t> Moves = Counter ? counterBytes(O.Access, Counter, Ctx) : std::nullopt;
     if (T < 1 || T > MaxSweepTrips || !Counter || !Moves ||
-        *Moves * Step != static_cast<int64_t>(O.Size) ||
         (O.Store && !storesBackToBack(O.Loop, Ctx)))
-      return int64_t(1);
-    return T;
+      return Sweep();
+    int64_t Move = *Moves * Step, Size = static_cast<int64_t>(O.Size);
+    int64_t Lanes = sectorsOf(O.Offset, O.Size).Stride;
+    if (Move == Size || (!O.Store && Move > Size && Lanes > 0 && T * Move <= Lanes))
+      return Sweep{T, Move};
+    return Sweep();
   };
   std::vector<std::string> Folded;
   const Stmt *Anchor = anchorOf(E.Loop, Ctx, Folded);
@@ -481,7 +497,11 @@ SectorFill fetchedFill(const AccessEvent &E, const ThreadDependence &TD, const A
   // The bytes each lane uses over the loop's trips, through this access and the others
   // of the same thread on the same base in the same loop.
   std::vector<std::pair<int64_t, int64_t>> Used;
-  std::set<int64_t> Elements; // by the bytes of their first lane (a repeated read counts once)
+  // By the bytes of their first lane and their size (a repeated read counts once; a wider
+  // read of the same place, `*(float2 *)&p[i]` beside `p[i]`, does not).
+  std::set<std::pair<int64_t, unsigned>> Elements;
+  int64_t Loads = 0, FirstAt = 0;
+  const AccessEvent *First = nullptr;
   for (const AccessEvent &O : TD.accesses()) {
     if (&O != &E &&
         (!sameWalkAndBase(E, O) || O.Offset.Active != E.Offset.Active || O.Offset.HasFactor ||
@@ -508,8 +528,14 @@ SectorFill fetchedFill(const AccessEvent &E, const ThreadDependence &TD, const A
         Shared = (constantAddend(O.Access, Ctx) - constantAddend(E.Access, Ctx)) *
                  static_cast<int64_t>(O.Size);
     }
-    int64_t Sweep = SweepOf(O);
-    Elements.insert(O.Offset.L[llvm::countr_zero(O.Offset.Active)] + Shared);
+    Sweep Sw = SweepOf(O);
+    int64_t At = O.Offset.L[llvm::countr_zero(O.Offset.Active)] + Shared;
+    if (Elements.insert({At, O.Size}).second)
+      Loads += Sw.Trips;
+    if (!First || At < FirstAt) {
+      First = &O;
+      FirstAt = At;
+    }
     for (unsigned I = 0; I < WarpLanes; ++I)
       if (O.Offset.Active & (1u << I)) {
         if (Min[I / Width] == INT64_MAX)
@@ -518,13 +544,16 @@ SectorFill fetchedFill(const AccessEvent &E, const ThreadDependence &TD, const A
         if (B < -(int64_t(1) << 40) || B > (int64_t(1) << 40))
           return {};
         B += static_cast<int64_t>(I / Width) * RowApart;
-        Used.push_back({B, B + static_cast<int64_t>(O.Size) * Sweep});
+        for (int64_t T = 0; T < Sw.Trips; ++T)
+          Used.push_back({B + T * Sw.Move, B + T * Sw.Move + static_cast<int64_t>(O.Size)});
       }
     if (Used.size() > 4096)
       return {};
   }
   SectorFill F = fillOf(std::move(Used));
   F.Accesses = Elements.size();
+  F.Loads = Loads;
+  F.First = First;
   return F;
 }
 
@@ -556,7 +585,8 @@ SectorFill fillOf(std::vector<std::pair<int64_t, int64_t>> Used) {
 }
 
 bool usesFetchedSectors(const AccessEvent &E, const ThreadDependence &TD, const ASTContext &Ctx) {
-  return fillsSegments(fetchedFill(E, TD, Ctx));
+  SectorFill F = fetchedFill(E, TD, Ctx);
+  return fillsSegments(F) && !sweptRecord(E, F);
 }
 
 } // namespace memrules

@@ -112,6 +112,15 @@ bool neighbourLoopReads(const AccessEvent &E, int64_t Stride, const clang::ASTCo
 /// an H100: a row per thread of 1024 floats, 3.11x against a column per thread).
 constexpr int64_t MaxSweepTrips = 16;
 
+/// The most loads in which a lane may read its own record (its sibling accesses and the trips
+/// of a short loop together) at no measurable cost, the later loads finding their sectors in
+/// L1. Measured on an H200 (kernels/studies/record_sweep.cu, 2026-11-28, against the same
+/// elements as a struct of arrays): records of float, double and half read in 2 to 12 loads
+/// 0.99x to 1.08x (11 of 11 fields 1.02x, partial_records.cu); in 16 loads and more 1.13x to
+/// 6.08x (every load touches 32 sectors in L1; strides of 64 and 128 bytes cost most: 16
+/// floats 1.93x, 32 halves 3.09x), where DRAM moves no more than the records.
+constexpr int64_t MaxRecordLoads = 12;
+
 /// The most statements a loop around an inner loop may hold once unrolled for its trips to
 /// count as straight-line accesses side by side (mergedLoopConflict). Between what nvcc 13 was
 /// seen to unroll on sm_90 (cuda-convnet2's filterActs, 4 x 16 products: STS.128/LDS.128) and
@@ -124,10 +133,14 @@ constexpr int64_t MaxUnrolledStatements = 256;
 /// apart from the others) from its lowest byte, which starts a segment, to its highest (what
 /// lies beyond is the neighbouring warps'). Accesses: how many elements of each thread they are
 /// (a loop's sweep one, a repeated read once), where the caller counts them.
+/// Loads: how many loads (or stores) each lane makes for them, a loop's sweep one per trip;
+/// First: the one of them at the lowest address (the first met where several are).
 struct SectorFill {
   int64_t Bytes = 0;
   int64_t Delivered = 0;
   size_t Accesses = 0;
+  int64_t Loads = 0;
+  const AccessEvent *First = nullptr;
 };
 SectorFill fillOf(std::vector<std::pair<int64_t, int64_t>> Used);
 
@@ -154,9 +167,17 @@ SectorFill fetchedFill(const AccessEvent &E, const ThreadDependence &TD,
                        const clang::ASTContext &Ctx);
 
 /// Whether the bytes of fetchedFill fill at least two thirds of their segments
-/// (fillsSegments): the sectors one request fetches are used by the next ones.
+/// (fillsSegments): the sectors one request fetches are used by the next ones; for loads, in at
+/// most MaxRecordLoads loads a lane (sweptRecord).
 bool usesFetchedSectors(const AccessEvent &E, const ThreadDependence &TD,
                         const clang::ASTContext &Ctx);
+
+/// Loads that fill their segments (fillsSegments) in more than MaxRecordLoads loads a lane: each
+/// thread reads the whole of a record too long to read element by element (gsplat's SH encoder,
+/// 48 coefficients as `src[k * 3 + c]` over 16 trips).
+inline bool sweptRecord(const AccessEvent &E, const SectorFill &F) {
+  return !E.Store && fillsSegments(F) && F.Loads > MaxRecordLoads;
+}
 
 /// A struct element, loaded field by field, copied whole into a local that the function reads
 /// only through some of its scalar fields (`TSurfel surfel = surfels[id]; ... surfel.confidence
