@@ -338,7 +338,8 @@ bool coveredBySiblings(const AccessEvent &E, const ThreadDependence &TD, int64_t
       Shift = (constantAddend(O.Access, Ctx) - constantAddend(E.Access, Ctx)) *
               static_cast<int64_t>(E.Size);
     int64_t Begin = ((Shift % Stride) + Stride) % Stride;
-    Loads.insert({Shift, O.Size});
+    if (O.Size <= 8)
+      Loads.insert({Shift, O.Size});
     for (int64_t B = Begin, Left = O.Size; Left > 0;) {
       int64_t End = std::min<int64_t>(Stride, B + Left);
       Covered.push_back({B, End});
@@ -347,7 +348,7 @@ bool coveredBySiblings(const AccessEvent &E, const ThreadDependence &TD, int64_t
     }
   }
   // A record read in more loads than MaxRecordLoads costs although every byte is used.
-  if (!E.Store && static_cast<int64_t>(Loads.size()) > MaxRecordLoads)
+  if (countsRecordLoads(E, Stride) && static_cast<int64_t>(Loads.size()) > MaxRecordLoads)
     return false;
   std::sort(Covered.begin(), Covered.end());
   int64_t Reach = 0;
@@ -448,7 +449,7 @@ static bool storesBackToBack(const Stmt *Loop, const ASTContext &Ctx) {
 bool shortLoopCovers(const AccessEvent &E, int64_t Stride, const ASTContext &Ctx) {
   int64_t Trips = countedTrips(E, Ctx);
   // Loads of lanes a record apart: a record read in more loads than MaxRecordLoads costs.
-  bool Record = !E.Store && Stride > static_cast<int64_t>(E.Size);
+  bool Record = countsRecordLoads(E, Stride) && Stride > static_cast<int64_t>(E.Size);
   return Stride > 0 && Trips >= 1 && Trips <= (Record ? MaxRecordLoads : MaxSweepTrips) &&
          Stride <= Trips * static_cast<int64_t>(E.Size) &&
          (!E.Store || Trips == 1 || storesBackToBack(E.Loop, Ctx));
@@ -530,7 +531,7 @@ SectorFill fetchedFill(const AccessEvent &E, const ThreadDependence &TD, const A
     }
     Sweep Sw = SweepOf(O);
     int64_t At = O.Offset.L[llvm::countr_zero(O.Offset.Active)] + Shared;
-    if (Elements.insert({At, O.Size}).second)
+    if (Elements.insert({At, O.Size}).second && O.Size <= 8)
       Loads += Sw.Trips;
     if (!First || At < FirstAt) {
       First = &O;
@@ -582,6 +583,11 @@ SectorFill fillOf(std::vector<std::pair<int64_t, int64_t>> Used) {
     F.Delivered -= (LastSegment + 1) * 64 - (Reach - Low);
   }
   return F;
+}
+
+bool sweptRecord(const AccessEvent &E, const SectorFill &F) {
+  return countsRecordLoads(E, sectorsOf(E.Offset, E.Size).Stride) && fillsSegments(F) &&
+         F.Loads > MaxRecordLoads;
 }
 
 bool usesFetchedSectors(const AccessEvent &E, const ThreadDependence &TD, const ASTContext &Ctx) {

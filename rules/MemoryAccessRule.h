@@ -121,6 +121,14 @@ constexpr int64_t MaxSweepTrips = 16;
 /// floats 1.93x, 32 halves 3.09x), where DRAM moves no more than the records.
 constexpr int64_t MaxRecordLoads = 12;
 
+/// Whether a load of \p E's, lanes \p Stride bytes apart, reads a record whose loads
+/// MaxRecordLoads counts: scalar loads (at most 8 bytes; a 16-byte vector is the fix) of lanes at
+/// least 32 bytes apart (every measured record of 16 bytes cost nothing: 4 floats 1.01x, 8
+/// halves 0.99x).
+inline bool countsRecordLoads(const AccessEvent &E, int64_t Stride) {
+  return !E.Store && E.Size <= 8 && (Stride < 0 ? -Stride : Stride) >= 32;
+}
+
 /// The most statements a loop around an inner loop may hold once unrolled for its trips to
 /// count as straight-line accesses side by side (mergedLoopConflict). Between what nvcc 13 was
 /// seen to unroll on sm_90 (cuda-convnet2's filterActs, 4 x 16 products: STS.128/LDS.128) and
@@ -133,7 +141,7 @@ constexpr int64_t MaxUnrolledStatements = 256;
 /// apart from the others) from its lowest byte, which starts a segment, to its highest (what
 /// lies beyond is the neighbouring warps'). Accesses: how many elements of each thread they are
 /// (a loop's sweep one, a repeated read once), where the caller counts them.
-/// Loads: how many loads (or stores) each lane makes for them, a loop's sweep one per trip;
+/// Loads: how many scalar loads (or stores) each lane makes for them, a loop's sweep one per trip;
 /// First: the one of them at the lowest address (the first met where several are).
 struct SectorFill {
   int64_t Bytes = 0;
@@ -172,12 +180,11 @@ SectorFill fetchedFill(const AccessEvent &E, const ThreadDependence &TD,
 bool usesFetchedSectors(const AccessEvent &E, const ThreadDependence &TD,
                         const clang::ASTContext &Ctx);
 
-/// Loads that fill their segments (fillsSegments) in more than MaxRecordLoads loads a lane: each
-/// thread reads the whole of a record too long to read element by element (gsplat's SH encoder,
-/// 48 coefficients as `src[k * 3 + c]` over 16 trips).
-inline bool sweptRecord(const AccessEvent &E, const SectorFill &F) {
-  return !E.Store && fillsSegments(F) && F.Loads > MaxRecordLoads;
-}
+/// Scalar loads that fill their segments (fillsSegments) in more than MaxRecordLoads loads a
+/// lane, the lanes at least 32 bytes apart (countsRecordLoads): each thread reads a record too
+/// long to read element by element (gsplat's SH encoder, 48 coefficients as `src[k * 3 + c]`
+/// over 16 trips).
+bool sweptRecord(const AccessEvent &E, const SectorFill &F);
 
 /// A struct element, loaded field by field, copied whole into a local that the function reads
 /// only through some of its scalar fields (`TSurfel surfel = surfels[id]; ... surfel.confidence
