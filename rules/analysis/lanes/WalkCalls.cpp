@@ -220,12 +220,20 @@ void Walker::walkArgs(const CallExpr *CE, llvm::SmallVectorImpl<LaneValue> &Args
   // An operator of a member function takes its object as the first argument.
   const FunctionDecl *FD = CE->getDirectCallee();
   const auto *M = dyn_cast_or_null<CXXMethodDecl>(FD);
-  bool ObjectFirst = Object && isa<CXXOperatorCallExpr>(CE) && M && !M->isStatic();
+  bool MemberOperator = isa<CXXOperatorCallExpr>(CE) && M && !M->isStatic();
+  bool ObjectFirst = Object && MemberOperator;
+  // The callee's definition, looked up at its first reference parameter (punnedParam).
   const FunctionDecl *Def = nullptr;
-  if (FD && (!FD->hasBody(Def) || !Def || Def->isDependentContext() || isSystemCode(Def, SM)))
-    Def = nullptr;
+  bool Looked = false;
+  auto Definition = [&]() -> const FunctionDecl * {
+    if (!Looked && FD && FD->hasBody(Def) && Def &&
+        (Def->isDependentContext() || isSystemCode(Def, SM)))
+      Def = nullptr;
+    Looked = true;
+    return Def;
+  };
   // An operator's object is its first argument, not a parameter.
-  unsigned Skip = isa<CXXOperatorCallExpr>(CE) && M && !M->isStatic() ? 1 : 0;
+  unsigned Skip = MemberOperator ? 1 : 0;
   for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
     const Expr *A = CE->getArg(I);
     if (ObjectFirst && Args.empty()) {
@@ -234,7 +242,9 @@ void Walker::walkArgs(const CallExpr *CE, llvm::SmallVectorImpl<LaneValue> &Args
       continue;
     }
     const Expr *Place = nullptr;
-    if (Def && I >= Skip && I - Skip < Def->getNumParams())
+    if (FD && I >= Skip && I - Skip < FD->getNumParams() &&
+        FD->getParamDecl(I - Skip)->getType()->isReferenceType() && Definition() &&
+        I - Skip < Def->getNumParams())
       if (std::optional<Pun> P = punnedParam(Def->getParamDecl(I - Skip), Def)) {
         Place = A->IgnoreParenImpCasts();
         PunnedArgs[Place] = *P;
