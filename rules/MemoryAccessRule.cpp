@@ -310,6 +310,37 @@ const Stmt *guardedSiblings(const AccessEvent &E, const ThreadDependence &TD) {
   return nullptr;
 }
 
+bool scalarFallback(const AccessEvent &E, const ThreadDependence &TD) {
+  if (E.Size >= 16 || !TD.context())
+    return false;
+  const ASTContext &Ctx = *TD.context();
+  const SourceManager &SM = Ctx.getSourceManager();
+  // The vector reinterprets elements narrower than itself (`reinterpret_cast<int4 *>(A)` of
+  // halves): a 16-byte element read whole in one arm (DualSPHysics' `v[p]` of float4s) and one
+  // of its fields in the other is no fast path and its tail.
+  QualType Element = E.Base ? E.Base->getType().getNonReferenceType() : QualType();
+  if (!Element.isNull() && Element->isPointerType())
+    Element = Element->getPointeeType();
+  else if (const ArrayType *A = Element.isNull() ? nullptr : Element->getAsArrayTypeUnsafe())
+    Element = A->getElementType();
+  if (Element.isNull() || Element->isIncompleteType() || Element->isDependentType() ||
+      Ctx.getTypeSizeInChars(Element).getQuantity() >= 16)
+    return false;
+  // Where each access is in the walked function: the call that leads to it, or itself.
+  auto Place = [](const AccessEvent &A) { return A.Calls.empty() ? A.Access : A.Calls.front(); };
+  const Stmt *Child = Place(E);
+  for (unsigned Depth = 0; Child && Depth < 64; ++Depth) {
+    const Stmt *P = parentStmt(Child, Ctx);
+    if (const auto *If = dyn_cast_or_null<IfStmt>(P); If && If->getElse() == Child)
+      for (const AccessEvent &O : TD.accesses())
+        if (O.Size >= 16 && O.Sp == E.Sp && O.Base == E.Base && O.Root == E.Root &&
+            O.Store == E.Store && stmtContains(If->getThen(), Place(O)->getBeginLoc(), SM))
+          return true;
+    Child = P;
+  }
+  return false;
+}
+
 bool coveredBySiblings(const AccessEvent &E, const ThreadDependence &TD, int64_t Stride) {
   if (Stride <= 0 || Stride > 4096 || !TD.context())
     return false;
@@ -456,30 +487,56 @@ bool shortLoopCovers(const AccessEvent &E, int64_t Stride, const ASTContext &Ctx
 }
 
 SectorFill fetchedFill(const AccessEvent &E, const ThreadDependence &TD, const ASTContext &Ctx) {
-  // The trips of the short loop around O that move it by one element each (SGEMM's
+  // The trips of the short loops around O that move it by one element each (SGEMM's
   // `reinterpret_cast<float4 *>(&C[... + resIdxN])[0]` with resIdxN += 4): a store of the same
   // place in each trip (Rodinia myocyte's `d_finavalu[offset_ecc + 35]` in a 13-trip loop)
   // sweeps nothing, nor does GPUJPEG's IDCT read of `src[x8 + ty + i * 64]`, 64 elements
   // further each trip, the gaps between its lanes.
   // Trips that move it further than its size but keep within the lane's own record (gsplat's
   // `src[k * 3 + c]`, three of 48 coefficients a trip, 192 bytes a lane) leave gaps that its
-  // siblings fill: each trip is a range of its own (Trips, Move bytes apart).
+  // siblings fill: each trip is a range of its own. Loads in short loops one inside another
+  // (`for (i < 8) for (k < 4) p[lane * 32 + i * 4 + k]`) sweep the record together: the bytes
+  // from each trip's start are the sums of every loop's moves (Starts), out to the first loop
+  // that moves it past the lane's record or is walked trip by trip (its trips are events of
+  // their own).
   struct Sweep {
-    int64_t Trips = 1, Move = 0;
+    std::vector<int64_t> Starts{0};
   };
+  constexpr int64_t MaxSweepStarts = 64;
   auto SweepOf = [&](const AccessEvent &O) {
-    const ValueDecl *Counter = nullptr;
-    int64_t Step = 1;
-    int64_t T = O.Trip.empty() ? cudalint::countedTrips(O.Loop, Ctx, &Counter, &Step) : 0;
-    std::optional<int64_t> Moves = Counter ? counterBytes(O.Access, Counter, Ctx) : std::nullopt;
-    if (T < 1 || T > MaxSweepTrips || !Counter || !Moves ||
-        (O.Store && !storesBackToBack(O.Loop, Ctx)))
-      return Sweep();
-    int64_t Move = *Moves * Step, Size = static_cast<int64_t>(O.Size);
-    int64_t Lanes = sectorsOf(O.Offset, O.Size).Stride;
-    if (Move == Size || (!O.Store && Move > Size && Lanes > 0 && T * Move <= Lanes))
-      return Sweep{T, Move};
-    return Sweep();
+    Sweep Sw;
+    int64_t Size = static_cast<int64_t>(O.Size), Lanes = sectorsOf(O.Offset, O.Size).Stride;
+    ASTContext &C = const_cast<ASTContext &>(Ctx);
+    for (const Stmt *Loop = O.Loop; Loop;) {
+      const ValueDecl *Counter = nullptr;
+      int64_t Step = 1;
+      int64_t T = cudalint::countedTrips(Loop, Ctx, &Counter, &Step);
+      std::optional<int64_t> Moves = Counter ? counterBytes(O.Access, Counter, Ctx) : std::nullopt;
+      if (T < 1 || T > MaxSweepTrips || !Moves ||
+          (O.Store && (Loop != O.Loop || !storesBackToBack(Loop, Ctx))) ||
+          StringRef(O.Trip).contains((Counter->getName() + " = ").str()))
+        break;
+      int64_t Move = *Moves * Step, Reach = Sw.Starts.back() + (T - 1) * Move + Size;
+      if ((Move != Size && (O.Store || Move <= Size || Lanes <= 0 || Reach > Lanes)) ||
+          T * static_cast<int64_t>(Sw.Starts.size()) > MaxSweepStarts)
+        break;
+      std::vector<int64_t> Starts;
+      for (int64_t I = 0; I < T; ++I)
+        for (int64_t S : Sw.Starts)
+          Starts.push_back(S + I * Move);
+      Sw.Starts = std::move(Starts);
+      // Up to the next loop of the function.
+      const Stmt *Up = nullptr;
+      for (DynTypedNodeList P = C.getParents(*Loop); !P.empty() && !Up; P = C.getParents(P[0])) {
+        const Stmt *S = P[0].get<Stmt>();
+        if (!S)
+          break;
+        if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S))
+          Up = S;
+      }
+      Loop = Up;
+    }
+    return Sw;
   };
   std::vector<std::string> Folded;
   const Stmt *Anchor = anchorOf(E.Loop, Ctx, Folded);
@@ -498,9 +555,12 @@ SectorFill fetchedFill(const AccessEvent &E, const ThreadDependence &TD, const A
   // The bytes each lane uses over the loop's trips, through this access and the others
   // of the same thread on the same base in the same loop.
   std::vector<std::pair<int64_t, int64_t>> Used;
-  // By the bytes of their first lane and their size (a repeated read counts once; a wider
-  // read of the same place, `*(float2 *)&p[i]` beside `p[i]`, does not).
-  std::set<std::pair<int64_t, unsigned>> Elements;
+  // Each load by the bytes of its first lane and its size (a repeated read counts once, also
+  // where a loop's trips walked one by one repeat its sweep; a wider read of the same place,
+  // `*(float2 *)&p[i]` beside `p[i]`, does not), and the accesses (with the calls that reach
+  // them) that make a load of their own.
+  std::set<std::pair<int64_t, unsigned>> Places;
+  std::set<std::vector<const void *>> Elements;
   int64_t Loads = 0, FirstAt = 0;
   const AccessEvent *First = nullptr;
   for (const AccessEvent &O : TD.accesses()) {
@@ -531,8 +591,13 @@ SectorFill fetchedFill(const AccessEvent &E, const ThreadDependence &TD, const A
     }
     Sweep Sw = SweepOf(O);
     int64_t At = O.Offset.L[llvm::countr_zero(O.Offset.Active)] + Shared;
-    if (Elements.insert({At, O.Size}).second && O.Size <= 8)
-      Loads += Sw.Trips;
+    for (int64_t S : Sw.Starts)
+      if (Places.insert({At + S, O.Size}).second) {
+        Loads += O.Size <= 8;
+        std::vector<const void *> Element{O.Access};
+        Element.insert(Element.end(), O.Calls.begin(), O.Calls.end());
+        Elements.insert(std::move(Element));
+      }
     if (!First || At < FirstAt) {
       First = &O;
       FirstAt = At;
@@ -545,10 +610,10 @@ SectorFill fetchedFill(const AccessEvent &E, const ThreadDependence &TD, const A
         if (B < -(int64_t(1) << 40) || B > (int64_t(1) << 40))
           return {};
         B += static_cast<int64_t>(I / Width) * RowApart;
-        for (int64_t T = 0; T < Sw.Trips; ++T)
-          Used.push_back({B + T * Sw.Move, B + T * Sw.Move + static_cast<int64_t>(O.Size)});
+        for (int64_t S : Sw.Starts)
+          Used.push_back({B + S, B + S + static_cast<int64_t>(O.Size)});
       }
-    if (Used.size() > 4096)
+    if (Used.size() > 8192)
       return {};
   }
   SectorFill F = fillOf(std::move(Used));

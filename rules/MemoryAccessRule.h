@@ -32,6 +32,13 @@ inline int64_t floorDiv32(int64_t A) { return A >= 0 ? A / 32 : -((-A + 31) / 32
 using ByLocation = std::map<std::pair<clang::FileID, unsigned>, std::vector<const AccessEvent *>>;
 ByLocation groupByLocation(const ThreadDependence &TD, AccessEvent::Space Sp);
 
+/// A scalar access in the `else` of an `if` whose other arm makes the same load (or store) on
+/// the same base, of elements narrower than 16 bytes, as a 16-byte vector (not DualSPHysics'
+/// `v[p]` of float4s beside `v[p].w`): the scalar fallback of a vectorised fast path, taken at the
+/// tail of the data (bitsandbytes' `kgemm_4bit_inference_naive`: `reinterpret_cast<int4 *>(A)[...]`,
+/// else `A[inner_idx + k + ...]` for the last elements of a row).
+bool scalarFallback(const AccessEvent &E, const ThreadDependence &TD);
+
 /// Whether the other accesses of the same thread through the same base in the
 /// same walk (the same index up to a constant, `a[2*i]` and `a[2*i+1]`, or
 /// other fields of the same struct; loads with loads, stores with stores: a

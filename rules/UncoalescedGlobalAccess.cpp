@@ -73,6 +73,9 @@ public:
         // quantised blocks) cost at most two unit-stride requests of floats.
         if (C.Elements <= 8 && C.Sectors <= 8)
           continue;
+        // The scalar tail of a vectorised fast path (the fast path is judged on its own).
+        if (memrules::scalarFallback(*E, TD))
+          continue;
         int64_t Stride = C.Stride < 0 ? -C.Stride : C.Stride;
         // Rows a pitch not known apart (usesFetchedSectors counts them row by row): consecutive
         // elements in rows narrower than a sector (8x8 blocks of bytes) fill their row, and

@@ -65,6 +65,26 @@ __global__ void row16(const float *__restrict__ in, float *out, int n) {
 // CHECK: note: measured against a struct of arrays
 // CHECK: note: read each thread's record in 16-byte vectors
 
+// Two short loops, one inside the other, sweep the record together: 8 trips of 4 floats, 32
+// loads of a 128-byte record (before, only the inner loop's 16 bytes counted: "26%" used). Three
+// trips of 4, 12 loads: silent.
+__global__ void nested(const float *__restrict__ in, float *out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float s = 0.f;
+  for (int j = 0; j < 8; j++)
+    for (int k = 0; k < 4; k++)
+      s += in[i * 32 + j * 4 + k];
+  for (int j = 0; j < 3; j++)
+    for (int k = 0; k < 4; k++)
+      s += in[n + i * 12 + j * 4 + k];
+  out[i] = s;
+}
+// CHECK: record-sweeps.cu:[[@LINE-6]]:12: warning: lanes of a warp read 'in[i * 32 + j * 4 + k]' 128 bytes apart: 32 sectors per request instead of 4 [uncoalesced-global-access]
+// CHECK: note: each 32-byte sector is a separate transfer: one request of the warp moves 1024 bytes to use 128
+// CHECK: note: each thread reads the whole of its record, 128 bytes, in 32 loads (over the trips of its loop): DRAM moves little more than the warp uses, but each load touches 32 sectors in L1
+// CHECK: note: measured against a struct of arrays
+// CHECK: note: read each thread's record in 16-byte vectors
+
 // Up to 12 loads a record: silent (12 floats in 4 trips of three, 8 fields, 12 trips of one).
 struct Body {
   float x, y, z, w, vx, vy, vz, vw;
@@ -112,6 +132,7 @@ void launch(const float *in, const Particle *p, const Body *b, const float4 *v, 
   coefficients<<<(n + 255) / 256, 256>>>(n, in, out);
   fields<<<(n + 255) / 256, 256>>>(p, out, n);
   row16<<<n / 256, 256>>>(in, out, n);
+  nested<<<n / 256, 256>>>(in, out, n);
   short_records<<<(n + 255) / 256, 256>>>(in, b, out, n);
   store_row16<<<n / 256, 256>>>(out, n);
   vectors<<<n / 256, 256>>>(v, out, n);
