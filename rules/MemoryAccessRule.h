@@ -34,9 +34,9 @@ ByLocation groupByLocation(const ThreadDependence &TD, AccessEvent::Space Sp);
 
 /// A scalar access in the `else` of an `if` whose other arm makes the same load (or store) on
 /// the same base, of elements narrower than 16 bytes, as a 16-byte vector (not DualSPHysics'
-/// `v[p]` of float4s beside `v[p].w`): the scalar fallback of a vectorised fast path, taken at the
-/// tail of the data (bitsandbytes' `kgemm_4bit_inference_naive`: `reinterpret_cast<int4 *>(A)[...]`,
-/// else `A[inner_idx + k + ...]` for the last elements of a row).
+/// `v[p]` of float4s beside `v[p].w`): the scalar fallback of a vectorised fast path, taken at
+/// the tail of the data (bitsandbytes' `kgemm_4bit_inference_naive`:
+/// `reinterpret_cast<int4 *>(A)[...]`, else `A[inner_idx + k + ...]` for a row's last elements).
 bool scalarFallback(const AccessEvent &E, const ThreadDependence &TD);
 
 /// Whether the other accesses of the same thread through the same base in the
