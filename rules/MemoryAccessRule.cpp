@@ -557,10 +557,9 @@ SectorFill fetchedFill(const AccessEvent &E, const ThreadDependence &TD, const A
   std::vector<std::pair<int64_t, int64_t>> Used;
   // Each load by the bytes of its first lane and its size (a repeated read counts once, also
   // where a loop's trips walked one by one repeat its sweep; a wider read of the same place,
-  // `*(float2 *)&p[i]` beside `p[i]`, does not), and the accesses (with the calls that reach
-  // them) that make a load of their own.
-  std::set<std::pair<int64_t, unsigned>> Places;
-  std::set<std::vector<const void *>> Elements;
+  // `*(float2 *)&p[i]` beside `p[i]`, does not); the elements are the places accesses start
+  // at (Starts), less those that a loop's sweep reaches in a later trip (Swept).
+  std::set<std::pair<int64_t, unsigned>> Places, Starts, Swept;
   int64_t Loads = 0, FirstAt = 0;
   const AccessEvent *First = nullptr;
   for (const AccessEvent &O : TD.accesses()) {
@@ -591,13 +590,13 @@ SectorFill fetchedFill(const AccessEvent &E, const ThreadDependence &TD, const A
     }
     Sweep Sw = SweepOf(O);
     int64_t At = O.Offset.L[llvm::countr_zero(O.Offset.Active)] + Shared;
-    for (int64_t S : Sw.Starts)
-      if (Places.insert({At + S, O.Size}).second) {
-        Loads += O.Size <= 8;
-        std::vector<const void *> Element{O.Access};
-        Element.insert(Element.end(), O.Calls.begin(), O.Calls.end());
-        Elements.insert(std::move(Element));
-      }
+    Starts.insert({At, O.Size});
+    for (int64_t S : Sw.Starts) {
+      if (Places.insert({At + S, O.Size}).second && O.Size <= 8)
+        ++Loads;
+      if (S)
+        Swept.insert({At + S, O.Size});
+    }
     if (!First || At < FirstAt) {
       First = &O;
       FirstAt = At;
@@ -617,7 +616,7 @@ SectorFill fetchedFill(const AccessEvent &E, const ThreadDependence &TD, const A
       return {};
   }
   SectorFill F = fillOf(std::move(Used));
-  F.Accesses = Elements.size();
+  F.Accesses = llvm::count_if(Starts, [&](const auto &P) { return !Swept.count(P); });
   F.Loads = Loads;
   F.First = First;
   return F;
