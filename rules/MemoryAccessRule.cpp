@@ -331,10 +331,17 @@ bool scalarFallback(const AccessEvent &E, const ThreadDependence &TD) {
   const Stmt *Child = Place(E);
   for (unsigned Depth = 0; Child && Depth < 64; ++Depth) {
     const Stmt *P = parentStmt(Child, Ctx);
-    if (const auto *If = dyn_cast_or_null<IfStmt>(P); If && If->getElse() == Child)
+    // Either arm: `if (full) vector; else scalar;` or `if (tail) scalar; else vector;`.
+    const auto *If = dyn_cast_or_null<IfStmt>(P);
+    const Stmt *Other = nullptr;
+    if (If && If->getElse() == Child)
+      Other = If->getThen();
+    else if (If && If->getElse() && If->getThen() == Child)
+      Other = If->getElse();
+    if (Other)
       for (const AccessEvent &O : TD.accesses())
         if (O.Size >= 16 && O.Sp == E.Sp && O.Base == E.Base && O.Root == E.Root &&
-            O.Store == E.Store && stmtContains(If->getThen(), Place(O)->getBeginLoc(), SM))
+            O.Store == E.Store && stmtContains(Other, Place(O)->getBeginLoc(), SM))
           return true;
     Child = P;
   }
@@ -400,29 +407,30 @@ static int64_t countedTrips(const AccessEvent &E, const ASTContext &Ctx) {
   return E.Trip.empty() ? cudalint::countedTrips(E.Loop, Ctx) : 0;
 }
 
+/// The next loop of the function around \p S, if any.
+static const Stmt *loopAround(const Stmt *S, const ASTContext &Ctx) {
+  ASTContext &C = const_cast<ASTContext &>(Ctx);
+  for (DynTypedNodeList P = C.getParents(*S); !P.empty(); P = C.getParents(P[0])) {
+    const Stmt *Up = P[0].get<Stmt>();
+    if (!Up)
+      return nullptr;
+    if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(Up))
+      return Up;
+  }
+  return nullptr;
+}
+
 /// The loop \p Loop stands for when its short counted loops (at most
 /// MaxSweepTrips trips, whose trips run one after another) are folded into the
 /// loop around them; their counters in \p Folded.
 static const Stmt *anchorOf(const Stmt *Loop, const ASTContext &Ctx,
                             std::vector<std::string> &Folded) {
-  ASTContext &C = const_cast<ASTContext &>(Ctx);
   for (const ValueDecl *Counter = nullptr; Loop;) {
     int64_t Trips = cudalint::countedTrips(Loop, Ctx, &Counter);
     if (Trips < 1 || Trips > MaxSweepTrips)
       return Loop;
     Folded.push_back(Counter->getName().str());
-    // Up to the next loop of the function.
-    const Stmt *Up = nullptr;
-    for (DynTypedNodeList P = C.getParents(*Loop); !P.empty(); P = C.getParents(P[0])) {
-      const Stmt *S = P[0].get<Stmt>();
-      if (!S)
-        break;
-      if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S)) {
-        Up = S;
-        break;
-      }
-    }
-    Loop = Up;
+    Loop = loopAround(Loop, Ctx);
   }
   return nullptr;
 }
@@ -506,7 +514,6 @@ SectorFill fetchedFill(const AccessEvent &E, const ThreadDependence &TD, const A
   auto SweepOf = [&](const AccessEvent &O) {
     Sweep Sw;
     int64_t Size = static_cast<int64_t>(O.Size), Lanes = sectorsOf(O.Offset, O.Size).Stride;
-    ASTContext &C = const_cast<ASTContext &>(Ctx);
     for (const Stmt *Loop = O.Loop; Loop;) {
       const ValueDecl *Counter = nullptr;
       int64_t Step = 1;
@@ -525,16 +532,7 @@ SectorFill fetchedFill(const AccessEvent &E, const ThreadDependence &TD, const A
         for (int64_t S : Sw.Starts)
           Starts.push_back(S + I * Move);
       Sw.Starts = std::move(Starts);
-      // Up to the next loop of the function.
-      const Stmt *Up = nullptr;
-      for (DynTypedNodeList P = C.getParents(*Loop); !P.empty() && !Up; P = C.getParents(P[0])) {
-        const Stmt *S = P[0].get<Stmt>();
-        if (!S)
-          break;
-        if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S))
-          Up = S;
-      }
-      Loop = Up;
+      Loop = loopAround(Loop, Ctx);
     }
     return Sw;
   };

@@ -32,7 +32,7 @@ inline int64_t floorDiv32(int64_t A) { return A >= 0 ? A / 32 : -((-A + 31) / 32
 using ByLocation = std::map<std::pair<clang::FileID, unsigned>, std::vector<const AccessEvent *>>;
 ByLocation groupByLocation(const ThreadDependence &TD, AccessEvent::Space Sp);
 
-/// A scalar access in the `else` of an `if` whose other arm makes the same load (or store) on
+/// A scalar access in one arm of an `if` whose other arm makes the same load (or store) on
 /// the same base, of elements narrower than 16 bytes, as a 16-byte vector (not DualSPHysics'
 /// `v[p]` of float4s beside `v[p].w`): the scalar fallback of a vectorised fast path, taken at
 /// the tail of the data (bitsandbytes' `kgemm_4bit_inference_naive`:
