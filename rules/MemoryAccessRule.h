@@ -176,8 +176,9 @@ inline bool fillsSegments(const SectorFill &F) {
 
 /// The bytes that the lanes of a warp use through \p E and the other accesses of its kind (loads
 /// or stores) on the same base in the same walk with the same lanes' pattern, moved (in the same
-/// loop, also in the other trips of a short counted loop or beside it; over the trips of a
-/// counted loop of at most MaxSweepTrips); no Bytes where the lanes' bytes are not known.
+/// loop, also in the other trips of a short counted loop or beside it; over the trips of the
+/// counted loops of at most MaxSweepTrips around it, one inside another, while they stay within
+/// the lane's record); no Bytes where the lanes' bytes are not known.
 SectorFill fetchedFill(const AccessEvent &E, const ThreadDependence &TD,
                        const clang::ASTContext &Ctx);
 
