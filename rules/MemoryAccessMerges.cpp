@@ -18,6 +18,7 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/ParentMapContext.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 #include <algorithm>
 #include <optional>
@@ -142,6 +143,85 @@ static std::optional<BankConflict> mergedLoopConflict(const AccessEvent &E, cons
     if ((E.Offset.Active & (1u << Lane)) && E.Offset.L[Lane] % Unit != 0)
       return std::nullopt;
   return bankConflictOf(E.Offset, static_cast<unsigned>(Unit));
+}
+
+/// The conditions \p X runs under below \p Top, innermost first: the `if` or `?:` arm it lies
+/// in (the condition and which arm), the right side of `&&` or `||`.
+static std::vector<std::pair<const Expr *, bool>> guardsBelow(const Stmt *X, const Stmt *Top,
+                                                              const ASTContext &Ctx) {
+  std::vector<std::pair<const Expr *, bool>> Guards;
+  for (const Stmt *P = parentStmt(X, Ctx); P && X != Top; X = P, P = parentStmt(P, Ctx)) {
+    if (const auto *If = dyn_cast<IfStmt>(P); If && X != If->getCond() && X != If->getInit())
+      Guards.push_back({If->getCond(), X == If->getThen()});
+    else if (const auto *CO = dyn_cast<AbstractConditionalOperator>(P); CO && X != CO->getCond())
+      Guards.push_back({CO->getCond(), X == CO->getTrueExpr()});
+    else if (const auto *B = dyn_cast<BinaryOperator>(P); B && B->isLogicalOp() && X == B->getRHS())
+      Guards.push_back({B->getLHS(), B->getOpcode() == BO_LAnd});
+  }
+  return Guards;
+}
+
+/// Whether the compiled code branches between \p A and \p B, two accesses of one function, so
+/// that ptxas does not make them one wide access (nvcc 13's SASS for sm_90, `kernels/studies/
+/// adjacent_stores.cu`): they run under different conditions (cholla's `if (... + 2 * tid <
+/// n) ... = data_sh[2 * tid];` and `if (... + 2 * tid + 1 < n) ... = data_sh[2 * tid + 1];`: two
+/// LDS), except a load beside an unconditional one, which ptxas reads ahead (one LDS.64); or,
+/// for stores, memory is read under a condition after the first store and before the second
+/// (cholla's `data_sh[2 * tid + 1] = ... < n ? (int)flags[...] : 0;`: two STS, where the same
+/// `?:` before the first store, or one of values alone, leaves one STS.64).
+static bool branchesBetween(const Expr *A, const Expr *B, bool Store, const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (SM.isBeforeInTranslationUnit(SM.getExpansionLoc(B->getBeginLoc()),
+                                   SM.getExpansionLoc(A->getBeginLoc())))
+    std::swap(A, B);
+  llvm::SmallPtrSet<const Stmt *, 16> AboveA;
+  for (const Stmt *P = parentStmt(A, Ctx); P; P = parentStmt(P, Ctx))
+    AboveA.insert(P);
+  const Stmt *Top = parentStmt(B, Ctx);
+  while (Top && !AboveA.contains(Top))
+    Top = parentStmt(Top, Ctx);
+  if (!Top)
+    return false;
+  auto Same = [&](const std::vector<std::pair<const Expr *, bool>> &X,
+                  const std::vector<std::pair<const Expr *, bool>> &Y) {
+    return llvm::equal(X, Y, [&](const auto &GX, const auto &GY) {
+      llvm::FoldingSetNodeID IX, IY;
+      GX.first->Profile(IX, Ctx, /*Canonical=*/true);
+      GY.first->Profile(IY, Ctx, /*Canonical=*/true);
+      return GX.second == GY.second && IX == IY;
+    });
+  };
+  auto GA = guardsBelow(A, Top, Ctx), GB = guardsBelow(B, Top, Ctx);
+  if (!Same(GA, GB) && (Store || (!GA.empty() && !GB.empty())))
+    return true;
+  if (!Store)
+    return false;
+  // From the end of the first store's full expression to the end of the second's: a read of
+  // memory (through a pointer, or a call) under a condition that B does not run under.
+  auto FullExpr = [&](const Stmt *S) {
+    for (const Stmt *P = parentStmt(S, Ctx); P && isa<Expr>(P); P = parentStmt(P, Ctx))
+      S = P;
+    return S;
+  };
+  SourceLocation From = SM.getExpansionLoc(FullExpr(A)->getEndLoc());
+  SourceLocation To = SM.getExpansionLoc(FullExpr(B)->getEndLoc());
+  auto Reads = [](const Expr *E) {
+    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
+      return AS->getBase()->IgnoreParenImpCasts()->getType()->isPointerType();
+    if (const auto *U = dyn_cast<UnaryOperator>(E))
+      return U->getOpcode() == UO_Deref;
+    if (const auto *M = dyn_cast<MemberExpr>(E))
+      return M->isArrow();
+    // `__ldg(&p[i])` and its kin; other calls are inlined arithmetic.
+    const auto *CE = dyn_cast<CallExpr>(E);
+    const FunctionDecl *F = CE ? CE->getDirectCallee() : nullptr;
+    return F && F->getIdentifier() && F->getName().starts_with("__ld");
+  };
+  return findInBody(holderOf(A, Ctx), [&](const Expr *E) {
+    SourceLocation L = SM.getExpansionLoc(E->getBeginLoc());
+    return SM.isBeforeInTranslationUnit(From, L) && SM.isBeforeInTranslationUnit(L, To) &&
+           Reads(E) && guardsBelow(E, Top, Ctx).size() > GB.size();
+  });
 }
 
 /// Whether \p O is made with \p E (the same space, base, walk, loop and direction).
@@ -393,7 +473,8 @@ static bool changedBetween(const ValueDecl *V, const Expr *A, const Expr *B,
   });
 }
 
-std::optional<BankConflict> mergedPairConflict(const AccessEvent &E, const ThreadDependence &TD) {
+std::optional<BankConflict> mergedPairConflict(const AccessEvent &E, const ThreadDependence &TD,
+                                               bool AcrossBranches) {
   if (E.Sp != AccessEvent::Space::Shared || (E.Size != 4 && E.Size != 8) || !TD.context())
     return std::nullopt;
   const ASTContext &Ctx = *TD.context();
@@ -445,7 +526,8 @@ std::optional<BankConflict> mergedPairConflict(const AccessEvent &E, const Threa
       continue;
     OCore->Profile(OID, Ctx, /*Canonical=*/true);
     if (OID != CoreID || (!Dynamic && readModifyWrite(O.Access, Ctx)) ||
-        (CoreRef && changedBetween(CoreRef->getDecl(), E.Access, O.Access, Ctx)))
+        (CoreRef && changedBetween(CoreRef->getDecl(), E.Access, O.Access, Ctx)) ||
+        (!AcrossBranches && branchesBetween(E.Access, O.Access, E.Store, Ctx)))
       continue;
     Run[Reach + *Shift / static_cast<int64_t>(E.Size)] = &O.Offset;
   }

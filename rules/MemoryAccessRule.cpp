@@ -134,8 +134,7 @@ std::optional<int64_t> patternShift(const LaneValue &E, const LaneValue &O) {
   return Shift;
 }
 
-/// The statement above \p S, through a declaration it initialises (`float4 r = v[p];`).
-static const Stmt *parentStmt(const Stmt *S, const ASTContext &C) {
+const Stmt *parentStmt(const Stmt *S, const ASTContext &C) {
   auto &Ctx = const_cast<ASTContext &>(C);
   DynTypedNodeList Parents = Ctx.getParents(*S);
   while (!Parents.empty()) {
@@ -314,7 +313,6 @@ bool scalarFallback(const AccessEvent &E, const ThreadDependence &TD) {
   if (E.Size >= 16 || !TD.context())
     return false;
   const ASTContext &Ctx = *TD.context();
-  const SourceManager &SM = Ctx.getSourceManager();
   // The vector reinterprets elements narrower than itself (`reinterpret_cast<int4 *>(A)` of
   // halves): a 16-byte element read whole in one arm (DualSPHysics' `v[p]` of float4s) and one
   // of its fields in the other is no fast path and its tail.
@@ -326,25 +324,12 @@ bool scalarFallback(const AccessEvent &E, const ThreadDependence &TD) {
   if (Element.isNull() || Element->isIncompleteType() || Element->isDependentType() ||
       Ctx.getTypeSizeInChars(Element).getQuantity() >= 16)
     return false;
-  // Where each access is in the walked function: the call that leads to it, or itself.
-  auto Place = [](const AccessEvent &A) { return A.Calls.empty() ? A.Access : A.Calls.front(); };
-  const Stmt *Child = Place(E);
-  for (unsigned Depth = 0; Child && Depth < 64; ++Depth) {
-    const Stmt *P = parentStmt(Child, Ctx);
-    // Either arm: `if (full) vector; else scalar;` or `if (tail) scalar; else vector;`.
-    const auto *If = dyn_cast_or_null<IfStmt>(P);
-    const Stmt *Other = nullptr;
-    if (If && If->getElse() == Child)
-      Other = If->getThen();
-    else if (If && If->getElse() && If->getThen() == Child)
-      Other = If->getElse();
-    if (Other)
-      for (const AccessEvent &O : TD.accesses())
-        if (O.Size >= 16 && O.Sp == E.Sp && O.Base == E.Base && O.Root == E.Root &&
-            O.Store == E.Store && stmtContains(Other, Place(O)->getBeginLoc(), SM))
-          return true;
-    Child = P;
-  }
+  // Either arm (`if (full) vector; else scalar;`, `if (tail) scalar; else vector;`), or after
+  // a vector arm that leaves the pass (`if (full) { vector; continue; } scalar;`).
+  for (const AccessEvent &O : TD.accesses())
+    if (O.Size >= 16 && O.Sp == E.Sp && O.Base == E.Base && O.Root == E.Root &&
+        O.Store == E.Store && exclusiveEvents(E, O, Ctx))
+      return true;
   return false;
 }
 

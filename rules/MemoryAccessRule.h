@@ -32,8 +32,9 @@ inline int64_t floorDiv32(int64_t A) { return A >= 0 ? A / 32 : -((-A + 31) / 32
 using ByLocation = std::map<std::pair<clang::FileID, unsigned>, std::vector<const AccessEvent *>>;
 ByLocation groupByLocation(const ThreadDependence &TD, AccessEvent::Space Sp);
 
-/// A scalar access in one arm of an `if` whose other arm makes the same load (or store) on
-/// the same base, of elements narrower than 16 bytes, as a 16-byte vector (not DualSPHysics'
+/// A scalar access that a thread making the same load (or store) on the same base as a 16-byte
+/// vector does not make in the same pass (the other arm of an `if` or `?:`, or after a vector
+/// arm that returns or continues), of elements narrower than 16 bytes (not DualSPHysics'
 /// `v[p]` of float4s beside `v[p].w`): the scalar fallback of a vectorised fast path, taken at
 /// the tail of the data (bitsandbytes' `kgemm_4bit_inference_naive`:
 /// `reinterpret_cast<int4 *>(A)[...]`, else `A[inner_idx + k + ...]` for a row's last elements).
@@ -62,8 +63,11 @@ bool sameWalkAndBase(const AccessEvent &E, const AccessEvent &O);
 /// and one element apart in every lane, the pair's first element aligned to the
 /// pair's size in every lane (`s[2 * i]` and `s[2 * i + 1]` become one 8-byte
 /// access, served per half-warp); also the fields of one element that fill an aligned 8- or
-/// 16-byte part of it (`sh[ty][tx].x` and `.y` of a float2). None when there is no such pair.
-std::optional<BankConflict> mergedPairConflict(const AccessEvent &E, const ThreadDependence &TD);
+/// 16-byte part of it (`sh[ty][tx].x` and `.y` of a float2). None when there is no such pair,
+/// or when the compiled code branches between the two (\p AcrossBranches: the conflict they
+/// would have merged).
+std::optional<BankConflict> mergedPairConflict(const AccessEvent &E, const ThreadDependence &TD,
+                                               bool AcrossBranches = false);
 
 /// The bytes one shared-memory instruction of \p E moves per lane: its size where that is a
 /// load or store the hardware has (1, 2, 4, 8, 16 bytes, as aligned), else its type's alignment
@@ -98,6 +102,9 @@ std::optional<int64_t> counterBytes(const clang::Expr *E, const clang::ValueDecl
 /// Its loop, or null (MemoryAccessLoops.cpp).
 const clang::Stmt *readOnceBesideLoop(const AccessEvent &E, const ThreadDependence &TD,
                                       const clang::ASTContext &Ctx);
+
+/// The statement above \p S, through a declaration it initialises (`float4 r = v[p];`).
+const clang::Stmt *parentStmt(const clang::Stmt *S, const clang::ASTContext &C);
 
 /// The function whose body holds \p E (MemoryAccessShape.cpp).
 const clang::FunctionDecl *holderOf(const clang::Expr *E, const clang::ASTContext &Ctx);

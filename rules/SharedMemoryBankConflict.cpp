@@ -133,6 +133,9 @@ public:
         const AccessEvent *E;
         BankConflict B;
         unsigned Least; // the degree under every block shape taken as plausible
+        // The conflict of the wide access nvcc would make of E and its neighbour, where a
+        // branch between them keeps them apart.
+        std::optional<BankConflict> Together;
       };
       std::vector<Seen> Conflicts;
       std::vector<std::pair<const AccessEvent *, unsigned>> TripDegrees; // 1: conflict-free
@@ -141,9 +144,14 @@ public:
         BankConflict B = bankConflictOf(E->Offset, memrules::accessUnit(*E, *AST));
         // s[2 * i] with s[2 * i + 1]: nvcc makes them one access of twice the size, whose
         // conflict is that access's (two LDS.128 for `s[tid * 8 + i]` over 8 trips: 2-way).
-        if (B.Degree >= 2)
+        std::optional<BankConflict> Together;
+        if (B.Degree >= 2) {
           if (std::optional<BankConflict> M = memrules::mergedPairConflict(*E, TD))
             B = *M;
+          else if ((Together = memrules::mergedPairConflict(*E, TD, /*AcrossBranches=*/true)) &&
+                   Together->Degree >= B.Degree)
+            Together.reset();
+        }
         if (!E->Trip.empty())
           TripDegrees.push_back({E, std::max(B.Degree, 1u)});
         if (B.Degree < 2)
@@ -159,7 +167,7 @@ public:
           if (Least < 2)
             continue;
         }
-        Conflicts.push_back({E, B, Least});
+        Conflicts.push_back({E, B, Least, Together});
         // Short loops with no loop around them are straight-line code once unrolled, where
         // conflicts up to 4-way measured 1.00x to 1.06x and 8-way 1.11x
         // (kernels/studies/straight_line_conflict.cu, blocked_reads.cu).
@@ -380,6 +388,18 @@ private:
     else
       Fix = "make consecutive lanes use consecutive words, or pad the array so that the lanes' "
             "stride in words is odd";
+    if (const std::optional<BankConflict> &T = Max.Together) {
+      std::string Wide = std::to_string(4 * T->Phases) + "-byte " + (E.Store ? "store" : "load");
+      std::string Degree = T->Degree < 2 ? std::string("conflict-free")
+                                         : "a " + std::to_string(T->Degree) + "-way conflict";
+      Degree += T->Phases == 2 ? " per half-warp" : " per quarter-warp";
+      Fix = E.Store ? "read the values of both stores before the first ('a = ...; b = ...; "
+                      "s[i] = a; s[i + 1] = b;'): nvcc makes one " + Wide + " of the two (" +
+                          Degree + "), but a read under a condition between them keeps them apart"
+                    : "read the neighbouring elements under one condition, or one of them "
+                      "unconditionally: nvcc makes one " + Wide + " of the two (" + Degree +
+                          "), but different conditions keep them apart";
+    }
     // The padding meant to avoid the conflict is 0 for every index (GPU Gems 3's macro).
     if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E.Access->IgnoreParenImpCasts()))
       if (const Expr *Shift = selfShiftOut(AS->getIdx(), AST))

@@ -14,8 +14,12 @@
 // per half-warp); quadRmw and pairRmw keep scalar LDS and STS (768 and 384 conflicts each way:
 // 4-way), as does quadStoreAfterPad (four STS, 768 conflicts). In dynamic memory nvcc's PTX
 // already holds four read-modify-writes as ld/st.shared.v4.f32 (not run here: see the rule's
-// page). shared-memory-bank-conflict follows this (rules/MemoryAccessRule.cpp,
+// page). shared-memory-bank-conflict follows this (rules/MemoryAccessMerges.cpp,
 // mergedPairConflict; test/lit/memory/shared-memory-adjacent-stores.cu).
+// Pairs the compiled code branches between (results/adjacent_stores_h200.txt, H200, 2026-11-29):
+// pairBothConditional and pairSecondConditional keep two STS, pairGuardedLoads two LDS (2-way
+// each); pairValuesFirst stores with one STS.64, pairOneGuardedLoad reads with one LDS.64
+// (conflict-free per half-warp; test/lit/memory/shared-memory-pair-branches.cu).
 // Build and run: nvcc -std=c++17 -O3 -arch=sm_90 -o ads kernels/studies/adjacent_stores.cu &&
 // cuobjdump -sass ads | grep -E 'Function|STS|LDS' && ncu --metrics
 // smsp__inst_executed_op_shared_st.sum,smsp__inst_executed_op_shared_ld.sum,
@@ -148,6 +152,74 @@ __global__ void quadStoreSplit(const float *in, float *out) {
     out[k] = b4[k] + other[threadIdx.x];
 }
 
+// cholla's Scan_Kernel (particles_boundaries_gpu.cu): two ints a thread, each value read under
+// its own bound (`... < n ? flags[j] : 0`), lanes 8 bytes apart. The read under a condition
+// between the stores is a branch in nvcc's PTX, and the two stores stay STS (2-way each) where
+// the plain pair is one STS.64 (conflict-free per half-warp).
+__global__ void pairBothConditional(const float *in, float *out, int n) {
+  __shared__ float b2[kN];
+  for (int k = threadIdx.x * 2; k < kN; k += blockDim.x * 2) {
+    b2[k] = k < n ? in[k] : 0.f;
+    b2[k + 1] = k + 1 < n ? in[k + 1] : 0.f;
+  }
+  __syncthreads();
+  for (int k = threadIdx.x; k < kN; k += blockDim.x)
+    out[k] = b2[k];
+}
+
+// Only the second value read under a condition.
+__global__ void pairSecondConditional(const float *in, float *out, int n) {
+  __shared__ float b2[kN];
+  for (int k = threadIdx.x * 2; k < kN; k += blockDim.x * 2) {
+    b2[k] = in[k];
+    b2[k + 1] = k + 1 < n ? in[k + 1] : 0.f;
+  }
+  __syncthreads();
+  for (int k = threadIdx.x; k < kN; k += blockDim.x)
+    out[k] = b2[k];
+}
+
+// The fix: both values read first, then stored.
+__global__ void pairValuesFirst(const float *in, float *out, int n) {
+  __shared__ float b2[kN];
+  for (int k = threadIdx.x * 2; k < kN; k += blockDim.x * 2) {
+    float x = k < n ? in[k] : 0.f;
+    float y = k + 1 < n ? in[k + 1] : 0.f;
+    b2[k] = x;
+    b2[k + 1] = y;
+  }
+  __syncthreads();
+  for (int k = threadIdx.x; k < kN; k += blockDim.x)
+    out[k] = b2[k];
+}
+
+// cholla's write-back: each load under its own bound (two LDS), and one of them unconditional
+// (one LDS.64).
+__global__ void pairGuardedLoads(const float *in, float *out, int n) {
+  __shared__ float b2[kN];
+  for (int k = threadIdx.x; k < kN; k += blockDim.x)
+    b2[k] = in[k];
+  __syncthreads();
+  for (int k = threadIdx.x * 2; k < kN; k += blockDim.x * 2) {
+    if (k < n)
+      out[k] = b2[k];
+    if (k + 1 < n)
+      out[k + 1] = b2[k + 1];
+  }
+}
+
+__global__ void pairOneGuardedLoad(const float *in, float *out, int n) {
+  __shared__ float b2[kN];
+  for (int k = threadIdx.x; k < kN; k += blockDim.x)
+    b2[k] = in[k];
+  __syncthreads();
+  for (int k = threadIdx.x * 2; k < kN; k += blockDim.x * 2) {
+    out[k] = b2[k];
+    if (k + 1 < n)
+      out[k + 1] = b2[k + 1];
+  }
+}
+
 int main() {
   float *in, *out;
   cudaMalloc(&in, kN * sizeof(float));
@@ -161,6 +233,11 @@ int main() {
   quadStoreAfterPad<<<1, 256>>>(in, out);
   quadStoreDynamic<<<1, 256, kN * sizeof(float)>>>(in, out);
   quadStoreSplit<<<1, 256>>>(in, out);
+  pairBothConditional<<<1, 256>>>(in, out, kN - 1);
+  pairSecondConditional<<<1, 256>>>(in, out, kN - 1);
+  pairValuesFirst<<<1, 256>>>(in, out, kN - 1);
+  pairGuardedLoads<<<1, 256>>>(in, out, kN - 1);
+  pairOneGuardedLoad<<<1, 256>>>(in, out, kN - 1);
   cudaError_t e = cudaDeviceSynchronize();
   std::printf("%s\n", cudaGetErrorString(e));
   return e == cudaSuccess ? 0 : 1;

@@ -47,6 +47,37 @@ __global__ void tailFirst(const float *__restrict__ A, float *out, int K) {
   out[blockIdx.x * blockDim.x + threadIdx.x] = acc;
 }
 
+// The tail after a fast path that leaves the trip (`if (full) { vector; continue; } scalar;`),
+// and one that leaves the kernel: silent alike.
+__global__ void leavesEarly(const float *__restrict__ A, float *out, int K) {
+  const int lane = threadIdx.x % 32;
+  float acc = 0.f;
+  for (int inner = lane * 32; inner < K; inner += 32 * 32) {
+    for (int i = 0; i < 8; i++) {
+      if (inner + 4 + i * 4 < K) {
+        float4 v = reinterpret_cast<const float4 *>(A)[inner / 4 + i];
+        acc += v.x + v.y + v.z + v.w;
+        continue;
+      }
+      for (int k = 0; k < 4; k++)
+        if (inner + i * 4 + k < K)
+          acc += A[inner + k + i * 4];
+    }
+  }
+  out[blockIdx.x * blockDim.x + threadIdx.x] = acc;
+}
+
+__global__ void returnsEarly(float *a, int n) {
+  int i = 4 * (blockIdx.x * blockDim.x + threadIdx.x);
+  if (i + 3 < n) {
+    float4 v = reinterpret_cast<float4 *>(a)[i / 4];
+    reinterpret_cast<float4 *>(a)[i / 4] = make_float4(2 * v.x, 2 * v.y, 2 * v.z, 2 * v.w);
+    return;
+  }
+  for (; i < n; ++i)
+    a[i] *= 2.f;
+}
+
 // The same loads without the fast path: each thread reads its 128 bytes in 32 loads.
 __global__ void scalarOnly(const float *__restrict__ A, float *out, int K) {
   const int lane = threadIdx.x % 32;
@@ -101,4 +132,6 @@ void launch(const float *A, const float *B, float *out, int K) {
   tailFirst<<<64, 128>>>(A, out, K);
   scalarOnly<<<64, 128>>>(A, out, K);
   otherTail<<<64, 128>>>(A, B, out, K);
+  leavesEarly<<<64, 128>>>(A, out, K);
+  returnsEarly<<<64, 128>>>(out, K);
 }
