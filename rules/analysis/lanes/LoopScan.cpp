@@ -1,5 +1,6 @@
 //===- LoopScan.cpp - What each loop updates --------------------------------===//
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+#include "rules/analysis/Mutation.h"
 #include "rules/analysis/lanes/ThreadDependenceWalker.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -33,8 +34,25 @@ static std::optional<int64_t> tripsFromStart(const Expr *Start, const Expr *Boun
   return K->getExtValue();
 }
 
-int64_t countedTrips(const Stmt *Loop, const ASTContext &Ctx, const ValueDecl **Counter,
-                     int64_t *Step) {
+/// The constant \p E is: an integer constant expression, or with \p Locals also a local
+/// initialised to one and never changed (warp-ctc's `int warps_per_block = NT / warp_size;`).
+static std::optional<llvm::APSInt> constantOf(const Expr *E, const ASTContext &Ctx, bool Locals) {
+  if (std::optional<llvm::APSInt> C = E->getIntegerConstantExpr(Ctx))
+    return C;
+  const auto *R = Locals ? dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()) : nullptr;
+  const auto *VD = R ? dyn_cast<VarDecl>(R->getDecl()) : nullptr;
+  if (!VD || !VD->isLocalVarDecl() || !VD->getInit() || VD->getType()->isReferenceType())
+    return std::nullopt;
+  const auto *FD = dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
+  if (!FD || !FD->getBody() || changesVariable(FD->getBody(), VD))
+    return std::nullopt;
+  return VD->getInit()->getIntegerConstantExpr(Ctx);
+}
+
+/// countedTrips, and with \p AtMost the most trips a loop can run: the least over the tests of
+/// a condition `i < 4 && i < n`, with bounds in locals set once.
+static int64_t countTrips(const Stmt *Loop, const ASTContext &Ctx, const ValueDecl **Counter,
+                          int64_t *Step, bool AtMost) {
   const auto *For = dyn_cast_or_null<ForStmt>(Loop);
   if (!For || !For->getCond() || !For->getInc())
     return 0;
@@ -54,22 +72,6 @@ int64_t countedTrips(const Stmt *Loop, const ASTContext &Ctx, const ValueDecl **
   }
   if (!V || !StartE)
     return 0;
-  const auto *Cond = dyn_cast<BinaryOperator>(For->getCond()->IgnoreParenImpCasts());
-  if (!Cond || (Cond->getOpcode() != BO_LT && Cond->getOpcode() != BO_LE))
-    return 0;
-  const auto *L = dyn_cast<DeclRefExpr>(Cond->getLHS()->IgnoreParenImpCasts());
-  if (!L || L->getDecl() != V)
-    return 0;
-  std::optional<llvm::APSInt> Start = StartE->getIntegerConstantExpr(Ctx);
-  std::optional<llvm::APSInt> End = Cond->getRHS()->getIntegerConstantExpr(Ctx);
-  if (!Start || !End) {
-    // From a start not known to at most K past it.
-    std::optional<int64_t> K = tripsFromStart(StartE, Cond->getRHS(), Ctx);
-    if (!K)
-      return 0;
-    Start = llvm::APSInt::get(0);
-    End = llvm::APSInt::get(*K);
-  }
   int64_t By = 1;
   const Expr *IncE = For->getInc()->IgnoreParenImpCasts();
   if (const auto *U = dyn_cast<UnaryOperator>(IncE); !U || !U->isIncrementOp()) {
@@ -83,13 +85,52 @@ int64_t countedTrips(const Stmt *Loop, const ASTContext &Ctx, const ValueDecl **
       return 0;
     By = C->getExtValue();
   }
+  // The trips one test `V < End` (or `<=`) allows, 0 when it is not such a test.
+  auto TripsOf = [&](const Expr *Test) -> int64_t {
+    const auto *Cond = dyn_cast<BinaryOperator>(Test->IgnoreParenImpCasts());
+    if (!Cond || (Cond->getOpcode() != BO_LT && Cond->getOpcode() != BO_LE))
+      return 0;
+    const auto *L = dyn_cast<DeclRefExpr>(Cond->getLHS()->IgnoreParenImpCasts());
+    if (!L || L->getDecl() != V)
+      return 0;
+    std::optional<llvm::APSInt> Start = constantOf(StartE, Ctx, AtMost);
+    std::optional<llvm::APSInt> End = constantOf(Cond->getRHS(), Ctx, AtMost);
+    if (!Start || !End) {
+      // From a start not known to at most K past it.
+      std::optional<int64_t> K = tripsFromStart(StartE, Cond->getRHS(), Ctx);
+      if (!K)
+        return 0;
+      Start = llvm::APSInt::get(0);
+      End = llvm::APSInt::get(*K);
+    }
+    int64_t Span = End->getExtValue() - Start->getExtValue() + (Cond->getOpcode() == BO_LE);
+    return Span > 0 ? (Span + By - 1) / By : 0;
+  };
+  int64_t Trips = 0;
+  const auto *And = dyn_cast<BinaryOperator>(For->getCond()->IgnoreParenImpCasts());
+  if (AtMost && And && And->getOpcode() == BO_LAnd) {
+    for (const Expr *Test : {And->getLHS(), And->getRHS()})
+      if (int64_t T = TripsOf(Test))
+        Trips = Trips ? std::min(Trips, T) : T;
+  } else {
+    Trips = TripsOf(For->getCond());
+  }
+  if (Trips < 1)
+    return 0;
   if (Step)
     *Step = By;
-  int64_t Span = End->getExtValue() - Start->getExtValue() + (Cond->getOpcode() == BO_LE);
-  int64_t Trips = Span > 0 ? (Span + By - 1) / By : 0;
   if (Counter)
     *Counter = V;
-  return Trips >= 1 ? Trips : 0;
+  return Trips;
+}
+
+int64_t countedTrips(const Stmt *Loop, const ASTContext &Ctx, const ValueDecl **Counter,
+                     int64_t *Step) {
+  return countTrips(Loop, Ctx, Counter, Step, /*AtMost=*/false);
+}
+
+int64_t tripsAtMost(const Stmt *Loop, const ASTContext &Ctx, int64_t *Step) {
+  return countTrips(Loop, Ctx, nullptr, Step, /*AtMost=*/true);
 }
 
 namespace walker {

@@ -58,6 +58,11 @@ constexpr unsigned MaxWalkNesting = 4000;
 /// a start not known to at most K past it (`for (x = x4; x < min(x4 + 4, w); x++)`) counts K.
 int64_t countedTrips(const clang::Stmt *Loop, const clang::ASTContext &Ctx,
                      const clang::ValueDecl **Counter = nullptr, int64_t *Step = nullptr);
+/// The most trips counted loop \p Loop can run: countedTrips, also through a condition of two
+/// tests (`i < 4 && i < n`: at most 4) and bounds in locals set once to a constant (warp-ctc's
+/// `i < warps_per_block && i < num_cols`, `warps_per_block = NT / warp_size`). 0 when unknown.
+int64_t tripsAtMost(const clang::Stmt *Loop, const clang::ASTContext &Ctx,
+                    int64_t *Step = nullptr);
 
 /// Whether \p L lies within the source range of \p Outer, macros counted where they are
 /// expanded (LoopInvariance.cpp).
