@@ -43,10 +43,11 @@ static std::optional<llvm::APSInt> constantOf(const Expr *E, const ASTContext &C
   const auto *VD = R ? dyn_cast<VarDecl>(R->getDecl()) : nullptr;
   if (!VD || !VD->isLocalVarDecl() || !VD->getInit() || VD->getType()->isReferenceType())
     return std::nullopt;
+  std::optional<llvm::APSInt> C = VD->getInit()->getIntegerConstantExpr(Ctx);
   const auto *FD = dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
-  if (!FD || !FD->getBody() || changesVariable(FD->getBody(), VD))
+  if (!C || !FD || !FD->getBody() || changesVariable(FD->getBody(), VD))
     return std::nullopt;
-  return VD->getInit()->getIntegerConstantExpr(Ctx);
+  return C;
 }
 
 /// countedTrips, and with \p AtMost the most trips a loop can run: the least over the tests of
