@@ -112,18 +112,27 @@ static std::optional<BankConflict> mergedLoopConflict(const AccessEvent &E, cons
   // whose body holds 80 statements once its own loops are unrolled, stays a loop of scalar LDS
   // in nvcc 13's SASS for sm_90.
   int64_t Trips = 0;
+  std::optional<int64_t> First; // the counter's first value, where it is a constant
   bool Inner = true;
   auto &C = const_cast<ASTContext &>(Ctx);
   for (DynTypedNodeList P = C.getParents(*E.Access); !P.empty() && !Trips; P = C.getParents(P[0])) {
     const Stmt *S = P[0].get<Stmt>();
     if (!S)
       break;
+    // At most T trips: nvcc unrolls `i < 4 && i < n` with exits and still reads the elements
+    // with one LDS.128 (nvcc 13, sm_90).
     const ValueDecl *Counter = nullptr;
-    int64_t T = cudalint::countedTrips(S, Ctx, &Counter);
+    int64_t T = cudalint::tripsAtMost(S, Ctx, &Counter);
     if (T > 0 && Counter == I) {
       if (!Inner && unrolledStatements(S, Ctx) > MaxUnrolledStatements)
         return std::nullopt;
       Trips = T;
+      const auto *Init = dyn_cast_or_null<DeclStmt>(cast<ForStmt>(S)->getInit());
+      const auto *VD = Init && Init->isSingleDecl() ? dyn_cast<VarDecl>(Init->getSingleDecl())
+                                                    : nullptr;
+      if (VD && VD->getInit())
+        if (std::optional<llvm::APSInt> K = VD->getInit()->getIntegerConstantExpr(Ctx))
+          First = K->getExtValue();
     }
     if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S))
       Inner = false;
@@ -135,10 +144,19 @@ static std::optional<BankConflict> mergedLoopConflict(const AccessEvent &E, cons
   // aligned.
   bool Wide = Trips <= MaxSweepTrips && Group > 16 && Group % 16 == 0 &&
               sharedBaseAlign(E.Base, Ctx) >= 16;
-  if (!Wide && ((Trips != 2 && Trips != 4) || (Group != 8 && Group != 16)))
+  // Three floats from one past a 16-byte boundary (warp-ctc's `for (i = 1; i < warps_per_block
+  // && i < num_cols; ++i) s[i + threadIdx.x * warps_per_block]`, 4 floats a lane): nvcc reads
+  // the aligned 16 bytes around them with one LDS.128 (two floats from one past an 8-byte
+  // boundary stay two LDS; nvcc 13, sm_90, test/lit/memory/shared-memory-short-loop-bounds.cu).
+  bool Window = !Wide && Trips == 3 && E.Size == 4 && First && *First % 4 == 1 &&
+                sharedBaseAlign(E.Base, Ctx) >= 16;
+  if (!Wide && !Window && ((Trips != 2 && Trips != 4) || (Group != 8 && Group != 16)))
     return std::nullopt;
-  int64_t Unit = Wide ? 16 : Group;
-  // The lanes' elements at the counter's first value each start a group.
+  int64_t Unit = Wide || Window ? 16 : Group;
+  // The lanes' elements at the counter's first value each start a group (a known first value
+  // moves them: two floats from a row's second stay two LDS).
+  if (!Window && First && (*First * static_cast<int64_t>(E.Size)) % Unit != 0)
+    return std::nullopt;
   for (unsigned Lane = 0; Lane < WarpLanes; ++Lane)
     if ((E.Offset.Active & (1u << Lane)) && E.Offset.L[Lane] % Unit != 0)
       return std::nullopt;

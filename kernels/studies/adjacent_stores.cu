@@ -19,7 +19,9 @@
 // Pairs the compiled code branches between (results/adjacent_stores_h200.txt, H200, 2026-11-29):
 // pairBothConditional and pairSecondConditional keep two STS, pairGuardedLoads two LDS (2-way
 // each); pairValuesFirst stores with one STS.64, pairOneGuardedLoad reads with one LDS.64
-// (conflict-free per half-warp; test/lit/memory/shared-memory-pair-branches.cu).
+// (conflict-free per half-warp; test/lit/memory/shared-memory-pair-branches.cu). windowThree
+// reads its three floats with one LDS.128 (0 conflicts), windowTwo its two with two LDS (4-way
+// each; test/lit/memory/shared-memory-short-loop-bounds.cu).
 // Build and run: nvcc -std=c++17 -O3 -arch=sm_90 -o ads kernels/studies/adjacent_stores.cu &&
 // cuobjdump -sass ads | grep -E 'Function|STS|LDS' && ncu --metrics
 // smsp__inst_executed_op_shared_st.sum,smsp__inst_executed_op_shared_ld.sum,
@@ -220,6 +222,34 @@ __global__ void pairOneGuardedLoad(const float *in, float *out, int n) {
   }
 }
 
+// warp-ctc's reduce_cols: a thread's row of 4 floats (lanes 16 bytes apart), read from its
+// second element in a loop of at most 3 trips, bounded by a constant and a run-time value. nvcc
+// reads the aligned 16 bytes around the three with one LDS.128 (conflict-free per quarter-warp);
+// from the second element for 2 trips it keeps two LDS (4-way each).
+__global__ void windowThree(const float *in, float *out, int n) {
+  __shared__ float s[1024];
+  for (int k = threadIdx.x; k < 1024; k += blockDim.x)
+    s[k] = in[k];
+  __syncthreads();
+  float acc = 0.f;
+#pragma unroll
+  for (int i = 1; i < 4 && i < n; ++i)
+    acc += s[i + threadIdx.x * 4];
+  out[threadIdx.x] = acc;
+}
+
+__global__ void windowTwo(const float *in, float *out, int n) {
+  __shared__ float s[1024];
+  for (int k = threadIdx.x; k < 1024; k += blockDim.x)
+    s[k] = in[k];
+  __syncthreads();
+  float acc = 0.f;
+#pragma unroll
+  for (int i = 1; i < 3 && i < n; ++i)
+    acc += s[i + threadIdx.x * 4];
+  out[threadIdx.x] = acc;
+}
+
 int main() {
   float *in, *out;
   cudaMalloc(&in, kN * sizeof(float));
@@ -238,6 +268,8 @@ int main() {
   pairValuesFirst<<<1, 256>>>(in, out, kN - 1);
   pairGuardedLoads<<<1, 256>>>(in, out, kN - 1);
   pairOneGuardedLoad<<<1, 256>>>(in, out, kN - 1);
+  windowThree<<<1, 256>>>(in, out, kN);
+  windowTwo<<<1, 256>>>(in, out, kN);
   cudaError_t e = cudaDeviceSynchronize();
   std::printf("%s\n", cudaGetErrorString(e));
   return e == cudaSuccess ? 0 : 1;

@@ -130,8 +130,9 @@ int64_t countedTrips(const Stmt *Loop, const ASTContext &Ctx, const ValueDecl **
   return countTrips(Loop, Ctx, Counter, Step, /*AtMost=*/false);
 }
 
-int64_t tripsAtMost(const Stmt *Loop, const ASTContext &Ctx, int64_t *Step) {
-  return countTrips(Loop, Ctx, nullptr, Step, /*AtMost=*/true);
+int64_t tripsAtMost(const Stmt *Loop, const ASTContext &Ctx, const ValueDecl **Counter,
+                    int64_t *Step) {
+  return countTrips(Loop, Ctx, Counter, Step, /*AtMost=*/true);
 }
 
 namespace walker {

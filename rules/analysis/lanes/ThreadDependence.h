@@ -62,7 +62,7 @@ int64_t countedTrips(const clang::Stmt *Loop, const clang::ASTContext &Ctx,
 /// tests (`i < 4 && i < n`: at most 4) and bounds in locals set once to a constant (warp-ctc's
 /// `i < warps_per_block && i < num_cols`, `warps_per_block = NT / warp_size`). 0 when unknown.
 int64_t tripsAtMost(const clang::Stmt *Loop, const clang::ASTContext &Ctx,
-                    int64_t *Step = nullptr);
+                    const clang::ValueDecl **Counter = nullptr, int64_t *Step = nullptr);
 
 /// Whether \p L lies within the source range of \p Outer, macros counted where they are
 /// expanded (LoopInvariance.cpp).

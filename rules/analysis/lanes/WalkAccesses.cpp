@@ -745,7 +745,7 @@ bool Walker::shortCountedLoop(const Stmt *L) const {
   if (!For || !isa_and_nonnull<DeclStmt>(For->getInit()))
     return false;
   int64_t Step = 1;
-  int64_t Trips = tripsAtMost(For, Ctx, &Step);
+  int64_t Trips = tripsAtMost(For, Ctx, nullptr, &Step);
   return Trips >= 1 && Trips <= MaxShortLoopTrips;
 }
 
