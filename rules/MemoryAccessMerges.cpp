@@ -224,12 +224,9 @@ static bool branchesBetween(const Expr *A, const Expr *B, bool Store, const ASTC
   SourceLocation From = SM.getExpansionLoc(FullExpr(A)->getEndLoc());
   SourceLocation To = SM.getExpansionLoc(FullExpr(B)->getEndLoc());
   auto Reads = [](const Expr *E) {
-    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
-      return AS->getBase()->IgnoreParenImpCasts()->getType()->isPointerType();
-    if (const auto *U = dyn_cast<UnaryOperator>(E))
-      return U->getOpcode() == UO_Deref;
-    if (const auto *M = dyn_cast<MemberExpr>(E))
-      return M->isArrow();
+    // A subscript through a real pointer (not an array that decays), `*p`, `p->x`.
+    if (const Expr *P = pointerOperand(E))
+      return !isa<ArraySubscriptExpr>(E) || P->IgnoreParenImpCasts()->getType()->isPointerType();
     // `__ldg(&p[i])` and its kin; other calls are inlined arithmetic.
     const auto *CE = dyn_cast<CallExpr>(E);
     const FunctionDecl *F = CE ? CE->getDirectCallee() : nullptr;

@@ -64,6 +64,10 @@ int64_t countedTrips(const clang::Stmt *Loop, const clang::ASTContext &Ctx,
 int64_t tripsAtMost(const clang::Stmt *Loop, const clang::ASTContext &Ctx,
                     const clang::ValueDecl **Counter = nullptr, int64_t *Step = nullptr);
 
+/// The pointer a subscript, a dereference or an arrow member reads through (`p` of `p[i]`, `*p`,
+/// `p->x`), or null for other statements (WalkAccesses.cpp).
+const clang::Expr *pointerOperand(const clang::Stmt *S);
+
 /// Whether \p L lies within the source range of \p Outer, macros counted where they are
 /// expanded (LoopInvariance.cpp).
 bool stmtContains(const clang::Stmt *Outer, clang::SourceLocation L,

@@ -106,9 +106,6 @@ bool references(const Expr *E, const llvm::DenseSet<const VarDecl *> &Vars);
 /// Appends to \p Out, once each, the variables of \p Vars that \p E reads.
 void referencedVars(const Expr *E, const llvm::DenseSet<const VarDecl *> &Vars,
                     llvm::SmallVectorImpl<const VarDecl *> &Out);
-/// The pointer a subscript, a dereference or an arrow member reads through (`p` of `p[i]`, `*p`,
-/// `p->x`), or null for other statements (WalkAccesses.cpp).
-const Expr *pointerOperand(const Stmt *S);
 /// Whether evaluating \p E has effects beyond computing a value (stores,
 /// calls other than cheap math).
 bool hasEffects(const Expr *E, const ASTContext &Ctx);

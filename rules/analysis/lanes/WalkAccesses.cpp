@@ -827,16 +827,6 @@ bool Walker::localOrSharedPointer(const Expr *E, unsigned Depth) const {
   return false;
 }
 
-const Expr *pointerOperand(const Stmt *S) {
-  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(S))
-    return AS->getBase();
-  if (const auto *U = dyn_cast<UnaryOperator>(S); U && U->getOpcode() == UO_Deref)
-    return U->getSubExpr();
-  if (const auto *ME = dyn_cast<MemberExpr>(S); ME && ME->isArrow())
-    return ME->getBase();
-  return nullptr;
-}
-
 bool Walker::touchesGlobal(const Stmt *St) const {
   if (!St)
     return false;
@@ -858,4 +848,15 @@ bool Walker::touchesGlobal(const Stmt *St) const {
 }
 
 } // namespace walker
+
+const Expr *pointerOperand(const Stmt *S) {
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(S))
+    return AS->getBase();
+  if (const auto *U = dyn_cast<UnaryOperator>(S); U && U->getOpcode() == UO_Deref)
+    return U->getSubExpr();
+  if (const auto *ME = dyn_cast<MemberExpr>(S); ME && ME->isArrow())
+    return ME->getBase();
+  return nullptr;
+}
+
 } // namespace cudalint
