@@ -319,15 +319,31 @@ private:
         if (std::find(Roots.begin(), Roots.end(), S.E->Root) == Roots.end())
           Roots.push_back(S.E->Root);
       if (Roots.size() > 1) {
-        for (const FunctionDecl *R : Roots) {
-          unsigned Worst = 0;
+        // More than three instantiations of one template with one degree are named once
+        // (a top-k kernel instantiated for 32 block sizes is one line, not 32).
+        auto Worst = [&](const FunctionDecl *R) {
+          unsigned W = 0;
           for (const SeenT &S : All)
             if (S.E->Root == R)
-              Worst = std::max(Worst, S.B.Degree);
+              W = std::max(W, S.B.Degree);
+          return W;
+        };
+        std::map<std::pair<unsigned, std::string>, unsigned> Instances;
+        for (const FunctionDecl *R : Roots)
+          if (R->getPrimaryTemplate())
+            ++Instances[{Worst(R), R->getNameAsString()}];
+        for (const FunctionDecl *R : Roots) {
+          std::string Degree = ": " + std::to_string(Worst(R)) + "-way";
+          if (R->getPrimaryTemplate())
+            if (unsigned K = Instances[{Worst(R), R->getNameAsString()}]; K > 3) {
+              Add("'" + R->getNameAsString() + "' (" + std::to_string(K) + " instantiations)" +
+                  Degree);
+              continue;
+            }
           std::string Name;
           llvm::raw_string_ostream OS(Name);
           R->getNameForDiagnostic(OS, AST.getPrintingPolicy(), /*Qualified=*/false);
-          Add("'" + OS.str() + "': " + std::to_string(Worst) + "-way");
+          Add("'" + OS.str() + "'" + Degree);
         }
         Label = "per kernel: ";
       }

@@ -215,11 +215,18 @@ private:
              " lanes of each warp load one value into a register (the second stage of a block "
              "reduction): the compiler predicates the load, and every lane goes on to the same "
              "warp-wide step";
+    // A loop condition is one-sided too: the lanes past the bound leave the loop and wait for
+    // the others after it, with no path of their own (FasterTransformer's copy of an 18-float
+    // record, `for (e = tid; e < 18; e += 64)`).
     if (C.Cat == BranchCategory::LaneSplit &&
         ((C.Reason == CondClass::Why::PartialWarp && !C.Repeats) || C.FewWarps) &&
-        idioms::oneSided(E))
+        (idioms::oneSided(E) || E.F == BranchEvent::Form::Loop))
       return head("thread-dependent", "tail-guard", E, Cond, " splits only a few warps") + "\n" +
-             onlyOneWarp(E, Cond, AST) + "\n" + NoRegrouping;
+             onlyOneWarp(E, Cond, AST) + "\n" +
+             (E.F == BranchEvent::Form::Loop
+                  ? "the lanes past the bound only leave the loop: no regrouping would save "
+                    "anything"
+                  : NoRegrouping);
     return std::nullopt;
   }
 

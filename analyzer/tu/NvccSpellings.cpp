@@ -239,6 +239,178 @@ bool blankBuiltinRedeclarations(std::string &Text) {
   return Changed;
 }
 
+namespace {
+
+bool identifierChar(char C) { return isAlnum(C) || C == '_'; }
+
+/// The index of the `"` that closes the string literal opening at \p I (npos: none).
+size_t stringEnd(StringRef T, size_t I) {
+  for (size_t K = I + 1; K < T.size(); ++K) {
+    if (T[K] == '\\')
+      ++K;
+    else if (T[K] == '"')
+      return K;
+    else if (T[K] == '\n')
+      return StringRef::npos;
+  }
+  return StringRef::npos;
+}
+
+/// The index of the `(` of the asm statement whose keyword (`asm`, `__asm`, `__asm__`) ends at
+/// \p I, past its qualifiers; npos when there is none.
+size_t asmParen(StringRef T, size_t I) {
+  size_t J = skipSpace(T, I);
+  for (StringRef W = identifierAt(T, J);
+       W == "volatile" || W == "__volatile__" || W == "__volatile" || W == "goto" ||
+       W == "inline";
+       W = identifierAt(T, J))
+    J = skipSpace(T, J + W.size());
+  return J < T.size() && T[J] == '(' ? J : StringRef::npos;
+}
+
+/// The parameters' names of the template parameter list whose `<` is at \p I, and the index of its
+/// `>` in \p Close; none for an empty list, a pack, a template template parameter or anything
+/// else not a plain `typename T`, `class T` or `int N` (a default value is allowed).
+std::optional<SmallVector<StringRef, 4>> templateParameters(StringRef T, size_t I, size_t &Close) {
+  size_t E = T.find('>', I);
+  if (E == StringRef::npos || E - I > 512)
+    return std::nullopt;
+  StringRef List = T.slice(I + 1, E);
+  if (List.contains('<') || List.contains('(') || List.contains("...") || List.trim().empty())
+    return std::nullopt;
+  SmallVector<StringRef, 4> Names;
+  SmallVector<StringRef, 4> Params;
+  List.split(Params, ',');
+  for (StringRef P : Params) {
+    P = P.split('=').first.trim();
+    size_t N = P.size();
+    while (N > 0 && identifierChar(P[N - 1]))
+      --N;
+    if (N == P.size() || N == 0 || !isSpace(P[N - 1]))
+      return std::nullopt;
+    Names.push_back(P.substr(N));
+  }
+  Close = E;
+  return Names;
+}
+
+/// The in-place edits of a rewrite: offset and new byte.
+using Edits = SmallVector<std::pair<size_t, char>, 4>;
+
+void asmOperandCommas(StringRef T, Edits &Out) {
+  for (size_t I = T.find("asm"); I != StringRef::npos; I = T.find("asm", I + 1)) {
+    size_t Start = I >= 2 && T.substr(I - 2, 2) == "__" ? I - 2 : I;
+    size_t End = T.substr(I + 3, 2) == "__" ? I + 5 : I + 3;
+    if ((Start > 0 && identifierChar(T[Start - 1])) || (End < T.size() && identifierChar(T[End])))
+      continue;
+    size_t Open = asmParen(T, End);
+    if (Open == StringRef::npos)
+      continue;
+    int Depth = 0;
+    bool Operands = false;
+    for (size_t K = Open; K < T.size(); ++K) {
+      char C = T[K];
+      if (C == '"') {
+        K = stringEnd(T, K);
+        if (K == StringRef::npos)
+          break;
+      } else if (C == '(') {
+        ++Depth;
+      } else if (C == ')') {
+        if (--Depth <= 0)
+          break;
+        // An operand's `)` followed by the next operand's constraint or `[name]`: the comma
+        // between them is missing. The first blank between becomes it.
+        size_t Next = skipSpace(T, K + 1);
+        if (Depth == 1 && Operands && Next < T.size() && (T[Next] == '"' || T[Next] == '['))
+          for (size_t B = K + 1; B < Next; ++B)
+            if (blank(T[B])) {
+              Out.push_back({B, ','});
+              break;
+            }
+      } else if (C == ':' && Depth == 1) {
+        Operands = true;
+      } else if (C == ';' || C == '{' || C == '}') {
+        break;
+      }
+    }
+    I = Open;
+  }
+}
+
+void primaryTemplateArgs(StringRef T, Edits &Out) {
+  for (size_t I = T.find("template"); I != StringRef::npos; I = T.find("template", I + 1)) {
+    if ((I > 0 && identifierChar(T[I - 1])) ||
+        (I + 8 < T.size() && identifierChar(T[I + 8])))
+      continue;
+    size_t Open = skipSpace(T, I + 8), Close = 0;
+    if (Open >= T.size() || T[Open] != '<')
+      continue;
+    std::optional<SmallVector<StringRef, 4>> Names = templateParameters(T, Open, Close);
+    if (!Names)
+      continue;
+    // The declarator: the first `(` of the declaration, with nothing but a return type and the
+    // name before it.
+    size_t Paren = T.find_first_of("({};=", Close + 1);
+    if (Paren == StringRef::npos || T[Paren] != '(' || Paren - Close > 512)
+      continue;
+    StringRef Head = T.slice(Close + 1, Paren);
+    if (Head.contains("operator") || Head.contains("struct") || Head.contains("class") ||
+        Head.contains("union") || Head.contains("template") || Head.contains("::"))
+      continue;
+    size_t ArgsEnd = Head.rtrim().size();
+    if (ArgsEnd == 0 || Head[ArgsEnd - 1] != '>')
+      continue;
+    size_t ArgsOpen = Head.rfind('<', ArgsEnd - 1);
+    if (ArgsOpen == StringRef::npos || ArgsOpen == 0)
+      continue;
+    // Before the name only a return type's words, `*` and `&` (not `enable_if_t<f<T>()>`).
+    StringRef Before = Head.take_front(ArgsOpen).rtrim();
+    if (Before.empty() || !identifierChar(Before.back()) ||
+        !llvm::all_of(Before, [](char C) {
+          return identifierChar(C) || isSpace(C) || C == '*' || C == '&';
+        }))
+      continue;
+    // After the parameter list, a body, the end of a declaration or a qualifier.
+    size_t ParenClose = Paren;
+    for (int Depth = 0; ParenClose < T.size(); ++ParenClose) {
+      if (T[ParenClose] == '(')
+        ++Depth;
+      else if (T[ParenClose] == ')' && --Depth == 0)
+        break;
+    }
+    size_t After = skipSpace(T, ParenClose + 1);
+    if (After >= T.size() || !(T[After] == '{' || T[After] == ';' || identifierChar(T[After])))
+      continue;
+    // `f<T, N>` with exactly the template's parameters, in order: the template itself.
+    SmallVector<StringRef, 4> Args;
+    Head.slice(ArgsOpen + 1, ArgsEnd - 1).split(Args, ',');
+    if (Args.size() != Names->size() ||
+        !llvm::all_of(llvm::zip(Args, *Names), [](auto P) {
+          return std::get<0>(P).trim() == std::get<1>(P);
+        }))
+      continue;
+    for (size_t J = Close + 1 + ArgsOpen; J < Close + ArgsEnd + 1; ++J)
+      if (T[J] != '\n')
+        Out.push_back({J, ' '});
+    I = Paren;
+  }
+}
+
+bool apply(std::string &Text, void (*Find)(StringRef, Edits &)) {
+  Edits E;
+  Find(Text, E);
+  for (auto [At, C] : E)
+    Text[At] = C;
+  return !E.empty();
+}
+
+} // namespace
+
+bool commaSeparateAsmOperands(std::string &Text) { return apply(Text, asmOperandCommas); }
+
+bool unspecializePrimaryTemplates(std::string &Text) { return apply(Text, primaryTemplateArgs); }
+
 std::optional<std::string> nvccSpelled(StringRef Original) {
   // Cheap tests first: a `<<` followed by a blank somewhere; `extern` and a built-in's type.
   bool Chevrons = false;
@@ -248,12 +420,20 @@ std::optional<std::string> nvccSpelled(StringRef Original) {
   bool Builtins =
       Original.contains("extern") && (Original.contains("uint3") || Original.contains("dim3"));
   bool Braced = Original.contains("<<<") || Chevrons;
-  if (!Chevrons && !Builtins && !Braced)
+  // Found on the file as it is, applied after the rest (each keeps every offset; they touch asm
+  // operands and template heads, which the others do not).
+  Edits Found;
+  asmOperandCommas(Original, Found);
+  primaryTemplateArgs(Original, Found);
+  if (!Chevrons && !Builtins && !Braced && Found.empty())
     return std::nullopt;
   std::string Text = Original.str();
   bool Changed = Chevrons && joinSpacedChevrons(Text);
   Changed |= Braced && Text.find('{') != std::string::npos && unbraceLaunchConfigs(Text);
   Changed |= Builtins && blankBuiltinRedeclarations(Text);
+  for (auto [At, C] : Found)
+    Text[At] = C;
+  Changed |= !Found.empty();
   if (!Changed)
     return std::nullopt;
   return Text;

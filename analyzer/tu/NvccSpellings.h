@@ -22,6 +22,14 @@
 //   header's `$` (analyzer/compat/cuda_lint_compat.h), which makes the same dim3; the blank
 //   before the brace, else the first one after it in the configuration, makes room for the
 //   extra character (a configuration with no blank there is left as it is).
+// - An asm statement's operands with a comma missing between two of them, `: "r"(a.x) "r"(a.y),
+//   "r"(b)` (FasterTransformer's hmma_fp32): nvcc reads the list, Clang stops at the second
+//   constraint ("expected ')'") and loses the function and its callers. The first blank between
+//   the `)` and the next constraint (or `[name]`) becomes the comma.
+// - A function template defined with its own parameters as template arguments, `template
+//   <typename T> void blockAttnMask<T>(dim3 &grid, ...)` (FasterTransformer's XLNet
+//   preprocessing): nvcc takes it for the template's definition, Clang rejects it as a partial
+//   specialization of a function template. The `<T>` is blanked.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUDALINT_ANALYZER_TU_NVCCSPELLINGS_H
@@ -53,6 +61,16 @@ bool blankBuiltinRedeclarations(std::string &Text);
 /// whether it changed anything. Lists holding braces, or with no blank before or after their
 /// opening brace in the configuration, stay.
 bool unbraceLaunchConfigs(std::string &Text);
+
+/// Puts, in place, the missing comma between two operands of an asm statement (`"r"(x) "r"(y)`)
+/// into the first blank between them; returns whether it changed anything.
+bool commaSeparateAsmOperands(std::string &Text);
+
+/// Blanks, in place, the template arguments of a function template's declarator that are exactly
+/// the template's own parameters in order (`template <typename T, int N> void f<T, N>(`); returns
+/// whether it changed anything. Explicit specializations (`template <>`), packs, members
+/// (`S<T>::f`), operators and classes stay.
+bool unspecializePrimaryTemplates(std::string &Text);
 
 /// \p Text as a parse reads it (the rewrites above), when that differs from \p Text. What a
 /// parse read is recorded as the hash of these bytes; a cached result is checked against the

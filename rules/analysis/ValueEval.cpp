@@ -24,9 +24,18 @@ bool isDim3Type(QualType T) {
   return false;
 }
 
+/// True when \p S is \p Within or below it (through \p PM).
+bool inside(const ParentMap &PM, const Stmt *S, const Stmt *Within) {
+  for (unsigned I = 0; S && I < 256; ++I, S = PM.getParent(S))
+    if (S == Within)
+      return true;
+  return false;
+}
+
 /// True when \p Assign executes exactly once, before \p Site, on every path
 /// to it: it precedes the site in the source and sits directly in a compound
-/// statement that also (transitively) contains the site.
+/// statement that also (transitively) contains the site, with no label between
+/// the two that a `case` or `goto` could enter by.
 bool dominatesSite(ASTContext &Ctx, const ParentMap &PM, const Stmt *Assign, const Stmt *Site) {
   const SourceManager &SM = Ctx.getSourceManager();
   if (!SM.isBeforeInTranslationUnit(Assign->getBeginLoc(), Site->getBeginLoc()))
@@ -51,8 +60,17 @@ bool dominatesSite(ASTContext &Ctx, const ParentMap &PM, const Stmt *Assign, con
   const Stmt *S = Site;
   for (unsigned I = 0; I < 256; ++I) {
     const Stmt *P = PM.getParent(S);
-    if (P == Holder)
-      return true;
+    if (P == Holder) {
+      bool After = false;
+      for (const Stmt *Child : Holder->body()) {
+        if (Child == S)
+          return true;
+        if (After && isa<SwitchCase, LabelStmt>(Child))
+          return false;
+        After = After || Child == N;
+      }
+      return false;
+    }
     if (!P || isa<LambdaExpr>(P))
       return false;
     S = P;
@@ -115,27 +133,41 @@ const Expr *ValueEvaluator::singleValueOf(const VarDecl *V) {
   const ParentMap *PM = parentsIn(F);
   if (!PM)
     return nullptr;
-  const Expr *Value = V->getInit();
-  unsigned Assignments = 0;
-  for (const VarUse &U : usesOf(Ctx, *PM, V, F)) {
-    switch (U.Kind) {
-    case Use::Read:
-      break;
-    case Use::Assign:
-      if (++Assignments > 1 || !dominatesSite(Ctx, *PM, U.Statement, Site))
-        return nullptr;
-      Value = U.AssignedValue;
-      break;
-    case Use::FieldAssign:
-    case Use::Other:
+  std::vector<VarUse> Assigns;
+  for (VarUse &U : usesOf(Ctx, *PM, V, F)) {
+    if (U.Kind == Use::FieldAssign || U.Kind == Use::Other)
       return nullptr;
-    }
+    if (U.Kind == Use::Assign)
+      Assigns.push_back(std::move(U));
   }
-  // An initializer plus an assignment is two values; the assignment wins only
-  // when the initializer is trivial (no initializer, or a default one).
-  if (Assignments == 1 && V->getInit() && !isa<CXXConstructExpr>(stripWrappers(V->getInit())))
+  if (Assigns.empty())
+    return V->getInit();
+  // The value reaching the site: the last assignment that runs on every path to it (`block =
+  // 128;` before a launch in one arm, another value in the other). No other assignment may run
+  // between the two: none later in the source before the site, nor after it in a loop that
+  // holds the site but not that assignment.
+  const SourceManager &SM = Ctx.getSourceManager();
+  auto Before = [&](const Stmt *A, const Stmt *B) {
+    return SM.isBeforeInTranslationUnit(A->getBeginLoc(), B->getBeginLoc());
+  };
+  const VarUse *Reaching = nullptr;
+  for (const VarUse &U : Assigns)
+    if (dominatesSite(Ctx, *PM, U.Statement, Site) &&
+        (!Reaching || Before(Reaching->Statement, U.Statement)))
+      Reaching = &U;
+  if (!Reaching)
     return nullptr;
-  return Value;
+  for (const VarUse &U : Assigns) {
+    if (&U == Reaching || !Before(Reaching->Statement, U.Statement))
+      continue;
+    if (Before(U.Statement, Site))
+      return nullptr;
+    for (const Stmt *L = PM->getParent(Site); L; L = PM->getParent(L))
+      if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(L) && inside(*PM, U.Statement, L) &&
+          !inside(*PM, Reaching->Statement, L))
+        return nullptr;
+  }
+  return Reaching->AssignedValue;
 }
 
 const Expr *ValueEvaluator::fileStaticValueOf(const VarDecl *V) {
@@ -509,14 +541,6 @@ std::optional<Dim3> ValueEvaluator::dim3OfArgs(llvm::ArrayRef<const Expr *> Args
 
 namespace {
 constexpr size_t MaxChoices = 8;
-
-/// True when \p S is \p Within or below it (through \p PM).
-bool inside(const ParentMap &PM, const Stmt *S, const Stmt *Within) {
-  for (unsigned I = 0; S && I < 256; ++I, S = PM.getParent(S))
-    if (S == Within)
-      return true;
-  return false;
-}
 
 void addAll(std::vector<std::int64_t> &Out, const std::vector<std::int64_t> &More) {
   Out.insert(Out.end(), More.begin(), More.end());

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- NvccSpellingsTest.cpp - Source nvcc accepts and Clang rejects ------===//
 //
-// nvcc parses a launch whose chevrons are split by blanks and a repetition of its declarations of
-// the built-in variables; the parse's file system joins the one and blanks the other without
-// moving a byte, and leaves every other `<< <`, `>> >` and declaration alone.
+// nvcc parses a launch whose chevrons are split by blanks, a repetition of its declarations of the
+// built-in variables, a braced launch configuration, asm operands with a comma missing and a
+// function template defined with its own parameters as arguments; the parse's file system
+// rewrites each without moving a byte, and leaves every other such construct alone.
 //
 //===----------------------------------------------------------------------===//
 #include "analyzer/tu/NvccSpellings.h"
@@ -125,6 +126,80 @@ TEST(BracedLaunchConfigs, LeavesOtherCodeAlone) {
        }) {
     std::string T = Text;
     EXPECT_FALSE(unbraceLaunchConfigs(T)) << Text;
+    EXPECT_EQ(T, Text);
+  }
+}
+
+} // namespace
+
+namespace {
+
+std::string commaSeparated(std::string Text) {
+  size_t Size = Text.size();
+  commaSeparateAsmOperands(Text);
+  EXPECT_EQ(Text.size(), Size);
+  return Text;
+}
+
+TEST(AsmOperands, PutsTheMissingComma) {
+  // FasterTransformer's hmma_fp32.
+  EXPECT_EQ(commaSeparated("asm volatile(\"mma %0, %1;\" : \"=f\"(c.x) : \"r\"(a.x) \"r\"(a.y), "
+                           "\"f\"(z));"),
+            "asm volatile(\"mma %0, %1;\" : \"=f\"(c.x) : \"r\"(a.x),\"r\"(a.y), \"f\"(z));");
+  EXPECT_EQ(commaSeparated("__asm__ __volatile__(\"x\"\n : \"=r\"(o)\t\"=r\"(p)\n : [in] "
+                           "\"r\"(f(a, b))  [k] \"n\"(4));"),
+            "__asm__ __volatile__(\"x\"\n : \"=r\"(o),\"=r\"(p)\n : [in] \"r\"(f(a, b)), [k] "
+            "\"n\"(4));");
+}
+
+TEST(AsmOperands, LeavesOtherCodeAlone) {
+  for (const char *Text : {
+           "asm(\"a\" \"b\" : \"=r\"(x) : \"r\"(y), \"r\"(z));", // strings before the operands
+           "asm(\"mov %0, %1;\" : \"=r\"(x) : \"r\"(\")\" \"y\"));",   // a `)` in a string
+           "asm(\"x\" : \"=r\"(o)\n\"=r\"(p));",                     // no blank but a line break
+           "f(a) \"b\";",                                               // no asm
+           "plasma(x) \"y\";",                                          // asm inside a name
+       }) {
+    std::string T = Text;
+    EXPECT_FALSE(commaSeparateAsmOperands(T)) << Text;
+    EXPECT_EQ(T, Text);
+  }
+}
+
+std::string unspecialized(std::string Text) {
+  size_t Size = Text.size();
+  unspecializePrimaryTemplates(Text);
+  EXPECT_EQ(Text.size(), Size);
+  return Text;
+}
+
+TEST(PrimaryTemplates, BlanksTheirOwnArguments) {
+  // FasterTransformer's xlnet_preprocess_kernels.cu.
+  EXPECT_EQ(unspecialized("template<typename T>\nvoid blockAttnMask<T>(dim3& grid, int n)\n{"),
+            "template<typename T>\nvoid blockAttnMask   (dim3& grid, int n)\n{");
+  EXPECT_EQ(unspecialized("template <class T, int N = 4> static T f< T,N >(T x);"),
+            "template <class T, int N = 4> static T f       (T x);");
+}
+
+TEST(PrimaryTemplates, LeavesOtherCodeAlone) {
+  for (const char *Text : {
+           "template<> void f<float>(float x) {}",             // an explicit specialization
+           "template<typename T> void f<T *>(T *x) {}",        // a partial one, not its own
+           "template<typename T, int N> void f<N, T>(T x) {}", // another order
+           "template<typename T> void S<T>::f(T x) {}",        // a member
+           "template<typename T> struct S<T> {};",             // a class
+           "template<typename... Ts> void f<Ts...>(Ts... x);",  // a pack
+           "template<typename T> bool operator< <T>(T a, T b);", // an operator
+           "template<typename T> auto v = g<T>(1);",           // a variable template
+           "template<typename T> std::vector<T> make(int n);", // a template-id return type
+           "template void f<int>(int);",                       // an explicit instantiation
+           // libstdc++'s tuple: a call in the return type.
+           "template<typename _U1, typename _U2>\n\t__enable_if_t<__assignable<_U1, _U2>(), "
+           "tuple&>\n\toperator=(tuple<_U1, _U2>&& __in)",
+           "template<typename T> T g<T>(T x) + 1;",             // not a declarator's end
+       }) {
+    std::string T = Text;
+    EXPECT_FALSE(unspecializePrimaryTemplates(T)) << Text;
     EXPECT_EQ(T, Text);
   }
 }

@@ -208,6 +208,21 @@ bool oneSided(const BranchEvent &E) {
   return !If->getElse() || (Else && Else->body_empty());
 }
 
+/// Only leaves (`return;`, `break;`, `continue;`), possibly under conditions without effects:
+/// no work of its own (`else if (num_beams[b] == K) return;`).
+static bool onlyLeaves(const Stmt *S) {
+  if (!S || isa<NullStmt, BreakStmt, ContinueStmt>(S))
+    return true;
+  if (const auto *Ret = dyn_cast<ReturnStmt>(S))
+    return !Ret->getRetValue();
+  if (const auto *CS = dyn_cast<CompoundStmt>(S))
+    return llvm::all_of(CS->body(), [](const Stmt *C) { return onlyLeaves(C); });
+  if (const auto *If = dyn_cast<IfStmt>(S))
+    return !If->getInit() && !If->getConditionVariable() && pureValue(If->getCond()) &&
+           onlyLeaves(If->getThen()) && onlyLeaves(If->getElse());
+  return false;
+}
+
 /// `if (tx == 0) {...} else {...}` where the else side does more than pick a
 /// value: in every warp the leader lanes run one path and the others the
 /// second (Rodinia srad's border cases in a 16-wide block).
@@ -215,8 +230,8 @@ bool leaderWithElseWork(const BranchEvent &E, ASTContext &AST) {
   const auto *If = dyn_cast<IfStmt>(E.Branch);
   if (!If || !If->getElse())
     return false;
-  const auto *Else = dyn_cast<CompoundStmt>(If->getElse());
-  if (Else && Else->body_empty())
+  // The other lanes only leave: nothing of theirs waits for the leader's path.
+  if (onlyLeaves(If->getElse()))
     return false;
   // One register update on each side is a select, also when one side loads
   // from global memory (a halo read by the border lanes of every warp): nvcc

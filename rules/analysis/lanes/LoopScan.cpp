@@ -341,13 +341,13 @@ bool isAccessor(const FunctionDecl *FD, const ASTContext &Ctx, unsigned Depth) {
 } // namespace
 
 
-bool hasEffects(const Expr *E, const ASTContext &Ctx) {
+static bool hasEffectsAt(const Expr *E, const ASTContext &Ctx, unsigned Depth) {
   if (!E)
     return false;
   // threadIdx.x is a property whose getter is __fetch_builtin_x(): look at
   // the call, not at the property reference (which Clang counts as an effect).
   if (const auto *PO = dyn_cast<PseudoObjectExpr>(E))
-    return hasEffects(PO->getResultExpr(), Ctx);
+    return hasEffectsAt(PO->getResultExpr(), Ctx, Depth);
   if (E->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false))
     return true;
   // Calls other than simple math, reads of the thread-index builtins and
@@ -376,19 +376,27 @@ bool hasEffects(const Expr *E, const ASTContext &Ctx) {
       Pure = llvm::is_contained(Cheap, N) ||
              llvm::any_of(Rounded, [&](const char *P) { return N.starts_with(P); }) ||
              N.starts_with("__float2") ||
-             N.starts_with("__half2") || N.starts_with("__int2") || N.starts_with("__uint2") ||
+             N.starts_with("__half2") || N.starts_with("__bfloat162") ||
+             N.starts_with("__int2") || N.starts_with("__uint2") ||
              N.starts_with("__float_as") || N.starts_with("__int_as") ||
              N.starts_with("__uint_as") || N.starts_with("__h");
     }
+    // A conversion operator that returns one such expression (`float(h)` of a __half is
+    // `return __half2float(*this);`): what it returns, judged as if written in its place.
+    if (!Pure && Depth < 4 && isa_and_nonnull<CXXConversionDecl>(FD))
+      if (const Expr *Value = onlyReturnValue(FD))
+        Pure = !hasEffectsAt(Value, Ctx, Depth + 1);
     if (!Pure && !isAccessor(FD, Ctx, 0))
       return true;
   }
   for (const Stmt *C : E->children())
     if (const auto *CE = dyn_cast_or_null<Expr>(C))
-      if (hasEffects(CE, Ctx))
+      if (hasEffectsAt(CE, Ctx, Depth))
         return true;
   return false;
 }
+
+bool hasEffects(const Expr *E, const ASTContext &Ctx) { return hasEffectsAt(E, Ctx, 0); }
 
 
 } // namespace walker

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "rules/analysis/lanes/ThreadDependenceWalker.h"
 
+#include "llvm/Support/SaveAndRestore.h"
+
 using namespace clang;
 
 namespace cudalint {
@@ -218,6 +220,25 @@ void Walker::boundedThreshold(CondClass &C, const BinaryOperator *B, const LaneV
   C = Out;
 }
 
+/// The factor \p V is multiplied by in the sum \p E (`X` in `X * V + threadIdx.x`), null
+/// when \p V appears on its own (a factor of 1) or in any other form.
+static const Expr *counterFactor(const Expr *E, const VarDecl *V) {
+  E = E->IgnoreParenImpCasts();
+  const auto *BO = dyn_cast<BinaryOperator>(E);
+  if (!BO)
+    return nullptr;
+  llvm::DenseSet<const VarDecl *> Var{V};
+  bool L = references(BO->getLHS(), Var), R = references(BO->getRHS(), Var);
+  if (L == R)
+    return nullptr;
+  if (BO->getOpcode() == BO_Add || (BO->getOpcode() == BO_Sub && L))
+    return counterFactor(L ? BO->getLHS() : BO->getRHS(), V);
+  if (BO->getOpcode() != BO_Mul)
+    return nullptr;
+  const auto *Ref = dyn_cast<DeclRefExpr>((L ? BO->getLHS() : BO->getRHS())->IgnoreParenImpCasts());
+  return Ref && Ref->getDecl() == V ? (L ? BO->getRHS() : BO->getLHS()) : nullptr;
+}
+
 /// Loop conditions: a bound or start that differs between lanes gives each
 /// lane its own trip count.
 void Walker::refineTripCount(const Expr *Cond, CondClass &C, const LoopInfo &Info) {
@@ -227,12 +248,15 @@ void Walker::refineTripCount(const Expr *Cond, CondClass &C, const LoopInfo &Inf
   const auto *BO = dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts());
   if (!BO || !BO->isRelationalOp())
     return;
-  bool SavedRec = Recording;
-  Recording = false;
-  State Saved = S;
-  LaneValue LV = expr(BO->getLHS()), RV = expr(BO->getRHS());
-  S = std::move(Saved);
-  Recording = SavedRec;
+  // Values in the current state, nothing recorded and the state kept.
+  auto ValueOf = [&](const Expr *E) {
+    llvm::SaveAndRestore<bool> Quiet(Recording, false);
+    State Saved = S;
+    LaneValue V = expr(E);
+    S = std::move(Saved);
+    return V;
+  };
+  LaneValue LV = ValueOf(BO->getLHS()), RV = ValueOf(BO->getRHS());
   bool LLane = LV.K == LaneValue::Lane && !LV.isWarpUniform();
   bool RLane = RV.K == LaneValue::Lane && !RV.isWarpUniform();
   if (LLane == RLane || !(LLane ? RV : LV).isWarpUniform())
@@ -252,6 +276,16 @@ void Walker::refineTripCount(const Expr *Cond, CondClass &C, const LoopInfo &Inf
       auto It = Info.Step.find(V);
       if (It == Info.Step.end())
         continue;
+      // The counter's factor in the lane side: `blockDim.x * i + threadIdx.x` advances by
+      // the block's width each trip, a block-stride loop written with a trip counter.
+      std::optional<int64_t> Factor = 1;
+      if (const Expr *F = counterFactor(LaneE, V)) {
+        if (LaneValue FV = ValueOf(F); FV.isWarpUniform()) {
+          Factor = FV.Const;
+          if (!Factor)
+            continue; // a block-uniform factor not known here: a block-stride loop
+        }
+      }
       int64_t Step = 1;
       if (It->second) {
         // Only a literal step: `i += blockSize` is a block-stride loop even
@@ -267,7 +301,7 @@ void Walker::refineTripCount(const Expr *Cond, CondClass &C, const LoopInfo &Inf
       // Stepping by 1 from a per-lane start gives per-lane trip counts
       // (for (t = t3; t < T; t++)); a larger constant step from the thread
       // index is a block-stride loop over a small block: a tail.
-      if (Step == 1 && Lane.laneSpan() > 1)
+      if (Step * *Factor == 1 && Lane.laneSpan() > 1)
         Split = true;
     }
   }
