@@ -83,23 +83,6 @@ static int64_t unrolledStatements(const Stmt *S, const ASTContext &Ctx) {
   return 1;
 }
 
-/// Whether \p S is a `for` loop whose increment steps \p V by one (`++i`, `i++`, `i += 1`).
-static bool stepsByOne(const Stmt *S, const VarDecl *V) {
-  const auto *For = dyn_cast<ForStmt>(S);
-  const Expr *Inc = For && For->getInc() ? For->getInc()->IgnoreParenImpCasts() : nullptr;
-  auto IsV = [&](const Expr *E) {
-    const auto *R = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-    return R && R->getDecl() == V;
-  };
-  if (const auto *U = dyn_cast_or_null<UnaryOperator>(Inc))
-    return U->isIncrementOp() && IsV(U->getSubExpr());
-  if (const auto *CA = dyn_cast_or_null<CompoundAssignOperator>(Inc)) {
-    const auto *One = dyn_cast<IntegerLiteral>(CA->getRHS()->IgnoreParenImpCasts());
-    return CA->getOpcode() == BO_AddAssign && IsV(CA->getLHS()) && One && One->getValue() == 1;
-  }
-  return false;
-}
-
 /// `sh[ty][tx * 4 + i]` in a loop of 4 trips over i (cuda-convnet2's filterActs): the thread's
 /// consecutive elements, which ptxas makes one 16-byte access (STS.128 / LDS.128 in the SASS
 /// of nvcc 13; the PTX still has four scalar ones) when the loop's trips fill an aligned 8- or
@@ -109,23 +92,16 @@ static std::optional<BankConflict> mergedLoopConflict(const AccessEvent &E, cons
   const auto *AS = dyn_cast<ArraySubscriptExpr>(E.Access->IgnoreParenImpCasts());
   if (!AS || !E.InLoop)
     return std::nullopt;
-  // `X + i` or `i + X`, i a local; in a loop of trips not known here also `i` alone through a
-  // pointer to the thread's row (`b[i]`, b = buf + tid * 18). (`col[idx][i]` in a loop of 16
-  // trips stays scalar STS in Rodinia lud's SASS: an 8-way conflict that `cuda-lint confirm`
-  // measured, test/lit/memory/shared-memory-guarded-lanes.cu.)
+  // `X + i` or `i + X`, i a local.
+  const auto *Add = dyn_cast<BinaryOperator>(AS->getIdx()->IgnoreParenImpCasts());
+  if (!Add || Add->getOpcode() != BO_Add)
+    return std::nullopt;
   auto LocalOf = [](const Expr *X) -> const VarDecl * {
     const auto *R = dyn_cast<DeclRefExpr>(X->IgnoreParenImpCasts());
     const auto *V = R ? dyn_cast<VarDecl>(R->getDecl()) : nullptr;
     return V && V->isLocalVarDecl() ? V : nullptr;
   };
-  const VarDecl *I = nullptr;
-  bool Bare = false;
-  if (const auto *Add = dyn_cast<BinaryOperator>(AS->getIdx()->IgnoreParenImpCasts());
-      Add && Add->getOpcode() == BO_Add)
-    I = LocalOf(Add->getRHS()) ? LocalOf(Add->getRHS()) : LocalOf(Add->getLHS());
-  else if (AS->getBase()->IgnoreParenImpCasts()->getType()->isPointerType() &&
-           !isa<ArraySubscriptExpr>(AS->getBase()->IgnoreParenImpCasts()))
-    Bare = (I = LocalOf(AS->getIdx())) != nullptr;
+  const VarDecl *I = LocalOf(Add->getRHS()) ? LocalOf(Add->getRHS()) : LocalOf(Add->getLHS());
   // Not one trip of i's own loop walked with its value (other loops' trips may be).
   if (!I || StringRef(", " + E.Trip).contains(", " + I->getName().str() + " = "))
     return std::nullopt;
@@ -147,17 +123,6 @@ static std::optional<BankConflict> mergedLoopConflict(const AccessEvent &E, cons
     // with one LDS.128 (nvcc 13, sm_90).
     const ValueDecl *Counter = nullptr;
     int64_t T = cudalint::tripsAtMost(S, Ctx, &Counter);
-    // A loop of trips not known here (`for (i = 0; i < 2 * K; i++) u[i] = b[MAX_K + i];`,
-    // FasterTransformer's record unpack): nvcc unrolls it by 4 and reads or writes each pair of
-    // neighbouring elements with one access of twice their size where the pair is aligned to it
-    // (LDS.64 for floats, LDS.128 for doubles; nvcc 13, sm_90; kernels/studies/record_unpack.cu).
-    bool Runtime = T <= 0 && Inner && stepsByOne(S, I);
-    if (Runtime) {
-      T = 2;
-      Counter = I;
-    } else if (Bare && T > 0 && Counter == I) {
-      return std::nullopt;
-    }
     if (T > 0 && Counter == I) {
       if (!Inner && unrolledStatements(S, Ctx) > MaxUnrolledStatements)
         return std::nullopt;
