@@ -248,15 +248,18 @@ void Walker::refineTripCount(const Expr *Cond, CondClass &C, const LoopInfo &Inf
   const auto *BO = dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts());
   if (!BO || !BO->isRelationalOp())
     return;
-  // Values in the current state, nothing recorded and the state kept.
-  auto ValueOf = [&](const Expr *E) {
+  // Values in the current state, nothing recorded and the state kept (one copy of it for all).
+  auto ValuesOf = [&](llvm::ArrayRef<const Expr *> Es) {
     llvm::SaveAndRestore<bool> Quiet(Recording, false);
     State Saved = S;
-    LaneValue V = expr(E);
+    llvm::SmallVector<LaneValue, 2> Vs;
+    for (const Expr *E : Es)
+      Vs.push_back(expr(E));
     S = std::move(Saved);
-    return V;
+    return Vs;
   };
-  LaneValue LV = ValueOf(BO->getLHS()), RV = ValueOf(BO->getRHS());
+  auto Sides = ValuesOf({BO->getLHS(), BO->getRHS()});
+  LaneValue LV = Sides[0], RV = Sides[1];
   bool LLane = LV.K == LaneValue::Lane && !LV.isWarpUniform();
   bool RLane = RV.K == LaneValue::Lane && !RV.isWarpUniform();
   if (LLane == RLane || !(LLane ? RV : LV).isWarpUniform())
@@ -280,7 +283,7 @@ void Walker::refineTripCount(const Expr *Cond, CondClass &C, const LoopInfo &Inf
       // the block's width each trip, a block-stride loop written with a trip counter.
       std::optional<int64_t> Factor = 1;
       if (const Expr *F = counterFactor(LaneE, V)) {
-        if (LaneValue FV = ValueOf(F); FV.isWarpUniform()) {
+        if (LaneValue FV = ValuesOf({F})[0]; FV.isWarpUniform()) {
           Factor = FV.Const;
           if (!Factor)
             continue; // a block-uniform factor not known here: a block-stride loop
