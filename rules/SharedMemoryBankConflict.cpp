@@ -30,6 +30,7 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/ParentMapContext.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
@@ -321,21 +322,17 @@ private:
       if (Roots.size() > 1) {
         // More than three instantiations of one template with one degree are named once
         // (a top-k kernel instantiated for 32 block sizes is one line, not 32).
-        auto Worst = [&](const FunctionDecl *R) {
-          unsigned W = 0;
-          for (const SeenT &S : All)
-            if (S.E->Root == R)
-              W = std::max(W, S.B.Degree);
-          return W;
-        };
+        llvm::DenseMap<const FunctionDecl *, unsigned> Worst;
+        for (const SeenT &S : All)
+          Worst[S.E->Root] = std::max(Worst[S.E->Root], S.B.Degree);
         std::map<std::pair<unsigned, std::string>, unsigned> Instances;
         for (const FunctionDecl *R : Roots)
           if (R->getPrimaryTemplate())
-            ++Instances[{Worst(R), R->getNameAsString()}];
+            ++Instances[{Worst[R], R->getNameAsString()}];
         for (const FunctionDecl *R : Roots) {
-          std::string Degree = ": " + std::to_string(Worst(R)) + "-way";
+          std::string Degree = ": " + std::to_string(Worst[R]) + "-way";
           if (R->getPrimaryTemplate())
-            if (unsigned K = Instances[{Worst(R), R->getNameAsString()}]; K > 3) {
+            if (unsigned K = Instances[{Worst[R], R->getNameAsString()}]; K > 3) {
               Add("'" + R->getNameAsString() + "' (" + std::to_string(K) + " instantiations)" +
                   Degree);
               continue;

@@ -13,6 +13,8 @@ constexpr size_t MaxConfigLength = 4096;
 
 bool blank(char C) { return C == ' ' || C == '\t'; }
 
+bool identifierChar(char C) { return isAlnum(C) || C == '_'; }
+
 /// The end of the blanks from \p I.
 size_t skipBlanks(StringRef T, size_t I) {
   while (I < T.size() && blank(T[I]))
@@ -174,7 +176,7 @@ namespace {
 /// The identifier at \p I (empty when there is none).
 StringRef identifierAt(StringRef T, size_t I) {
   size_t E = I;
-  while (E < T.size() && (isAlnum(T[E]) || T[E] == '_'))
+  while (E < T.size() && identifierChar(T[E]))
     ++E;
   return T.slice(I, E);
 }
@@ -240,8 +242,6 @@ bool blankBuiltinRedeclarations(std::string &Text) {
 }
 
 namespace {
-
-bool identifierChar(char C) { return isAlnum(C) || C == '_'; }
 
 /// The index of the `"` that closes the string literal opening at \p I (npos: none).
 size_t stringEnd(StringRef T, size_t I) {

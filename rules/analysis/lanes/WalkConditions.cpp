@@ -279,16 +279,6 @@ void Walker::refineTripCount(const Expr *Cond, CondClass &C, const LoopInfo &Inf
       auto It = Info.Step.find(V);
       if (It == Info.Step.end())
         continue;
-      // The counter's factor in the lane side: `blockDim.x * i + threadIdx.x` advances by
-      // the block's width each trip, a block-stride loop written with a trip counter.
-      std::optional<int64_t> Factor = 1;
-      if (const Expr *F = counterFactor(LaneE, V)) {
-        if (LaneValue FV = ValuesOf({F})[0]; FV.isWarpUniform()) {
-          Factor = FV.Const;
-          if (!Factor)
-            continue; // a block-uniform factor not known here: a block-stride loop
-        }
-      }
       int64_t Step = 1;
       if (It->second) {
         // Only a literal step: `i += blockSize` is a block-stride loop even
@@ -304,8 +294,15 @@ void Walker::refineTripCount(const Expr *Cond, CondClass &C, const LoopInfo &Inf
       // Stepping by 1 from a per-lane start gives per-lane trip counts
       // (for (t = t3; t < T; t++)); a larger constant step from the thread
       // index is a block-stride loop over a small block: a tail.
-      if (Step * *Factor == 1 && Lane.laneSpan() > 1)
-        Split = true;
+      if (Step != 1 || Lane.laneSpan() <= 1)
+        continue;
+      // So is a counter the lane side multiplies by a factor other than 1: `blockDim.x * i +
+      // threadIdx.x` advances by the block's width each trip (a block-uniform factor not known
+      // here counts as such). Evaluated only here: it copies the walker's state.
+      if (const Expr *F = counterFactor(LaneE, V))
+        if (LaneValue FV = ValuesOf({F})[0]; FV.isWarpUniform() && FV.Const.value_or(0) != 1)
+          continue;
+      Split = true;
     }
   }
   if (!Split)
