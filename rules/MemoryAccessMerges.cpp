@@ -19,6 +19,8 @@
 #include "clang/AST/ParentMapContext.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/bit.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
 #include <optional>
@@ -83,6 +85,117 @@ static int64_t unrolledStatements(const Stmt *S, const ASTContext &Ctx) {
   return 1;
 }
 
+/// Whether \p S is a `for` loop whose increment steps \p V by one (`++i`, `i++`, `i += 1`).
+static bool stepsByOne(const Stmt *S, const VarDecl *V) {
+  const auto *For = dyn_cast<ForStmt>(S);
+  const Expr *Inc = For && For->getInc() ? For->getInc()->IgnoreParenImpCasts() : nullptr;
+  auto IsV = [&](const Expr *E) {
+    const auto *R = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return R && R->getDecl() == V;
+  };
+  if (const auto *U = dyn_cast_or_null<UnaryOperator>(Inc))
+    return U->isIncrementOp() && IsV(U->getSubExpr());
+  if (const auto *CA = dyn_cast_or_null<CompoundAssignOperator>(Inc)) {
+    const auto *One = dyn_cast<IntegerLiteral>(CA->getRHS()->IgnoreParenImpCasts());
+    return CA->getOpcode() == BO_AddAssign && IsV(CA->getLHS()) && One && One->getValue() == 1;
+  }
+  return false;
+}
+
+/// Whether \p S can leave its loop other than by the loop's condition (`break`, `return`,
+/// `goto`; a `break` of a `switch` or of a nested loop does not).
+static bool leavesEarly(const Stmt *S, bool InNested = false) {
+  if (!S)
+    return false;
+  if (isa<ReturnStmt, GotoStmt, IndirectGotoStmt>(S) || (isa<BreakStmt>(S) && !InNested))
+    return true;
+  bool Nested = InNested || isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt, SwitchStmt>(S);
+  return llvm::any_of(S->children(), [&](const Stmt *C) { return leavesEarly(C, Nested); });
+}
+
+/// log2 of the largest power of two that the compiler can prove divides integer \p E from the
+/// source alone (constants, template arguments, products, shifts, sums, and a local's value
+/// where one assignment reaches \p Site): what nvcc knows of an index's alignment. A launch's
+/// arguments, which the lane walk binds, are not known there. 0 when nothing is known; \p Skip
+/// (a loop's counter, whose first value is checked apart) counts as 0.
+static unsigned provenTrailingZeros(const Expr *E, const Stmt *Site, const VarDecl *Skip,
+                                    ASTContext &Ctx, unsigned Depth = 0) {
+  constexpr unsigned Unbounded = 32;
+  if (!E || Depth > 6)
+    return 0;
+  E = E->IgnoreParenCasts();
+  if (std::optional<llvm::APSInt> K = E->getIntegerConstantExpr(Ctx))
+    return K->isZero() ? Unbounded : std::min(Unbounded, K->countTrailingZeros());
+  if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+    auto Of = [&](const Expr *X) { return provenTrailingZeros(X, Site, Skip, Ctx, Depth + 1); };
+    unsigned L = Of(B->getLHS());
+    switch (B->getOpcode()) {
+    case BO_Mul:
+      return std::min(Unbounded, L + Of(B->getRHS()));
+    case BO_Shl:
+      if (std::optional<llvm::APSInt> K = B->getRHS()->getIntegerConstantExpr(Ctx))
+        return std::min<uint64_t>(Unbounded, L + K->getLimitedValue(Unbounded));
+      return L;
+    case BO_Add:
+    case BO_Sub:
+      return std::min(L, Of(B->getRHS()));
+    default:
+      return 0;
+    }
+  }
+  if (const auto *R = dyn_cast<DeclRefExpr>(E))
+    if (const auto *V = dyn_cast<VarDecl>(R->getDecl()); V && V->isLocalVarDecl())
+      return V == Skip ? Unbounded
+                       : provenTrailingZeros(ValueEvaluator(Ctx, Site).singleValueOf(V), Site,
+                                             Skip, Ctx, Depth + 1);
+  return 0;
+}
+
+/// Whether the compiler can prove the offset of subscript \p AS from the start of its array a
+/// multiple of \p Bytes. The base is the array (a row of a 2-D one, whose size counts) or a
+/// local pointer set once to the array plus such an offset (`b = buf_s + tid * 18`,
+/// FasterTransformer, with `buf_s = (float *)buf_s_`), each offset in the elements of its own
+/// pointer; \p Counter counts as 0.
+static bool provenMultiple(const ArraySubscriptExpr *AS, unsigned Bytes, const VarDecl *Counter,
+                           ASTContext &Ctx) {
+  unsigned Need = llvm::Log2_32(Bytes);
+  // log2 of what divides `X` elements of type T, in bytes.
+  auto Proven = [&](const Expr *X, QualType T) {
+    if (T.isNull() || T->isIncompleteType() || T->isDependentType())
+      return 0u;
+    uint64_t Size = Ctx.getTypeSizeInChars(T).getQuantity();
+    return Size ? provenTrailingZeros(X, AS, Counter, Ctx) + llvm::countr_zero(Size) : 0u;
+  };
+  if (Proven(AS->getIdx(), AS->getType()) < Need)
+    return false;
+  const Expr *Base = AS->getBase()->IgnoreParenCasts();
+  for (unsigned Depth = 0; Depth < 4; ++Depth) {
+    if (const auto *Row = dyn_cast<ArraySubscriptExpr>(Base)) {
+      if (Proven(Row->getIdx(), Row->getType()) < Need)
+        return false;
+      Base = Row->getBase()->IgnoreParenCasts();
+      continue;
+    }
+    const auto *R = dyn_cast<DeclRefExpr>(Base);
+    const auto *V = R ? dyn_cast<VarDecl>(R->getDecl()) : nullptr;
+    if (!V || !V->getType()->isPointerType())
+      return V != nullptr; // the array itself: its placement is checked apart
+    if (!V->isLocalVarDecl())
+      return false;
+    const Expr *Set = ValueEvaluator(Ctx, AS).singleValueOf(V);
+    if (Set && isa<DeclRefExpr>(Set->IgnoreParenCasts())) { // `buf_s = (float *)buf_s_`
+      Base = Set->IgnoreParenCasts();
+      continue;
+    }
+    const auto *Add = Set ? dyn_cast<BinaryOperator>(Set->IgnoreParenCasts()) : nullptr;
+    if (!Add || Add->getOpcode() != BO_Add || !Add->getLHS()->getType()->isPointerType() ||
+        Proven(Add->getRHS(), Add->getLHS()->getType()->getPointeeType()) < Need)
+      return false;
+    Base = Add->getLHS()->IgnoreParenCasts();
+  }
+  return false;
+}
+
 /// `sh[ty][tx * 4 + i]` in a loop of 4 trips over i (cuda-convnet2's filterActs): the thread's
 /// consecutive elements, which ptxas makes one 16-byte access (STS.128 / LDS.128 in the SASS
 /// of nvcc 13; the PTX still has four scalar ones) when the loop's trips fill an aligned 8- or
@@ -92,16 +205,23 @@ static std::optional<BankConflict> mergedLoopConflict(const AccessEvent &E, cons
   const auto *AS = dyn_cast<ArraySubscriptExpr>(E.Access->IgnoreParenImpCasts());
   if (!AS || !E.InLoop)
     return std::nullopt;
-  // `X + i` or `i + X`, i a local.
-  const auto *Add = dyn_cast<BinaryOperator>(AS->getIdx()->IgnoreParenImpCasts());
-  if (!Add || Add->getOpcode() != BO_Add)
-    return std::nullopt;
+  // `X + i` or `i + X`, i a local; in a loop of trips not known here also `i` alone through a
+  // pointer to the thread's row (`b[i]`, b = buf + tid * 18). (`col[idx][i]` in a loop of 16
+  // trips stays scalar STS in Rodinia lud's SASS: an 8-way conflict that `cuda-lint confirm`
+  // measured, test/lit/memory/shared-memory-guarded-lanes.cu.)
   auto LocalOf = [](const Expr *X) -> const VarDecl * {
     const auto *R = dyn_cast<DeclRefExpr>(X->IgnoreParenImpCasts());
     const auto *V = R ? dyn_cast<VarDecl>(R->getDecl()) : nullptr;
     return V && V->isLocalVarDecl() ? V : nullptr;
   };
-  const VarDecl *I = LocalOf(Add->getRHS()) ? LocalOf(Add->getRHS()) : LocalOf(Add->getLHS());
+  const VarDecl *I = nullptr;
+  bool Bare = false;
+  if (const auto *Add = dyn_cast<BinaryOperator>(AS->getIdx()->IgnoreParenImpCasts());
+      Add && Add->getOpcode() == BO_Add)
+    I = LocalOf(Add->getRHS()) ? LocalOf(Add->getRHS()) : LocalOf(Add->getLHS());
+  else if (AS->getBase()->IgnoreParenImpCasts()->getType()->isPointerType() &&
+           !isa<ArraySubscriptExpr>(AS->getBase()->IgnoreParenImpCasts()))
+    Bare = (I = LocalOf(AS->getIdx())) != nullptr;
   // Not one trip of i's own loop walked with its value (other loops' trips may be).
   if (!I || StringRef(", " + E.Trip).contains(", " + I->getName().str() + " = "))
     return std::nullopt;
@@ -113,7 +233,7 @@ static std::optional<BankConflict> mergedLoopConflict(const AccessEvent &E, cons
   // in nvcc 13's SASS for sm_90.
   int64_t Trips = 0;
   std::optional<int64_t> First; // the counter's first value, where it is a constant
-  bool Inner = true;
+  bool Inner = true, RuntimePairs = false;
   auto &C = const_cast<ASTContext &>(Ctx);
   for (DynTypedNodeList P = C.getParents(*E.Access); !P.empty() && !Trips; P = C.getParents(P[0])) {
     const Stmt *S = P[0].get<Stmt>();
@@ -123,6 +243,24 @@ static std::optional<BankConflict> mergedLoopConflict(const AccessEvent &E, cons
     // with one LDS.128 (nvcc 13, sm_90).
     const ValueDecl *Counter = nullptr;
     int64_t T = cudalint::tripsAtMost(S, Ctx, &Counter);
+    // A loop of trips not known here over a thread's row from an element the compiler knows
+    // to be aligned to a pair (`for (i = 0; i < 2 * K; i++) u[i] = b[MAX_K + i];`,
+    // FasterTransformer's record unpack; AstroAccelerate's FIR `s_input[2 * tid + t]`): nvcc
+    // unrolls it and reads or writes each pair of neighbouring elements with one access of
+    // twice their size (LDS.64 for floats, LDS.128 for doubles; nvcc 13, sm_90;
+    // kernels/studies/record_unpack.cu), and such loops over rows 2-way as scalar loads measured
+    // no slower than the conflict-free layout, whatever their trips (0.91x to 1.00x for 2 to 64
+    // trips, the scalar last trip included: kernels/studies/row_loop_remainder.cu). Not a loop
+    // that can leave early or that `#pragma unroll 1` keeps rolled, nor a row whose alignment
+    // only the launch gives.
+    if (T <= 0 && Inner && stepsByOne(S, I) && !leavesEarly(cast<ForStmt>(S)->getBody()) &&
+        !unrollDisabled(S, Ctx) && provenMultiple(AS, 2 * E.Size, I, C)) {
+      T = 2;
+      Counter = I;
+      RuntimePairs = true;
+    } else if (Bare && T > 0 && Counter == I) {
+      return std::nullopt;
+    }
     if (T > 0 && Counter == I) {
       if (!Inner && unrolledStatements(S, Ctx) > MaxUnrolledStatements)
         return std::nullopt;
@@ -153,6 +291,8 @@ static std::optional<BankConflict> mergedLoopConflict(const AccessEvent &E, cons
   if (!Wide && !Window && ((Trips != 2 && Trips != 4) || (Group != 8 && Group != 16)))
     return std::nullopt;
   int64_t Unit = Wide || Window ? 16 : Group;
+  if (RuntimePairs && (!First || sharedBaseAlign(E.Base, Ctx) < Unit))
+    return std::nullopt;
   // The lanes' elements at the counter's first value each start a group (a known first value
   // moves them: two floats from a row's second stay two LDS).
   if (!Window && First && (*First * static_cast<int64_t>(E.Size)) % Unit != 0)

@@ -441,7 +441,7 @@ static std::string tripWithout(const std::string &Trip, const std::vector<std::s
 /// trip's partial sectors reach L2 one by one: a 4-trip sweep of a thread's own elements wrote
 /// 3.4x the sectors and took 1.62x against consecutive lanes, where unrolled back to back it took
 /// 0.88x (loads of either, 0.73x: the later trips hit L1; kernels/studies/loop_sweep.cu).
-static bool storesBackToBack(const Stmt *Loop, const ASTContext &Ctx) {
+bool unrollDisabled(const Stmt *Loop, const ASTContext &Ctx) {
   auto &C = const_cast<ASTContext &>(Ctx);
   DynTypedNodeList P = C.getParents(*Loop);
   if (const auto *A = P.empty() ? nullptr : P[0].get<AttributedStmt>())
@@ -452,8 +452,14 @@ static bool storesBackToBack(const Stmt *Loop, const ASTContext &Ctx) {
                                             : std::nullopt;
         if (H->getState() == LoopHintAttr::Disable ||
             (H->getOption() == LoopHintAttr::UnrollCount && N && *N == 1))
-          return false;
+          return true;
       }
+  return false;
+}
+
+static bool storesBackToBack(const Stmt *Loop, const ASTContext &Ctx) {
+  if (unrollDisabled(Loop, Ctx))
+    return false;
   std::function<bool(const Stmt *)> HasLoop = [&](const Stmt *S) {
     for (const Stmt *Ch : S->children())
       if (Ch && (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(Ch) || HasLoop(Ch)))

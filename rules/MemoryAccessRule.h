@@ -69,6 +69,9 @@ bool sameWalkAndBase(const AccessEvent &E, const AccessEvent &O);
 std::optional<BankConflict> mergedPairConflict(const AccessEvent &E, const ThreadDependence &TD,
                                                bool AcrossBranches = false);
 
+/// Whether `#pragma unroll 1` (or `nounroll`) keeps loop \p Loop rolled (MemoryAccessRule.cpp).
+bool unrollDisabled(const clang::Stmt *Loop, const clang::ASTContext &Ctx);
+
 /// The bytes one shared-memory instruction of \p E moves per lane: its size where that is a
 /// load or store the hardware has (1, 2, 4, 8, 16 bytes, as aligned), else its type's alignment
 /// (a float3 copy is three 4-byte accesses, each with the same lanes' pattern); a struct or array

@@ -22,8 +22,9 @@ With --goals-only, only what issue 14's goals are about is measured (1-5, withou
 preamble and the -j 1 run): on a large database (ggml's 141 entries) each cold run takes minutes.
 With --baseline BIN, the cold run of another cuda-lint binary (the build before a change) is
 timed in the same repeats, taking turns with this one, and the growth of the cold time printed
-(issue 35: a change to the analysis may cost at most 10%); --cold-only then skips everything but
-the two cold runs.
+(issue 35: a change to the analysis may cost at most 10%), with the CPU time of the two as well
+(less sensitive than wall time to what else the machine runs); --cold-only then skips everything
+but the two cold runs.
 Each is run R times (default 3) and the median wall time is kept; the peak RSS of the cold run is
 printed per worker (one worker: a run with -j 1). The output is the ratios, measured in this one
 run on this machine; absolute seconds are printed for reference only. Edited files are restored
@@ -85,11 +86,14 @@ def run_all(argvs, jobs, name):
         FAILED[name] = sum(1 for rc in pool.map(one, argvs) if rc != 0)
 
 
-def run_lint(argv):
-    """Wall time and peak RSS (MiB) of one cuda-lint run."""
+def run_lint(argv, cpu=None):
+    """Wall time and peak RSS (MiB) of one cuda-lint run; its CPU time (user and system, its
+    workers included) is appended to the list CPU when one is given."""
     t = time.perf_counter()
     proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     _, _, usage = os.wait4(proc.pid, 0)
+    if cpu is not None:
+        cpu.append(usage.ru_utime + usage.ru_stime)
     return time.perf_counter() - t, usage.ru_maxrss / 1024
 
 
@@ -182,6 +186,7 @@ def main():
     # load during the run weighs on all of them alike.
     cold, nopre, parse_t, both_t, tidy_t, rss = [], [], [], [], [], []
     base, base_rss = [], []
+    cpu = {"new": [], "base": []}
     base_lint = [args.baseline, "--exit-zero", "-j", str(args.j)] + extra if args.baseline else None
     for i in range(args.repeats):
         # Before and after take turns, and which goes first alternates.
@@ -189,7 +194,7 @@ def main():
         if i % 2:
             runs.reverse()
         for which, cmd in runs:
-            t, r = run_lint(cmd + [f"--cache-dir={work}/{which}{i}"] + args.paths)
+            t, r = run_lint(cmd + [f"--cache-dir={work}/{which}{i}"] + args.paths, cpu[which])
             (cold if which == "new" else base).append(t)
             (rss if which == "new" else base_rss).append(r)
         if args.cold_only:
@@ -211,6 +216,14 @@ def main():
         print(f"  baseline cold (empty cache)    {t_base:8.2f} s   peak RSS {max(base_rss):.0f} MiB"
               f"   (runs: {', '.join(f'{t:.2f}' for t in base)})")
         print(f"cold / baseline cold                  = {t_cold / t_base:.3f}")
+        # CPU time is what the analysis costs, whatever else the machine runs meanwhile (wall
+        # times of one binary on a shared 2-core machine have spread by 1.5x within one run).
+        c_new, c_base = statistics.median(cpu["new"]), statistics.median(cpu["base"])
+        print(f"  cuda-lint cold CPU time        {c_new:8.2f} s   (runs: "
+              f"{', '.join(f'{t:.2f}' for t in cpu['new'])})")
+        print(f"  baseline cold CPU time         {c_base:8.2f} s   (runs: "
+              f"{', '.join(f'{t:.2f}' for t in cpu['base'])})")
+        print(f"cold CPU / baseline cold CPU          = {c_new / c_base:.3f}")
         return 0
     t_nopre = statistics.median(nopre) if nopre else None
     t_parse = statistics.median(parse_t)

@@ -17,10 +17,9 @@
 // with one LDS.64 (or STS.64) where the row is 8-byte aligned (S = 16, 18, 20; never LDS.128),
 // scalar where it is not (S = 17); doubles in pairs with one LDS.128 where the row is 16-byte
 // aligned (S = 10), one LDS.64 each where it is not (S = 9); a global read in the body changes
-// nothing; a counter from 1 gives other code (LDS.128 and scalar LDS). The last n % 4 trips
-// run as scalar loads, which still conflict; this twin has no such trips (2 * K = 8), so
-// shared-memory-bank-conflict does not model the pairs yet (docs/rules/shared-memory-bank-
-// conflict.md).
+// nothing; a counter from 1 gives other code (LDS.128 and scalar LDS). The trips left over run
+// as scalar loads, which still conflict; row_loop_remainder.cu measures what they cost (nothing
+// measurable), and shared-memory-bank-conflict counts such loops as their pairs.
 // Build and run: nvcc -std=c++17 -O3 -arch=sm_90 -I kernels -o rup kernels/studies/record_unpack.cu
 // && ./rup && cuobjdump -sass rup | grep -E 'Function|LDS|STS' && ncu --metrics
 // l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,smsp__inst_executed_op_shared_ld.sum,
