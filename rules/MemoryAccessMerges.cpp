@@ -121,7 +121,7 @@ static bool leavesEarly(const Stmt *S, bool InNested = false) {
 static unsigned provenTrailingZeros(const Expr *E, const Stmt *Site, const VarDecl *Skip,
                                     ASTContext &Ctx, unsigned Depth = 0) {
   constexpr unsigned Unbounded = 32;
-  if (!E || Depth > 6)
+  if (!E || Depth > 6 || E->isValueDependent())
     return 0;
   E = E->IgnoreParenCasts();
   if (std::optional<llvm::APSInt> K = E->getIntegerConstantExpr(Ctx))
