@@ -115,11 +115,11 @@ static bool leavesEarly(const Stmt *S, bool InNested = false) {
 
 /// log2 of the largest power of two that the compiler can prove divides integer \p E from the
 /// source alone (constants, template arguments, products, shifts, sums, and a local's value
-/// where one assignment reaches \p Site): what nvcc knows of an index's alignment. A launch's
-/// arguments, which the lane walk binds, are not known there. 0 when nothing is known; \p Skip
-/// (a loop's counter, whose first value is checked apart) counts as 0.
-static unsigned provenTrailingZeros(const Expr *E, const Stmt *Site, const VarDecl *Skip,
-                                    ASTContext &Ctx, unsigned Depth = 0) {
+/// where one assignment reaches the site of \p VE): what nvcc knows of an index's alignment. A
+/// launch's arguments, which the lane walk binds, are not known there. 0 when nothing is known;
+/// \p Skip (a loop's counter, whose first value is checked apart) counts as 0.
+static unsigned provenTrailingZeros(const Expr *E, ValueEvaluator &VE, const VarDecl *Skip,
+                                    const ASTContext &Ctx, unsigned Depth = 0) {
   constexpr unsigned Unbounded = 32;
   if (!E || Depth > 6 || E->isValueDependent())
     return 0;
@@ -127,7 +127,7 @@ static unsigned provenTrailingZeros(const Expr *E, const Stmt *Site, const VarDe
   if (std::optional<llvm::APSInt> K = E->getIntegerConstantExpr(Ctx))
     return K->isZero() ? Unbounded : std::min(Unbounded, K->countTrailingZeros());
   if (const auto *B = dyn_cast<BinaryOperator>(E)) {
-    auto Of = [&](const Expr *X) { return provenTrailingZeros(X, Site, Skip, Ctx, Depth + 1); };
+    auto Of = [&](const Expr *X) { return provenTrailingZeros(X, VE, Skip, Ctx, Depth + 1); };
     unsigned L = Of(B->getLHS());
     switch (B->getOpcode()) {
     case BO_Mul:
@@ -146,8 +146,7 @@ static unsigned provenTrailingZeros(const Expr *E, const Stmt *Site, const VarDe
   if (const auto *R = dyn_cast<DeclRefExpr>(E))
     if (const auto *V = dyn_cast<VarDecl>(R->getDecl()); V && V->isLocalVarDecl())
       return V == Skip ? Unbounded
-                       : provenTrailingZeros(ValueEvaluator(Ctx, Site).singleValueOf(V), Site,
-                                             Skip, Ctx, Depth + 1);
+                       : provenTrailingZeros(VE.singleValueOf(V), VE, Skip, Ctx, Depth + 1);
   return 0;
 }
 
@@ -159,12 +158,14 @@ static unsigned provenTrailingZeros(const Expr *E, const Stmt *Site, const VarDe
 static bool provenMultiple(const ArraySubscriptExpr *AS, unsigned Bytes, const VarDecl *Counter,
                            ASTContext &Ctx) {
   unsigned Need = llvm::Log2_32(Bytes);
+  // One evaluator for every local followed: it keeps the function's parent map.
+  ValueEvaluator VE(Ctx, AS);
   // log2 of what divides `X` elements of type T, in bytes.
   auto Proven = [&](const Expr *X, QualType T) {
     if (T.isNull() || T->isIncompleteType() || T->isDependentType())
       return 0u;
     uint64_t Size = Ctx.getTypeSizeInChars(T).getQuantity();
-    return Size ? provenTrailingZeros(X, AS, Counter, Ctx) + llvm::countr_zero(Size) : 0u;
+    return Size ? provenTrailingZeros(X, VE, Counter, Ctx) + llvm::countr_zero(Size) : 0u;
   };
   if (Proven(AS->getIdx(), AS->getType()) < Need)
     return false;
@@ -182,7 +183,7 @@ static bool provenMultiple(const ArraySubscriptExpr *AS, unsigned Bytes, const V
       return V != nullptr; // the array itself: its placement is checked apart
     if (!V->isLocalVarDecl())
       return false;
-    const Expr *Set = ValueEvaluator(Ctx, AS).singleValueOf(V);
+    const Expr *Set = VE.singleValueOf(V);
     if (Set && isa<DeclRefExpr>(Set->IgnoreParenCasts())) { // `buf_s = (float *)buf_s_`
       Base = Set->IgnoreParenCasts();
       continue;
