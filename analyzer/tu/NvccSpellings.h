@@ -74,7 +74,8 @@ bool unspecializePrimaryTemplates(std::string &Text);
 
 /// \p Text as a parse reads it (the rewrites above), when that differs from \p Text. What a
 /// parse read is recorded as the hash of these bytes; a cached result is checked against the
-/// file on disk rewritten the same way.
+/// file on disk rewritten the same way. Safe from any thread; the texts that need no rewrite are
+/// remembered (by a hash) for the rest of the process.
 std::optional<std::string> nvccSpelled(llvm::StringRef Text);
 
 /// \p Inner read through \p Rewrite: the text it returns for the file's bytes, or the bytes as
