@@ -99,20 +99,24 @@ std::optional<int64_t> counterBytes(const Expr *E, const ValueDecl *Counter,
   return mentions(E, Counter) ? std::nullopt : std::optional<int64_t>(0);
 }
 
-/// The counter of \p For when its increment steps it by one (`++i`, `i++`), or null.
-static const ValueDecl *incrementedCounter(const ForStmt *For) {
-  const auto *U = For && For->getInc()
-                      ? dyn_cast<UnaryOperator>(For->getInc()->IgnoreParenImpCasts())
-                      : nullptr;
-  const auto *R = U && U->isIncrementOp()
-                      ? dyn_cast<DeclRefExpr>(U->getSubExpr()->IgnoreParenImpCasts())
-                      : nullptr;
+const ValueDecl *steppedCounter(const ForStmt *For) {
+  const Expr *Inc = For && For->getInc() ? For->getInc()->IgnoreParenImpCasts() : nullptr;
+  const Expr *Counter = nullptr;
+  if (const auto *U = dyn_cast_or_null<UnaryOperator>(Inc); U && U->isIncrementOp())
+    Counter = U->getSubExpr();
+  if (const auto *CA = dyn_cast_or_null<CompoundAssignOperator>(Inc);
+      CA && CA->getOpcode() == BO_AddAssign) {
+    const auto *One = dyn_cast<IntegerLiteral>(CA->getRHS()->IgnoreParenImpCasts());
+    if (One && One->getValue() == 1)
+      Counter = CA->getLHS();
+  }
+  const auto *R = Counter ? dyn_cast<DeclRefExpr>(Counter->IgnoreParenImpCasts()) : nullptr;
   return R ? R->getDecl() : nullptr;
 }
 
 bool sweepsOwnSectors(const AccessEvent &E, const ASTContext &Ctx) {
   const auto *For = dyn_cast_or_null<ForStmt>(E.Loop);
-  const ValueDecl *Counter = incrementedCounter(For);
+  const ValueDecl *Counter = steppedCounter(For);
   if (E.Store || !Counter || !E.Trip.empty())
     return false;
   std::optional<int64_t> Moves = counterBytes(E.Access, Counter, Ctx);
@@ -159,7 +163,7 @@ bool neighbourLoopReads(const AccessEvent &E, int64_t Stride, const ASTContext &
     if (!S || Found)
       return;
     if (const auto *F = dyn_cast<ForStmt>(S)) {
-      Scan(F->getBody(), incrementedCounter(F));
+      Scan(F->getBody(), steppedCounter(F));
       return;
     }
     if (const auto *O = dyn_cast<Expr>(S);

@@ -85,23 +85,6 @@ static int64_t unrolledStatements(const Stmt *S, const ASTContext &Ctx) {
   return 1;
 }
 
-/// Whether \p S is a `for` loop whose increment steps \p V by one (`++i`, `i++`, `i += 1`).
-static bool stepsByOne(const Stmt *S, const VarDecl *V) {
-  const auto *For = dyn_cast<ForStmt>(S);
-  const Expr *Inc = For && For->getInc() ? For->getInc()->IgnoreParenImpCasts() : nullptr;
-  auto IsV = [&](const Expr *E) {
-    const auto *R = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-    return R && R->getDecl() == V;
-  };
-  if (const auto *U = dyn_cast_or_null<UnaryOperator>(Inc))
-    return U->isIncrementOp() && IsV(U->getSubExpr());
-  if (const auto *CA = dyn_cast_or_null<CompoundAssignOperator>(Inc)) {
-    const auto *One = dyn_cast<IntegerLiteral>(CA->getRHS()->IgnoreParenImpCasts());
-    return CA->getOpcode() == BO_AddAssign && IsV(CA->getLHS()) && One && One->getValue() == 1;
-  }
-  return false;
-}
-
 /// Whether \p S can leave its loop other than by the loop's condition (`break`, `return`,
 /// `goto`; a `break` of a `switch` or of a nested loop does not).
 static bool leavesEarly(const Stmt *S, bool InNested = false) {
@@ -254,7 +237,8 @@ static std::optional<BankConflict> mergedLoopConflict(const AccessEvent &E, cons
     // trips, the scalar last trip included: kernels/studies/row_loop_remainder.cu). Not a loop
     // that can leave early or that `#pragma unroll 1` keeps rolled, nor a row whose alignment
     // only the launch gives.
-    if (T <= 0 && Inner && stepsByOne(S, I) && !leavesEarly(cast<ForStmt>(S)->getBody()) &&
+    const auto *For = dyn_cast<ForStmt>(S);
+    if (T <= 0 && Inner && For && steppedCounter(For) == I && !leavesEarly(For->getBody()) &&
         !unrollDisabled(S, Ctx) && provenMultiple(AS, 2 * E.Size, I, C)) {
       T = 2;
       Counter = I;

@@ -86,6 +86,9 @@ unsigned accessUnit(const AccessEvent &E, const clang::ASTContext &Ctx);
 /// locals: its trips then use what the first one fetched, as adjacent accesses do).
 bool shortLoopCovers(const AccessEvent &E, int64_t Stride, const clang::ASTContext &Ctx);
 
+/// The counter of \p For when its increment steps it by one (`++i`, `i++`, `i += 1`), or null.
+const clang::ValueDecl *steppedCounter(const clang::ForStmt *For);
+
 /// A load in a `for` loop whose counter steps by one and moves it by one element a trip
 /// (`voxels[v * 32 + i]`), however many trips the loop takes, unless it is known to take too
 /// few to fill a sector: each lane's later trips read the rest of the sectors its first fetched.

@@ -8,9 +8,9 @@
 // reach L2 alone (kernels/studies/loop_sweep.cu) and are reported, except on a path that only
 // the warps at the image's edges take (the other side of `x4 >= 4 && x4 + 7 < w`). A load whose
 // loop counter moves it one element a trip, however many trips a thread takes (PointPillars'
-// `voxels[voxel * 32 + i]`, i < count): each request at most twice the sectors it uses is
-// silent, the next trip reading the rest of each sector (float4s, 1.02x against interleaved
-// points, kernels/studies/narrow_rows.cu); more is reported (floats, 2.38x).
+// `voxels[voxel * 32 + i]`, i < count, `i++` or `i += 1`): each request at most twice the
+// sectors it uses is silent, the next trip reading the rest of each sector (float4s, 1.02x
+// against interleaved points, kernels/studies/narrow_rows.cu); more is reported (floats, 2.38x).
 // RUN: %expect-exit 1 --stdout %t.out -- %cuda-lint --color=never --rules=uncoalesced-global-access %s
 // RUN: FileCheck %s --input-file=%t.out --implicit-check-not=warning: --implicit-check-not=note:
 #include <cstdint>
@@ -105,6 +105,19 @@ __global__ void voxels(const float4 *points, const float *weights, const unsigne
   total[v] = w;
 }
 
+// The same loop stepping its counter with `i += 1`: the same sweep, silent.
+__global__ void voxelsStepOne(const float4 *points, const unsigned *counts, float4 *sums) {
+  int v = blockIdx.x * blockDim.x + threadIdx.x;
+  unsigned count = min(counts[v], 32u);
+  float4 acc = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+  for (unsigned i = 0; i < count; i += 1) {
+    float4 p = points[v * 32 + i];
+    acc.x += p.x;
+    acc.y += p.y;
+  }
+  sums[v] = acc;
+}
+
 void run(const int16_t *s, const float *in, float *out, const unsigned char *img,
          unsigned char *res, int n, int w, int h, cudaStream_t st) {
   idct<<<n, dim3(8, 8, 2), 0, st>>>(s, out);
@@ -112,4 +125,5 @@ void run(const int16_t *s, const float *in, float *out, const unsigned char *img
   median<<<dim3((w / 4 + 15) / 16, (h + 15) / 16), dim3(16, 16), 0, st>>>(img, res, w, h, w);
   epilogue<<<n, 256, 0, st>>>(out, w);
   voxels<<<n, 256, 0, st>>>((const float4 *)in, in, (const unsigned *)img, (float4 *)out, out);
+  voxelsStepOne<<<n, 256, 0, st>>>((const float4 *)in, (const unsigned *)img, (float4 *)out);
 }
