@@ -24,7 +24,9 @@ With --baseline BIN, the cold run of another cuda-lint binary (the build before 
 timed in the same repeats, taking turns with this one, and the growth of the cold time printed
 (issue 35: a change to the analysis may cost at most 10%), with the CPU time of the two as well
 (less sensitive than wall time to what else the machine runs); --cold-only then skips everything
-but the two cold runs.
+but the two cold runs. --instructions (with --baseline) instead counts the instructions each of
+the two executes on the paths, once, under valgrind's callgrind with -j 1 and no cache: slow
+(about 50x), but not moved by the machine's other tenants, which move wall and CPU time alike.
 Each is run R times (default 3) and the median wall time is kept; the peak RSS of the cold run is
 printed per worker (one worker: a run with -j 1). The output is the ratios, measured in this one
 run on this machine; absolute seconds are printed for reference only. Edited files are restored
@@ -107,6 +109,25 @@ def median_lint(argv_for_repeat, repeats):
     return statistics.median(times), max(rss)
 
 
+def instructions(binary, argv, work):
+    """The instructions BINARY executes with ARGV (callgrind's count). Valgrind 3.19 cannot read
+    the DWARF 5 in Clang's static libraries, so a copy without debug information runs, beside
+    BINARY (its resources are found from its own path), and is removed afterwards."""
+    binary = os.path.abspath(binary)
+    copy = os.path.join(os.path.dirname(binary), f".{os.path.basename(binary)}-bench-{os.getpid()}")
+    subprocess.run(["objcopy", "--strip-debug", binary, copy], check=True)
+    try:
+        out = subprocess.run(["valgrind", "--tool=callgrind",
+                              f"--callgrind-out-file={work}/{os.path.basename(copy)}.cg", copy]
+                             + argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    finally:
+        os.remove(copy)
+    m = re.search(r"Collected : (\d+)", out.stderr)
+    if not m:
+        sys.exit(f"callgrind gave no count for {binary}:\n{out.stderr[-2000:]}")
+    return int(m.group(1))
+
+
 def edited(path, tag):
     """Context manager: PATH with a comment appended, restored afterwards."""
     class Edit:
@@ -154,6 +175,8 @@ def main():
     ap.add_argument("--baseline", help="another cuda-lint binary whose cold run is timed alike")
     ap.add_argument("--cold-only", action="store_true",
                     help="with --baseline: only the two cold runs")
+    ap.add_argument("--instructions", action="store_true",
+                    help="with --baseline: count the two binaries' instructions instead (callgrind)")
     ap.add_argument("paths", nargs="*", help="files or directories (default with -p: every entry of its database)")
     args = ap.parse_args()
     if not args.paths and not args.p:
@@ -162,6 +185,19 @@ def main():
         ap.error("--cold-only needs --baseline")
     extra = ["-p", args.p] if args.p else []
     work = tempfile.mkdtemp(prefix="cuda-lint-bench-")
+    if args.instructions:
+        if not args.baseline:
+            ap.error("--instructions needs --baseline")
+        argv = ["--exit-zero", "-j", "1", "--no-cache"] + extra + args.paths
+        with ThreadPoolExecutor(2) as pool:
+            new, base = pool.map(lambda b: instructions(b, argv, work),
+                                 [args.cuda_lint, args.baseline])
+        shutil.rmtree(work, ignore_errors=True)
+        print("instructions executed, -j 1, no cache (callgrind)")
+        print(f"  cuda-lint   {new:18,d}")
+        print(f"  baseline    {base:18,d}")
+        print(f"instructions / baseline instructions  = {new / base:.3f}")
+        return 0
     lint = [args.cuda_lint, "--exit-zero", "-j", str(args.j)] + extra
     warm_dir = f"--cache-dir={work}/warm"
     cmds, archs = tu_commands(lint + [warm_dir], args.paths)
