@@ -463,9 +463,9 @@ std::optional<std::string> nvccSpelled(StringRef Original) {
   // Every parse of a run reads the same headers (the host and the device side of each file, each
   // file of the run), so a text that needs no rewrite is remembered by its hash for the process:
   // scanning the 9 MB of headers of one of llm.c's files takes 27 ms, hashing them 0.7 ms. A text
-  // that is rewritten (a few of a user's own files) is scanned on each read. Bounded for a
-  // long-lived server, which sees every edit of a file; never destroyed, as a worker may still
-  // read while the process exits.
+  // that is rewritten (a few of a user's own files) is scanned on each read. Bounded (131072
+  // texts, a few MB) for a long-lived server, which sees every edit of a file; never destroyed,
+  // as a worker may still read while the process exits.
   struct Seen {
     std::mutex M;
     DenseSet<std::pair<uint64_t, uint64_t>> Unchanged;
@@ -481,7 +481,7 @@ std::optional<std::string> nvccSpelled(StringRef Original) {
   std::optional<std::string> Text = spelled(Original);
   if (!Text) {
     std::lock_guard<std::mutex> Lock(S.M);
-    if (S.Unchanged.size() >= (1u << 20))
+    if (S.Unchanged.size() >= (1u << 17))
       S.Unchanged.clear();
     S.Unchanged.insert(Key);
   }
