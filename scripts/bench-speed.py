@@ -183,11 +183,11 @@ def main():
         ap.error("give PATH... or -p BUILD")
     if args.cold_only and not args.baseline:
         ap.error("--cold-only needs --baseline")
+    if args.instructions and not args.baseline:
+        ap.error("--instructions needs --baseline")
     extra = ["-p", args.p] if args.p else []
     work = tempfile.mkdtemp(prefix="cuda-lint-bench-")
     if args.instructions:
-        if not args.baseline:
-            ap.error("--instructions needs --baseline")
         argv = ["--exit-zero", "-j", "1", "--no-cache"] + extra + args.paths
         with ThreadPoolExecutor(2) as pool:
             new, base = pool.map(lambda b: instructions(b, argv, work),
