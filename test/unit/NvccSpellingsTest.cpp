@@ -207,7 +207,7 @@ TEST(PrimaryTemplates, LeavesOtherCodeAlone) {
 TEST(NvccSpelled, SameAnswerEachTimeAFileIsRead) {
   // Every parse of a run reads the same headers, and a text that needs no rewrite is remembered by
   // its hash: one rewritten is rewritten on every read, one that is not stays as it is, and one
-  // as long as a remembered text but a byte apart is scanned for itself.
+  // as long as a remembered text but a few bytes apart is scanned for itself.
   const std::string Joined = "k <<< g, b >>>  (x);";
   const std::string Spaced = "k << <g, b >> > (x);";
   for (int Read = 0; Read < 3; ++Read) {
