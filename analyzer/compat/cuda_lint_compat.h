@@ -10,6 +10,7 @@
 // - CUDA_VERSION, which Clang's wrapper defines by including cuda.h, is set aside: nvcc's parse
 //   sees it only where the code includes <cuda.h> (include/cuda.h brings it back there).
 // - __restrict__ is defined away: nvcc ignores one that qualifies no pointer, Clang rejects it.
+// - _CL_SHARED: see analyzer/tu/SharedConstructors.h.
 #ifndef CUDA_LINT_COMPAT_H
 #define CUDA_LINT_COMPAT_H
 #if defined(__CUDA__) && defined(__clang__)
@@ -91,5 +92,8 @@ static inline __host__ __device__ dim3 $(unsigned x = 1, unsigned y = 1, unsigne
 #define __CUDA_API_VER_MAJOR__ (CUDART_VERSION / 1000)
 #define __CUDA_API_VER_MINOR__ (CUDART_VERSION % 1000 / 10)
 #endif
+// What a default-constructed __shared__ variable of a type whose constructor or destructor is not
+// empty is declared with when its file is parsed again (analyzer/tu/SharedConstructors.h).
+#define _CL_SHARED __attribute__((annotate("cuda-lint: __shared__, constructed as nvcc does")))
 #endif
 #endif

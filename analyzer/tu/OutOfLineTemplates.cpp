@@ -138,9 +138,6 @@ std::optional<DeclarationRewrite> rewriteParameters(const FunctionDecl *Decl,
   if (!L.isFileID() || !R.isFileID() || SM.getFileID(L) != SM.getFileID(R))
     return std::nullopt;
   FileID File = SM.getFileID(L);
-  OptionalFileEntryRef Entry = SM.getFileEntryRefForID(File);
-  if (!Entry)
-    return std::nullopt;
   StringRef Buffer = SM.getBufferData(File);
   size_t Begin = SM.getFileOffset(L) + 1, End = SM.getFileOffset(R);
   if (Begin > End || End > Buffer.size())
@@ -163,14 +160,23 @@ std::optional<DeclarationRewrite> rewriteParameters(const FunctionDecl *Decl,
   std::optional<std::string> Text = layOut(Words, Old);
   if (!Text)
     return std::nullopt;
-  StringRef Real = Entry->getFileEntry().tryGetRealPathName();
-  if (Real.empty())
-    return std::nullopt;
-  return DeclarationRewrite{Entry->getUniqueID(), Real.str(), contentHash(Buffer), Begin,
-                            std::move(*Text)};
+  return rewriteAt(SM, File, Begin, std::move(*Text));
 }
 
 } // namespace
+
+std::optional<DeclarationRewrite> rewriteAt(const SourceManager &SM, FileID File, size_t Offset,
+                                            std::string Text) {
+  OptionalFileEntryRef Entry = SM.getFileEntryRefForID(File);
+  StringRef Buffer = SM.getBufferData(File);
+  if (!Entry || Offset + Text.size() > Buffer.size())
+    return std::nullopt;
+  StringRef Real = Entry->getFileEntry().tryGetRealPathName();
+  if (Real.empty())
+    return std::nullopt;
+  return DeclarationRewrite{Entry->getUniqueID(), Real.str(), contentHash(Buffer), Offset,
+                            std::move(Text)};
+}
 
 std::vector<DeclarationRewrite> rewritesForUnmatchedTemplates(ASTContext &AST,
                                                               ArrayRef<SourceLocation> Errors) {

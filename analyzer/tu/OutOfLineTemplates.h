@@ -21,12 +21,15 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace clang {
 class ASTContext;
+class FileID;
 class SourceLocation;
+class SourceManager;
 } // namespace clang
 
 namespace cudalint {
@@ -39,6 +42,11 @@ struct DeclarationRewrite {
   size_t Offset = 0;        // of the first byte after '('
   std::string Text;         // as long as what it replaces
 };
+
+/// The rewrite of the bytes of \p File from \p Offset to \p Text (as long as what it replaces);
+/// nothing when the file has no real path or is too short.
+std::optional<DeclarationRewrite> rewriteAt(const clang::SourceManager &SM, clang::FileID File,
+                                            size_t Offset, std::string Text);
 
 /// The rewrites that give the invalid definitions named at \p Errors (the locations of "does not
 /// match any declaration" errors) a declaration to match; empty when there is none to make.

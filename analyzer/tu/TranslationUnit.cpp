@@ -8,6 +8,7 @@
 #include "analyzer/tu/OutOfLineTemplates.h"
 #include "analyzer/tu/RegularFilesOnly.h"
 #include "analyzer/tu/RemovedHeaders.h"
+#include "analyzer/tu/SharedConstructors.h"
 #include "analyzer/tu/ArchRegions.h"
 #include "analyzer/tu/SpaceMacros.h"
 #include "ptxas_parse/ArchLimits.h"
@@ -81,6 +82,7 @@ public:
   unsigned Count = 0;
   std::vector<SourceLocation> SyntaxErrors;
   std::vector<SourceLocation> UnmatchedDefinitions; // OutOfLineTemplates.h
+  std::vector<SourceLocation> SharedInitializers;   // SharedConstructors.h
   bool NeedsRdc = false;
   bool PchFailed = false; // the preamble did not load (then parse without it)
   const RegularFilesOnly *Files = nullptr; // why an #include was not found
@@ -100,6 +102,8 @@ public:
       SyntaxErrors.push_back(Info.getLocation());
     if (ID == diag::err_member_decl_does_not_match)
       UnmatchedDefinitions.push_back(Info.getLocation());
+    if (ID == diag::err_shared_var_init)
+      SharedInitializers.push_back(Info.getLocation());
     if (Errors.size() >= MaxReportedErrors)
       return;
     SmallString<256> Msg;
@@ -161,8 +165,10 @@ std::vector<Decl *> preambleDeclarations(ASTContext &AST, ArrayRef<std::string> 
 class LintConsumer : public ASTConsumer {
 public:
   LintConsumer(CompilerInstance &CI, const TUOptions &Opts, const ErrorCollector &Errors,
-               TUResult &Out, ArchRegions *Arch, std::vector<DeclarationRewrite> *Rewrites)
-      : CI(CI), Errors(Errors), Out(Out), Pre(Opts.Pre), Arch(Arch), Rewrites(Rewrites) {
+               TUResult &Out, ArchRegions *Arch, std::vector<DeclarationRewrite> *Rewrites,
+               bool ReadsRewrites)
+      : CI(CI), Errors(Errors), Out(Out), Pre(Opts.Pre), Arch(Arch), Rewrites(Rewrites),
+        ReadsRewrites(ReadsRewrites) {
     Ctx.Pedantic = Opts.Pedantic;
     Ctx.LaunchedElsewhere = &Opts.LaunchedElsewhere;
     for (const RuleInfo &R : allRules())
@@ -186,12 +192,18 @@ public:
     // With compile errors the AST has holes; the rules skip what they touch
     // (rules/analysis/ErrorTaint.h) and report from the code that parsed.
     Out.Parsed = true;
-    // A definition nvcc takes for a new template: parsed again, analysed then.
-    if (Rewrites && !Errors.UnmatchedDefinitions.empty()) {
-      *Rewrites = rewritesForUnmatchedTemplates(AST, Errors.UnmatchedDefinitions);
+    // A definition nvcc takes for a new template, a __shared__ variable nvcc constructs as it
+    // does: parsed again, analysed then.
+    if (Rewrites) {
+      if (!Errors.UnmatchedDefinitions.empty())
+        *Rewrites = rewritesForUnmatchedTemplates(AST, Errors.UnmatchedDefinitions);
+      if (!Errors.SharedInitializers.empty())
+        append_range(*Rewrites, rewritesForSharedConstructors(AST, Errors.SharedInitializers));
       if (!Rewrites->empty())
         return;
     }
+    if (ReadsRewrites)
+      restoreSharedVariables(AST);
     Preprocessor &PP = CI.getPreprocessor();
     Ctx.PerThreadDefaultStream = PP.isMacroDefined("CUDA_API_PER_THREAD_DEFAULT_STREAM");
     Ctx.DriverPerThreadDefaultStream = PP.isMacroDefined("CU_API_PER_THREAD_DEFAULT_STREAM");
@@ -226,6 +238,7 @@ private:
   const Preamble *Pre;
   ArchRegions *Arch;
   std::vector<DeclarationRewrite> *Rewrites;
+  bool ReadsRewrites;
   RuleContext Ctx;
   ast_matchers::MatchFinder Finder;
   std::vector<std::unique_ptr<Rule>> Rules;
@@ -241,6 +254,8 @@ public:
       : Opts(Opts), Errors(Errors), Out(Out), Arch(Arch), Probes(Probes), Rewrites(Rewrites) {}
   /// The toolkit root of the command (--cuda-path=), for reportRemovedHeaders.
   std::string CudaPath;
+  /// Whether the parse reads files with declarations rewritten (OutOfLineTemplates.h).
+  bool ReadsRewrites = false;
   bool BeginSourceFileAction(CompilerInstance &CI) override {
     if (Probes)
       Probes->start();
@@ -257,7 +272,7 @@ public:
     return true;
   }
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, StringRef) override {
-    return std::make_unique<LintConsumer>(CI, Opts, Errors, Out, Arch, Rewrites);
+    return std::make_unique<LintConsumer>(CI, Opts, Errors, Out, Arch, Rewrites, ReadsRewrites);
   }
   void EndSourceFileAction() override {
     if (Probes)
@@ -373,7 +388,7 @@ void addReadFiles(TUResult &Out, ArrayRef<ReadFile> Read, const std::set<std::st
 /// reported: the host parse has those of the TU.
 void addDevicePass(const TranslatedCommand &Cmd, const TUOptions &Opts,
                    IntrusiveRefCntPtr<AbsentProbes> Probes, const ArchRegions &Arch,
-                   TUResult &Out) {
+                   bool ReadsRewrites, TUResult &Out) {
   std::string DeviceArch = devicePassArch(Cmd);
   std::vector<std::string> Args = devicePassArgs(Cmd, DeviceArch);
   TUOptions DeviceOpts = Opts; // the host parse's PCH is not the device's
@@ -388,9 +403,9 @@ void addDevicePass(const TranslatedCommand &Cmd, const TUOptions &Opts,
     Device = TUResult();
     ErrorCollector Errors;
     NvccDiagnostics Filter(Errors);
-    tooling::ToolInvocation Invocation(
-        WithPch, std::make_unique<LintAction>(DeviceOpts, Errors, Device, nullptr, Probes.get()),
-        Files.get());
+    auto Action = std::make_unique<LintAction>(DeviceOpts, Errors, Device, nullptr, Probes.get());
+    Action->ReadsRewrites = ReadsRewrites;
+    tooling::ToolInvocation Invocation(WithPch, std::move(Action), Files.get());
     Invocation.setDiagnosticConsumer(&Filter);
     Invocation.run();
     return !Errors.PchFailed;
@@ -458,6 +473,7 @@ TUResult analyzeOnThisThread(const TranslatedCommand &Cmd, const TUOptions &Opts
   auto Parse = [&](ArrayRef<std::string> Args, ErrorCollector &Errors) {
     auto Action = std::make_unique<LintAction>(Opts, Errors, Out, &Arch, Probes.get(),
                                                SeekRewrites ? &Rewrites : nullptr);
+    Action->ReadsRewrites = !Rewritten->rewrites().empty();
     for (StringRef A : Cmd.ClangArgs)
       if (A.consume_front("--cuda-path="))
         Action->CudaPath = A.str();
@@ -535,7 +551,7 @@ TUResult analyzeOnThisThread(const TranslatedCommand &Cmd, const TUOptions &Opts
   Out.CompileErrors = std::move(Errors->Errors);
   Out.CompileErrorCount = Errors->Count;
   if (Arch.needDevicePass())
-    addDevicePass(Cmd, Opts, Probes, Arch, Out);
+    addDevicePass(Cmd, Opts, Probes, Arch, !Rewritten->rewrites().empty(), Out);
   // The cache checks the files on disk: a rewritten one is recorded as it was read first.
   for (const DeclarationRewrite &R : Rewritten->rewrites())
     for (ReadFile &F : Out.ReadFiles)
