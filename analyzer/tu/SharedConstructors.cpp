@@ -22,8 +22,8 @@ static_assert(Spelling.size() == Rewritten.size());
 // What _CL_SHARED expands to (cuda_lint_compat.h).
 constexpr StringRef Annotation = "cuda-lint: __shared__, constructed as nvcc does";
 
-/// The variables the visitor is given (every one when it is given none), in the declarations
-/// it traverses and every instantiation of their templates.
+/// Gives every variable of the declarations it traverses, and of every instantiation of their
+/// templates, to a callback.
 class VariableFinder : public RecursiveASTVisitor<VariableFinder> {
 public:
   explicit VariableFinder(function_ref<void(VarDecl *)> Found) : Found(Found) {}
@@ -94,24 +94,23 @@ std::vector<DeclarationRewrite> rewritesForSharedConstructors(ASTContext &AST,
 }
 
 void restoreSharedVariables(ASTContext &AST) {
-  forEachVariable(
-      AST, [](const Decl *) { return true; },
-      [&](VarDecl *V) {
-        if (!V->hasAttrs())
-          return;
-        AttrVec &Attrs = V->getAttrs();
-        auto Ours = find_if(Attrs, [](const Attr *A) {
-          const auto *Note = dyn_cast<AnnotateAttr>(A);
-          return Note && Note->getAnnotation() == Annotation;
-        });
-        if (Ours == Attrs.end())
-          return;
-        SourceRange Range = (*Ours)->getRange();
-        Attrs.erase(Ours);
-        V->addAttr(CUDASharedAttr::CreateImplicit(AST, Range));
-        if (V->isLocalVarDecl() && V->getStorageClass() == SC_None)
-          V->setStorageClass(SC_Static);
-      });
+  // Every declaration: a rewritten one may lie in a file included inside another's function.
+  forEachVariable(AST, [](const Decl *) { return true; }, [&](VarDecl *V) {
+    if (!V->hasAttrs())
+      return;
+    AttrVec &Attrs = V->getAttrs();
+    auto Ours = find_if(Attrs, [](const Attr *A) {
+      const auto *Note = dyn_cast<AnnotateAttr>(A);
+      return Note && Note->getAnnotation() == Annotation;
+    });
+    if (Ours == Attrs.end())
+      return;
+    SourceRange Range = (*Ours)->getRange();
+    Attrs.erase(Ours);
+    V->addAttr(CUDASharedAttr::CreateImplicit(AST, Range));
+    if (V->isLocalVarDecl() && V->getStorageClass() == SC_None)
+      V->setStorageClass(SC_Static); // as Clang makes every function-scope __shared__ variable
+  });
 }
 
 } // namespace cudalint

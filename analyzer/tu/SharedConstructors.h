@@ -41,7 +41,7 @@ std::vector<DeclarationRewrite> rewritesForSharedConstructors(clang::ASTContext 
                                                                   Errors);
 
 /// Makes the variables a rewritten parse declared with `_CL_SHARED` `__shared__` again (a walk of
-/// the whole AST: only for a parse of rewritten files).
+/// the whole AST, for a parse of rewritten files only).
 void restoreSharedVariables(clang::ASTContext &AST);
 
 } // namespace cudalint

@@ -166,9 +166,9 @@ class LintConsumer : public ASTConsumer {
 public:
   LintConsumer(CompilerInstance &CI, const TUOptions &Opts, const ErrorCollector &Errors,
                TUResult &Out, ArchRegions *Arch, std::vector<DeclarationRewrite> *Rewrites,
-               bool ReadsRewrites)
+               ArrayRef<DeclarationRewrite> Rewritten)
       : CI(CI), Errors(Errors), Out(Out), Pre(Opts.Pre), Arch(Arch), Rewrites(Rewrites),
-        ReadsRewrites(ReadsRewrites) {
+        Rewritten(Rewritten) {
     Ctx.Pedantic = Opts.Pedantic;
     Ctx.LaunchedElsewhere = &Opts.LaunchedElsewhere;
     for (const RuleInfo &R : allRules())
@@ -202,7 +202,7 @@ public:
       if (!Rewrites->empty())
         return;
     }
-    if (ReadsRewrites)
+    if (!Rewritten.empty())
       restoreSharedVariables(AST);
     Preprocessor &PP = CI.getPreprocessor();
     Ctx.PerThreadDefaultStream = PP.isMacroDefined("CUDA_API_PER_THREAD_DEFAULT_STREAM");
@@ -238,7 +238,7 @@ private:
   const Preamble *Pre;
   ArchRegions *Arch;
   std::vector<DeclarationRewrite> *Rewrites;
-  bool ReadsRewrites;
+  ArrayRef<DeclarationRewrite> Rewritten; // what this parse reads rewritten
   RuleContext Ctx;
   ast_matchers::MatchFinder Finder;
   std::vector<std::unique_ptr<Rule>> Rules;
@@ -254,8 +254,8 @@ public:
       : Opts(Opts), Errors(Errors), Out(Out), Arch(Arch), Probes(Probes), Rewrites(Rewrites) {}
   /// The toolkit root of the command (--cuda-path=), for reportRemovedHeaders.
   std::string CudaPath;
-  /// Whether the parse reads files with declarations rewritten (OutOfLineTemplates.h).
-  bool ReadsRewrites = false;
+  /// The rewrites the parse reads its files with (OutOfLineTemplates.h).
+  ArrayRef<DeclarationRewrite> Rewritten;
   bool BeginSourceFileAction(CompilerInstance &CI) override {
     if (Probes)
       Probes->start();
@@ -272,7 +272,7 @@ public:
     return true;
   }
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, StringRef) override {
-    return std::make_unique<LintConsumer>(CI, Opts, Errors, Out, Arch, Rewrites, ReadsRewrites);
+    return std::make_unique<LintConsumer>(CI, Opts, Errors, Out, Arch, Rewrites, Rewritten);
   }
   void EndSourceFileAction() override {
     if (Probes)
@@ -388,7 +388,7 @@ void addReadFiles(TUResult &Out, ArrayRef<ReadFile> Read, const std::set<std::st
 /// reported: the host parse has those of the TU.
 void addDevicePass(const TranslatedCommand &Cmd, const TUOptions &Opts,
                    IntrusiveRefCntPtr<AbsentProbes> Probes, const ArchRegions &Arch,
-                   bool ReadsRewrites, TUResult &Out) {
+                   ArrayRef<DeclarationRewrite> Rewritten, TUResult &Out) {
   std::string DeviceArch = devicePassArch(Cmd);
   std::vector<std::string> Args = devicePassArgs(Cmd, DeviceArch);
   TUOptions DeviceOpts = Opts; // the host parse's PCH is not the device's
@@ -404,7 +404,7 @@ void addDevicePass(const TranslatedCommand &Cmd, const TUOptions &Opts,
     ErrorCollector Errors;
     NvccDiagnostics Filter(Errors);
     auto Action = std::make_unique<LintAction>(DeviceOpts, Errors, Device, nullptr, Probes.get());
-    Action->ReadsRewrites = ReadsRewrites;
+    Action->Rewritten = Rewritten;
     tooling::ToolInvocation Invocation(WithPch, std::move(Action), Files.get());
     Invocation.setDiagnosticConsumer(&Filter);
     Invocation.run();
@@ -473,7 +473,7 @@ TUResult analyzeOnThisThread(const TranslatedCommand &Cmd, const TUOptions &Opts
   auto Parse = [&](ArrayRef<std::string> Args, ErrorCollector &Errors) {
     auto Action = std::make_unique<LintAction>(Opts, Errors, Out, &Arch, Probes.get(),
                                                SeekRewrites ? &Rewrites : nullptr);
-    Action->ReadsRewrites = !Rewritten->rewrites().empty();
+    Action->Rewritten = Rewritten->rewrites();
     for (StringRef A : Cmd.ClangArgs)
       if (A.consume_front("--cuda-path="))
         Action->CudaPath = A.str();
@@ -551,7 +551,7 @@ TUResult analyzeOnThisThread(const TranslatedCommand &Cmd, const TUOptions &Opts
   Out.CompileErrors = std::move(Errors->Errors);
   Out.CompileErrorCount = Errors->Count;
   if (Arch.needDevicePass())
-    addDevicePass(Cmd, Opts, Probes, Arch, !Rewritten->rewrites().empty(), Out);
+    addDevicePass(Cmd, Opts, Probes, Arch, Rewritten->rewrites(), Out);
   // The cache checks the files on disk: a rewritten one is recorded as it was read first.
   for (const DeclarationRewrite &R : Rewritten->rewrites())
     for (ReadFile &F : Out.ReadFiles)
