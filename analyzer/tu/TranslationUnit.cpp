@@ -385,16 +385,20 @@ void addReadFiles(TUResult &Out, ArrayRef<ReadFile> Read, const std::set<std::st
 /// Parses \p Cmd again for the device (ArchRegions.h) and adds to \p Out the
 /// findings that come from code the host parse skipped (fromSkippedCode), and
 /// the files the device parse read. Its compile errors and facts are not
-/// reported: the host parse has those of the TU.
+/// reported: the host parse has those of the TU. Code the host parse skipped may
+/// need a rewrite of its own (SharedConstructors.h): then the pass is made again
+/// with it, and kept when it has fewer errors.
 void addDevicePass(const TranslatedCommand &Cmd, const TUOptions &Opts,
                    IntrusiveRefCntPtr<AbsentProbes> Probes, const ArchRegions &Arch,
-                   ArrayRef<DeclarationRewrite> Rewritten, TUResult &Out) {
+                   RewrittenDeclarations &Rewritten, TUResult &Out) {
   std::string DeviceArch = devicePassArch(Cmd);
   std::vector<std::string> Args = devicePassArgs(Cmd, DeviceArch);
   TUOptions DeviceOpts = Opts; // the host parse's PCH is not the device's
   DeviceOpts.Pre = Opts.DevicePre ? Opts.DevicePre(Args) : nullptr;
   TUResult Device;
-  auto Parse = [&] {
+  std::vector<DeclarationRewrite> Found; // by the first parse, for what the host parse skipped
+  unsigned Count = 0;                    // its errors
+  auto Parse = [&](bool Seek) {
     // A FileManager of its own: the host parse's names some headers by other paths.
     IntrusiveRefCntPtr<FileManager> Files(new FileManager(FileSystemOptions(), Probes));
     std::vector<std::string> WithPch = Args;
@@ -403,17 +407,37 @@ void addDevicePass(const TranslatedCommand &Cmd, const TUOptions &Opts,
     Device = TUResult();
     ErrorCollector Errors;
     NvccDiagnostics Filter(Errors);
-    auto Action = std::make_unique<LintAction>(DeviceOpts, Errors, Device, nullptr, Probes.get());
-    Action->Rewritten = Rewritten;
+    auto Action = std::make_unique<LintAction>(DeviceOpts, Errors, Device, nullptr, Probes.get(),
+                                               Seek ? &Found : nullptr);
+    Action->Rewritten = Rewritten.rewrites();
     tooling::ToolInvocation Invocation(WithPch, std::move(Action), Files.get());
     Invocation.setDiagnosticConsumer(&Filter);
     Invocation.run();
+    Count = Errors.Count;
     return !Errors.PchFailed;
   };
-  bool Loaded = Parse();
+  bool Loaded = Parse(true);
   if (DeviceOpts.Pre && (!Loaded || !Device.Parsed)) {
     DeviceOpts.Pre = nullptr; // analysed without it: the same findings
-    Parse();
+    Parse(true);
+  }
+  if (!Found.empty()) {
+    std::vector<DeclarationRewrite> Before(Rewritten.rewrites());
+    std::vector<DeclarationRewrite> With = Before;
+    for (DeclarationRewrite &R : Found) {
+      // Found in bytes the host's rewrites had changed: the file on disk is the one they read.
+      for (const DeclarationRewrite &B : Before)
+        if (B.File == R.File)
+          R.OriginalHash = B.OriginalHash;
+      With.push_back(std::move(R));
+    }
+    unsigned Had = Count;
+    Rewritten.set(std::move(With));
+    Parse(false);
+    if (!Device.Parsed || Count >= Had) {
+      Rewritten.set(std::move(Before));
+      Parse(false);
+    }
   }
   if (!Device.Parsed)
     return;
@@ -551,7 +575,7 @@ TUResult analyzeOnThisThread(const TranslatedCommand &Cmd, const TUOptions &Opts
   Out.CompileErrors = std::move(Errors->Errors);
   Out.CompileErrorCount = Errors->Count;
   if (Arch.needDevicePass())
-    addDevicePass(Cmd, Opts, Probes, Arch, Rewritten->rewrites(), Out);
+    addDevicePass(Cmd, Opts, Probes, Arch, *Rewritten, Out);
   // The cache checks the files on disk: a rewritten one is recorded as it was read first.
   for (const DeclarationRewrite &R : Rewritten->rewrites())
     for (ReadFile &F : Out.ReadFiles)
