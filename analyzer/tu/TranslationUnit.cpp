@@ -195,6 +195,7 @@ public:
     // A definition nvcc takes for a new template, a __shared__ variable nvcc constructs as it
     // does: parsed again, analysed then.
     if (Rewrites) {
+      Rewrites->clear(); // what an earlier parse of the TU found, this one finds again
       if (!Errors.UnmatchedDefinitions.empty())
         *Rewrites = rewritesForUnmatchedTemplates(AST, Errors.UnmatchedDefinitions);
       if (!Errors.SharedInitializers.empty())
