@@ -23,6 +23,8 @@ void NvccDiagnostics::HandleDiagnostic(DiagnosticsEngine::Level Level, const Dia
     else
       settle();
   }
+  if (Level >= DiagnosticsEngine::Error && Info.getID() == diag::err_alignas_underaligned)
+    return; // nvcc keeps the type's alignment; Clang keeps the declaration valid
   if (Level >= DiagnosticsEngine::Error &&
       Info.getID() == diag::err_function_template_spec_no_match) {
     hold(Level, Info);

@@ -411,6 +411,40 @@ void primaryTemplateArgs(StringRef T, Edits &Out) {
   }
 }
 
+void alignasAfterMemorySpace(StringRef T, Edits &Out) {
+  for (size_t I = findIn(T, "alignas("); I != StringRef::npos; I = findIn(T, "alignas(", I + 1)) {
+    size_t Word = I;
+    while (Word > 0 && blank(T[Word - 1]))
+      --Word;
+    if (Word == I)
+      continue;
+    StringRef Space;
+    for (StringRef W : {"__device__", "__constant__", "__managed__"})
+      if (T.take_front(Word).ends_with(W))
+        Space = W;
+    if (Space.empty())
+      continue;
+    size_t Start = Word - Space.size(); // only blanks before it on its line
+    size_t Newline = T.find_last_of('\n', Start); // before Start
+    if (skipBlanks(T, Newline == StringRef::npos ? 0 : Newline + 1) != Start)
+      continue;
+    size_t Close = I + 7; // the `)` closing `alignas(`, on the same line
+    for (int Depth = 0; Close < T.size() && T[Close] != '\n'; ++Close)
+      if (T[Close] == '(')
+        ++Depth;
+      else if (T[Close] == ')' && --Depth == 0)
+        break;
+    if (Close >= T.size() || T[Close] != ')')
+      continue;
+    std::string Swapped =
+        (T.slice(I, Close + 1) + T.slice(Word, I) + T.slice(Start, Word)).str();
+    for (size_t K = 0; K < Swapped.size(); ++K)
+      if (T[Start + K] != Swapped[K])
+        Out.push_back({Start + K, Swapped[K]});
+    I = Close;
+  }
+}
+
 bool apply(std::string &Text, void (*Find)(StringRef, Edits &)) {
   Edits E;
   Find(Text, E);
@@ -424,6 +458,8 @@ bool apply(std::string &Text, void (*Find)(StringRef, Edits &)) {
 bool commaSeparateAsmOperands(std::string &Text) { return apply(Text, asmOperandCommas); }
 
 bool unspecializePrimaryTemplates(std::string &Text) { return apply(Text, primaryTemplateArgs); }
+
+bool putAlignasFirst(std::string &Text) { return apply(Text, alignasAfterMemorySpace); }
 
 namespace {
 
@@ -439,10 +475,11 @@ std::optional<std::string> spelled(StringRef Original) {
   bool Builtins = Contains("extern") && (Contains("uint3") || Contains("dim3"));
   bool Braced = Chevrons || Contains("<<<");
   // Found on the file as it is, applied after the rest (each keeps every offset; they touch asm
-  // operands and template heads, which the others do not).
+  // operands, template heads and declarations of device variables, which the others do not).
   Edits Found;
   asmOperandCommas(Original, Found);
   primaryTemplateArgs(Original, Found);
+  alignasAfterMemorySpace(Original, Found);
   if (!Chevrons && !Builtins && !Braced && Found.empty())
     return std::nullopt;
   std::string Text = Original.str();

@@ -30,6 +30,12 @@
 //   <typename T> void blockAttnMask<T>(dim3 &grid, ...)` (FasterTransformer's XLNet
 //   preprocessing): nvcc takes it for the template's definition, Clang rejects it as a partial
 //   specialization of a function template. The `<T>` is blanked.
+// - A device variable's `alignas` after its memory space at namespace scope, `namespace n {
+//   __device__ alignas(128) CUtensorMap g_maps[64]; }` (TransformerEngine's grouped MXFP8
+//   kernels): nvcc takes it, Clang reports "an attribute list cannot appear here" or "'alignas'
+//   attribute cannot be applied to types" (it takes it only at global scope) and drops the
+//   alignment. The two are swapped, `alignas(128) __device__`; `static __device__ alignas(...)`,
+//   which nvcc rejects too, and `__shared__ alignas(8)` in a function, which Clang takes, stay.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUDALINT_ANALYZER_TU_NVCCSPELLINGS_H
@@ -71,6 +77,11 @@ bool commaSeparateAsmOperands(std::string &Text);
 /// whether it changed anything. Explicit specializations (`template <>`), packs, members
 /// (`S<T>::f`), operators and classes stay.
 bool unspecializePrimaryTemplates(std::string &Text);
+
+/// Swaps, in place, a `__device__`, `__constant__` or `__managed__` that starts a line with the
+/// `alignas(...)` after it on that line (`__device__ alignas(128) T g[4];` -> `alignas(128)
+/// __device__ T g[4];`); returns whether it changed anything.
+bool putAlignasFirst(std::string &Text);
 
 /// \p Text as a parse reads it (the rewrites above), when that differs from \p Text. What a
 /// parse read is recorded as the hash of these bytes; a cached result is checked against the

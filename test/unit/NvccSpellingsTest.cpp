@@ -204,6 +204,38 @@ TEST(PrimaryTemplates, LeavesOtherCodeAlone) {
   }
 }
 
+std::string alignasFirst(std::string Text) {
+  size_t Size = Text.size();
+  putAlignasFirst(Text);
+  EXPECT_EQ(Text.size(), Size);
+  return Text;
+}
+
+TEST(AlignasFirst, SwapsItWithTheMemorySpace) {
+  // TransformerEngine's group_dequantize_mxfp8.cuh, in a namespace.
+  EXPECT_EQ(alignasFirst("namespace n {\n__device__ alignas(128) CUtensorMap g[MAX];\n}"),
+            "namespace n {\nalignas(128) __device__ CUtensorMap g[MAX];\n}");
+  EXPECT_EQ(alignasFirst("  __constant__\talignas(sizeof(float4)) float c[4];"),
+            "  alignas(sizeof(float4))\t__constant__ float c[4];");
+  EXPECT_EQ(alignasFirst("__managed__ alignas(16) int m;"), "alignas(16) __managed__ int m;");
+}
+
+TEST(AlignasFirst, LeavesOtherCodeAlone) {
+  for (const char *Text : {
+           "static __device__ alignas(16) float h[4];", // nvcc rejects it too
+           "  __shared__ alignas(8) uint64_t mbar[4];", // Clang takes it
+           "alignas(16) __device__ float g[4];",        // already first
+           "__device__ my_alignas(16) float g[4];",     // another name
+           "__device__alignas(16) float g[4];",         // no blank between
+           "__device__ alignas(16\n) float g[4];",      // its parenthesis on the next line
+           "x__device__ alignas(16) float g[4];",       // not the memory space
+       }) {
+    std::string T = Text;
+    EXPECT_FALSE(putAlignasFirst(T)) << Text;
+    EXPECT_EQ(T, Text);
+  }
+}
+
 TEST(NvccSpelled, SameAnswerEachTimeAFileIsRead) {
   // Every parse of a run reads the same headers, and a text that needs no rewrite is remembered by
   // its hash: one rewritten is rewritten on every read, one that is not stays as it is, and one
