@@ -15,7 +15,8 @@
 // restoreSharedVariables makes every variable so annotated (and each instantiation of one in a
 // template) `__shared__` again, implicitly static as Clang makes every function-scope
 // `__shared__` variable. The rewritten parse is kept only when it has fewer errors and no new one
-// (TranslationUnit.cpp).
+// (TranslationUnit.cpp); the device pass does the same for the code only it parses (a barrier
+// under `#if __CUDA_ARCH__ >= 700`, cuda-samples' simpleAWBarrier).
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUDALINT_ANALYZER_TU_SHAREDCONSTRUCTORS_H
