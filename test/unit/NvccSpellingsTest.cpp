@@ -11,15 +11,33 @@
 
 #include <gtest/gtest.h>
 
+#include <initializer_list>
+
 using namespace cudalint;
 
 namespace {
 
-std::string joined(std::string Text) {
+using Rewrite = bool (*)(std::string &);
+
+/// \p Text as \p R rewrites it; checks that no byte moved.
+std::string rewritten(Rewrite R, std::string Text) {
   size_t Size = Text.size();
-  joinSpacedChevrons(Text);
+  R(Text);
   EXPECT_EQ(Text.size(), Size);
   return Text;
+}
+
+/// Checks that \p R leaves each of \p Texts as it is, and says so.
+void expectUnchanged(Rewrite R, std::initializer_list<const char *> Texts) {
+  for (const char *Text : Texts) {
+    std::string T = Text;
+    EXPECT_FALSE(R(T)) << Text;
+    EXPECT_EQ(T, Text);
+  }
+}
+
+std::string joined(std::string Text) {
+  return rewritten(joinSpacedChevrons, std::move(Text));
 }
 
 TEST(SpacedChevrons, JoinsLaunches) {
@@ -36,7 +54,7 @@ TEST(SpacedChevrons, JoinsLaunches) {
 }
 
 TEST(SpacedChevrons, LeavesOtherCodeAlone) {
-  for (const char *Text : {
+  expectUnchanged(joinSpacedChevrons, {
            "k<<<g, b>>>(x);",                            // already whole
            "std::cout << <int>x;",                       // not a launch: no closing before ';'
            "operator<< <T>(os, v);",                     // explicit template arguments
@@ -44,11 +62,7 @@ TEST(SpacedChevrons, LeavesOtherCodeAlone) {
            "a << b; c >> > d;",                          // no opening
            "x = y << <z, w >> > 2;",                     // no '(' after the closing
            "f(a) << <b, c >> >",                         // no '(' at the end of the text
-       }) {
-    std::string T = Text;
-    EXPECT_FALSE(joinSpacedChevrons(T)) << Text;
-    EXPECT_EQ(T, Text);
-  }
+       });
 }
 
 } // namespace
@@ -56,10 +70,7 @@ TEST(SpacedChevrons, LeavesOtherCodeAlone) {
 namespace {
 
 std::string blanked(std::string Text) {
-  size_t Size = Text.size();
-  blankBuiltinRedeclarations(Text);
-  EXPECT_EQ(Text.size(), Size);
-  return Text;
+  return rewritten(blankBuiltinRedeclarations, std::move(Text));
 }
 
 TEST(BuiltinRedeclarations, BlanksNvccsOwnDeclarations) {
@@ -75,7 +86,7 @@ TEST(BuiltinRedeclarations, BlanksNvccsOwnDeclarations) {
 }
 
 TEST(BuiltinRedeclarations, LeavesOtherDeclarationsAlone) {
-  for (const char *Text : {
+  expectUnchanged(blankBuiltinRedeclarations, {
            "extern const dim3 threadIdx;",          // not nvcc's type: nvcc rejects it too
            "extern const uint3 gridDim;",           // likewise
            "extern const uint3 threadIdx, gridDim;", // one name of the wrong type
@@ -85,11 +96,7 @@ TEST(BuiltinRedeclarations, LeavesOtherDeclarationsAlone) {
            "int a; extern const dim3 blockDim;",    // not at the start of its line
            "extern const dim3 blockDim",            // no ';'
            "// extern const dim3 blockDim;",        // a comment
-       }) {
-    std::string T = Text;
-    EXPECT_FALSE(blankBuiltinRedeclarations(T)) << Text;
-    EXPECT_EQ(T, Text);
-  }
+       });
 }
 
 } // namespace
@@ -97,10 +104,7 @@ TEST(BuiltinRedeclarations, LeavesOtherDeclarationsAlone) {
 namespace {
 
 std::string unbraced(std::string Text) {
-  size_t Size = Text.size();
-  unbraceLaunchConfigs(Text);
-  EXPECT_EQ(Text.size(), Size);
-  return Text;
+  return rewritten(unbraceLaunchConfigs, std::move(Text));
 }
 
 TEST(BracedLaunchConfigs, CallsTheCompatHelper) {
@@ -117,17 +121,13 @@ TEST(BracedLaunchConfigs, CallsTheCompatHelper) {
 }
 
 TEST(BracedLaunchConfigs, LeavesOtherCodeAlone) {
-  for (const char *Text : {
+  expectUnchanged(unbraceLaunchConfigs, {
            "k<<<g, b>>>(x);",               // nothing braced
            "k<<<g, b, {}, s>>>(x);",        // the third argument is not a dim3
            "k<<<{32},b>>>(x);",             // no blank in the configuration
            "k<<<g, {{1, 2}, 3}>>>(x);",     // nested braces
            "int a[] = {1, 2}; x <<< y;",    // no launch
-       }) {
-    std::string T = Text;
-    EXPECT_FALSE(unbraceLaunchConfigs(T)) << Text;
-    EXPECT_EQ(T, Text);
-  }
+       });
 }
 
 } // namespace
@@ -135,10 +135,7 @@ TEST(BracedLaunchConfigs, LeavesOtherCodeAlone) {
 namespace {
 
 std::string commaSeparated(std::string Text) {
-  size_t Size = Text.size();
-  commaSeparateAsmOperands(Text);
-  EXPECT_EQ(Text.size(), Size);
-  return Text;
+  return rewritten(commaSeparateAsmOperands, std::move(Text));
 }
 
 TEST(AsmOperands, PutsTheMissingComma) {
@@ -153,24 +150,17 @@ TEST(AsmOperands, PutsTheMissingComma) {
 }
 
 TEST(AsmOperands, LeavesOtherCodeAlone) {
-  for (const char *Text : {
+  expectUnchanged(commaSeparateAsmOperands, {
            "asm(\"a\" \"b\" : \"=r\"(x) : \"r\"(y), \"r\"(z));", // strings before the operands
            "asm(\"mov %0, %1;\" : \"=r\"(x) : \"r\"(\")\" \"y\"));",   // a `)` in a string
            "asm(\"x\" : \"=r\"(o)\n\"=r\"(p));",                     // no blank but a line break
            "f(a) \"b\";",                                               // no asm
            "plasma(x) \"y\";",                                          // asm inside a name
-       }) {
-    std::string T = Text;
-    EXPECT_FALSE(commaSeparateAsmOperands(T)) << Text;
-    EXPECT_EQ(T, Text);
-  }
+       });
 }
 
 std::string unspecialized(std::string Text) {
-  size_t Size = Text.size();
-  unspecializePrimaryTemplates(Text);
-  EXPECT_EQ(Text.size(), Size);
-  return Text;
+  return rewritten(unspecializePrimaryTemplates, std::move(Text));
 }
 
 TEST(PrimaryTemplates, BlanksTheirOwnArguments) {
@@ -182,7 +172,7 @@ TEST(PrimaryTemplates, BlanksTheirOwnArguments) {
 }
 
 TEST(PrimaryTemplates, LeavesOtherCodeAlone) {
-  for (const char *Text : {
+  expectUnchanged(unspecializePrimaryTemplates, {
            "template<> void f<float>(float x) {}",             // an explicit specialization
            "template<typename T> void f<T *>(T *x) {}",        // a partial one, not its own
            "template<typename T, int N> void f<N, T>(T x) {}", // another order
@@ -197,18 +187,11 @@ TEST(PrimaryTemplates, LeavesOtherCodeAlone) {
            "template<typename _U1, typename _U2>\n\t__enable_if_t<__assignable<_U1, _U2>(), "
            "tuple&>\n\toperator=(tuple<_U1, _U2>&& __in)",
            "template<typename T> T g<T>(T x) + 1;",             // not a declarator's end
-       }) {
-    std::string T = Text;
-    EXPECT_FALSE(unspecializePrimaryTemplates(T)) << Text;
-    EXPECT_EQ(T, Text);
-  }
+       });
 }
 
 std::string alignasFirst(std::string Text) {
-  size_t Size = Text.size();
-  putAlignasFirst(Text);
-  EXPECT_EQ(Text.size(), Size);
-  return Text;
+  return rewritten(putAlignasFirst, std::move(Text));
 }
 
 TEST(AlignasFirst, SwapsItWithTheMemorySpace) {
@@ -221,7 +204,7 @@ TEST(AlignasFirst, SwapsItWithTheMemorySpace) {
 }
 
 TEST(AlignasFirst, LeavesOtherCodeAlone) {
-  for (const char *Text : {
+  expectUnchanged(putAlignasFirst, {
            "static __device__ alignas(16) float h[4];", // nvcc rejects it too
            "  __shared__ alignas(8) uint64_t mbar[4];", // Clang takes it
            "alignas(16) __device__ float g[4];",        // already first
@@ -229,11 +212,7 @@ TEST(AlignasFirst, LeavesOtherCodeAlone) {
            "__device__alignas(16) float g[4];",         // no blank between
            "__device__ alignas(16\n) float g[4];",      // its parenthesis on the next line
            "x__device__ alignas(16) float g[4];",       // not the memory space
-       }) {
-    std::string T = Text;
-    EXPECT_FALSE(putAlignasFirst(T)) << Text;
-    EXPECT_EQ(T, Text);
-  }
+       });
 }
 
 TEST(NvccSpelled, SameAnswerEachTimeAFileIsRead) {
