@@ -166,9 +166,9 @@ class LintConsumer : public ASTConsumer {
 public:
   LintConsumer(CompilerInstance &CI, const TUOptions &Opts, const ErrorCollector &Errors,
                TUResult &Out, ArchRegions *Arch, std::vector<DeclarationRewrite> *Rewrites,
-               ArrayRef<DeclarationRewrite> Rewritten)
+               bool ReadsRewrites)
       : CI(CI), Errors(Errors), Out(Out), Pre(Opts.Pre), Arch(Arch), Rewrites(Rewrites),
-        Rewritten(Rewritten) {
+        ReadsRewrites(ReadsRewrites) {
     Ctx.Pedantic = Opts.Pedantic;
     Ctx.LaunchedElsewhere = &Opts.LaunchedElsewhere;
     for (const RuleInfo &R : allRules())
@@ -203,7 +203,7 @@ public:
       if (!Rewrites->empty())
         return;
     }
-    if (!Rewritten.empty())
+    if (ReadsRewrites)
       restoreSharedVariables(AST);
     Preprocessor &PP = CI.getPreprocessor();
     Ctx.PerThreadDefaultStream = PP.isMacroDefined("CUDA_API_PER_THREAD_DEFAULT_STREAM");
@@ -239,7 +239,7 @@ private:
   const Preamble *Pre;
   ArchRegions *Arch;
   std::vector<DeclarationRewrite> *Rewrites;
-  ArrayRef<DeclarationRewrite> Rewritten; // what this parse reads rewritten
+  bool ReadsRewrites; // the parse reads files rewritten (SharedConstructors.h)
   RuleContext Ctx;
   ast_matchers::MatchFinder Finder;
   std::vector<std::unique_ptr<Rule>> Rules;
@@ -249,14 +249,15 @@ class LintAction : public ASTFrontendAction {
 public:
   /// \p Arch, if given, collects the code the parse skips under a condition
   /// on __CUDA_ARCH__; \p Rewrites, if given, receives the rewrites that
-  /// OutOfLineTemplates.h makes, and then the rules do not run.
+  /// OutOfLineTemplates.h and SharedConstructors.h make, and then the rules do
+  /// not run.
   LintAction(const TUOptions &Opts, const ErrorCollector &Errors, TUResult &Out, ArchRegions *Arch,
              AbsentProbes *Probes, std::vector<DeclarationRewrite> *Rewrites = nullptr)
       : Opts(Opts), Errors(Errors), Out(Out), Arch(Arch), Probes(Probes), Rewrites(Rewrites) {}
   /// The toolkit root of the command (--cuda-path=), for reportRemovedHeaders.
   std::string CudaPath;
-  /// The rewrites the parse reads its files with (OutOfLineTemplates.h).
-  ArrayRef<DeclarationRewrite> Rewritten;
+  /// Whether the parse reads files rewritten (OutOfLineTemplates.h, SharedConstructors.h).
+  bool ReadsRewrites = false;
   bool BeginSourceFileAction(CompilerInstance &CI) override {
     if (Probes)
       Probes->start();
@@ -273,7 +274,7 @@ public:
     return true;
   }
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, StringRef) override {
-    return std::make_unique<LintConsumer>(CI, Opts, Errors, Out, Arch, Rewrites, Rewritten);
+    return std::make_unique<LintConsumer>(CI, Opts, Errors, Out, Arch, Rewrites, ReadsRewrites);
   }
   void EndSourceFileAction() override {
     if (Probes)
@@ -410,7 +411,7 @@ void addDevicePass(const TranslatedCommand &Cmd, const TUOptions &Opts,
     NvccDiagnostics Filter(Errors);
     auto Action = std::make_unique<LintAction>(DeviceOpts, Errors, Device, nullptr, Probes.get(),
                                                Seek ? &Found : nullptr);
-    Action->Rewritten = Rewritten.rewrites();
+    Action->ReadsRewrites = !Rewritten.rewrites().empty();
     tooling::ToolInvocation Invocation(WithPch, std::move(Action), Files.get());
     Invocation.setDiagnosticConsumer(&Filter);
     Invocation.run();
@@ -498,7 +499,7 @@ TUResult analyzeOnThisThread(const TranslatedCommand &Cmd, const TUOptions &Opts
   auto Parse = [&](ArrayRef<std::string> Args, ErrorCollector &Errors) {
     auto Action = std::make_unique<LintAction>(Opts, Errors, Out, &Arch, Probes.get(),
                                                SeekRewrites ? &Rewrites : nullptr);
-    Action->Rewritten = Rewritten->rewrites();
+    Action->ReadsRewrites = !Rewritten->rewrites().empty();
     for (StringRef A : Cmd.ClangArgs)
       if (A.consume_front("--cuda-path="))
         Action->CudaPath = A.str();
