@@ -3,6 +3,7 @@
 
 #include "analyzer/tu/NvccDiagnostics.h"
 
+#include "clang/AST/DeclBase.h"
 #include "clang/Basic/DiagnosticSema.h"
 #include "llvm/ADT/SmallString.h"
 
@@ -12,6 +13,9 @@ namespace cudalint {
 
 void NvccDiagnostics::HandleDiagnostic(DiagnosticsEngine::Level Level, const Diagnostic &Info) {
   DiagnosticConsumer::HandleDiagnostic(Level, Info);
+  if (Level == DiagnosticsEngine::Note && DroppingNotes)
+    return; // a note of an error dropped below
+  DroppingNotes = false;
   if (!Pending.empty()) {
     if (Level == DiagnosticsEngine::Note &&
         Info.getID() == diag::note_cuda_ovl_candidate_target_mismatch) {
@@ -25,12 +29,27 @@ void NvccDiagnostics::HandleDiagnostic(DiagnosticsEngine::Level Level, const Dia
   }
   if (Level >= DiagnosticsEngine::Error && Info.getID() == diag::err_alignas_underaligned)
     return; // nvcc keeps the type's alignment; Clang keeps the declaration valid
+  if (Level >= DiagnosticsEngine::Error && Info.getID() == diag::err_no_member &&
+      inTemplateDefinition(Info))
+    return; // nvcc looks the member up when the template is instantiated
+  if (Level >= DiagnosticsEngine::Error && Info.getID() == diag::err_found_in_dependent_base) {
+    DroppingNotes = true; // "must qualify identifier to find this declaration ..."
+    return;               // Clang calls the member it found, as nvcc does
+  }
   if (Level >= DiagnosticsEngine::Error &&
       Info.getID() == diag::err_function_template_spec_no_match) {
     hold(Level, Info);
     return;
   }
   Inner.HandleDiagnostic(Level, Info);
+}
+
+bool NvccDiagnostics::inTemplateDefinition(const Diagnostic &Info) {
+  // "no member named %0 in %1": %1 is the class looked in, a DeclContext.
+  if (Info.getNumArgs() < 2 || Info.getArgKind(1) != DiagnosticsEngine::ak_declcontext)
+    return false;
+  const auto *DC = reinterpret_cast<const DeclContext *>(Info.getRawArg(1));
+  return DC && DC->isDependentContext();
 }
 
 void NvccDiagnostics::hold(DiagnosticsEngine::Level Level, const Diagnostic &Info) {

@@ -18,6 +18,21 @@
 //   the 1,939 errors of gelu.cu): nvcc compiles it with the type's alignment; Clang reports
 //   "requested alignment is less than minimum alignment" and keeps the declaration valid. The
 //   error is dropped.
+// - A member that a class template's own member function names on an object of the template's
+//   type and that the template does not have, in a function no code instantiates: CUTLASS up to
+//   3.4's `Matrix<Element, 3, 3>::rotation` calls `m.set_slice3x3(...)`, which `Matrix` lacks,
+//   in cutlass/matrix.h, which cutlass/core_io.h includes. nvcc (EDG) looks the member up when
+//   the function is instantiated and never is; Clang looks it up in the template's definition
+//   and reports "no member named 'set_slice3x3' in 'Matrix<Element_, 3, 3>'". The error is
+//   dropped when the class it names is a template's pattern (a dependent context); a function
+//   that is instantiated does not compile under nvcc either, and the rules see only the
+//   invalid call, which Clang keeps as an expression with errors.
+// - A member of a dependent base class called unqualified in a template, CuTe 3.0 to 3.2's
+//   `ThrMMA<TiledMMA> : TiledMMA` calling `make_fragment_A(...)` (cute/atom/mma_atom.hpp, every
+//   flash-attention 2 kernel): nvcc finds it at instantiation; Clang reports "explicit
+//   qualification required to use member 'make_fragment_A' from dependent base class" and then
+//   calls the member it found, as in its Microsoft mode, where this is a warning. The error and
+//   its notes are dropped.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUDALINT_ANALYZER_TU_NVCCDIAGNOSTICS_H
@@ -57,6 +72,8 @@ private:
     clang::SourceLocation Loc;
     std::string Message;
   };
+  /// A missing member looked up in a template's definition: %1 is a dependent class.
+  static bool inTemplateDefinition(const clang::Diagnostic &Info);
   void hold(clang::DiagnosticsEngine::Level Level, const clang::Diagnostic &Info);
   /// Drops a held error whose notes were all target mismatches; passes on any other.
   void settle();
@@ -65,7 +82,8 @@ private:
   clang::DiagnosticConsumer &Inner;
   const clang::DiagnosticsEngine *Engine = nullptr;
   clang::DiagnosticStorage NoArguments;
-  std::vector<Held> Pending; // the held error, then its notes
+  std::vector<Held> Pending;  // the held error, then its notes
+  bool DroppingNotes = false; // the notes of an error not passed on
 };
 
 } // namespace cudalint

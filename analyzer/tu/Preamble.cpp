@@ -6,6 +6,7 @@
 #include "analyzer/tu/AbsentProbes.h"
 #include "analyzer/tu/NvccDiagnostics.h"
 #include "analyzer/tu/NvccSpellings.h"
+#include "analyzer/tu/PragmaMacros.h"
 #include "analyzer/tu/RegularFilesOnly.h"
 #include "analyzer/tu/SpaceMacros.h"
 
@@ -66,6 +67,7 @@ public:
   bool BeginSourceFileAction(CompilerInstance &CI) override {
     Probes.start();
     CI.getPreprocessor().addPPCallbacks(unifySpaceMacros(CI.getPreprocessor()));
+    CI.getPreprocessor().addPPCallbacks(pragmaMacrosAsOperators(CI.getPreprocessor()));
     CI.getPreprocessor().addPPCallbacks(collectArchRegions(CI.getSourceManager(), Out.Arch));
     CI.getFrontendOpts().SkipFunctionBodies = true; // only what SkipSystemHostBodies allows
     return GeneratePCHAction::BeginSourceFileAction(CI);

@@ -10,6 +10,7 @@
 #include "analyzer/tu/RemovedHeaders.h"
 #include "analyzer/tu/SharedConstructors.h"
 #include "analyzer/tu/ArchRegions.h"
+#include "analyzer/tu/PragmaMacros.h"
 #include "analyzer/tu/SpaceMacros.h"
 #include "ptxas_parse/ArchLimits.h"
 #include "rules/RuleRegistry.h"
@@ -267,6 +268,7 @@ public:
     // Only what LintConsumer::shouldSkipFunctionBody allows.
     CI.getFrontendOpts().SkipFunctionBodies = true;
     CI.getPreprocessor().addPPCallbacks(unifySpaceMacros(CI.getPreprocessor()));
+    CI.getPreprocessor().addPPCallbacks(pragmaMacrosAsOperators(CI.getPreprocessor()));
     if (Arch)
       CI.getPreprocessor().addPPCallbacks(collectArchRegions(CI.getSourceManager(), *Arch));
     if (Arch) // the host parse; the device one would say it again
