@@ -9,8 +9,11 @@
 // nvcc takes `#pragma` that a macro expands to as the pragma; for Clang the expansion is the
 // tokens `#`, `pragma`, `unroll` in the middle of a function ("expected expression"), so the
 // device parse of every CuTe kernel failed, and with it what the rules see of the code only the
-// device parse reads. Such a macro is read as `_Pragma("unroll")`, C99's spelling of the same
-// pragma, in every parse (host, device and preamble).
+// device parse reads. hpc_helpers (CUDASW++4 and others) puts `#define HD_WARNING_DISABLE
+// #pragma hd_warning_disable` before its `__host__ __device__` templates, which Clang lost with
+// every caller. Such a macro is read as `_Pragma("unroll")`, C99's spelling of the same pragma,
+// in every parse (host, device and preamble); one Clang does not know is ignored, as a
+// `#pragma` it does not know is.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUDALINT_ANALYZER_TU_PRAGMAMACROS_H
