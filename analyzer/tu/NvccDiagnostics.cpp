@@ -4,6 +4,7 @@
 #include "analyzer/tu/NvccDiagnostics.h"
 
 #include "clang/AST/DeclBase.h"
+#include "clang/Basic/DiagnosticAST.h"
 #include "clang/Basic/DiagnosticSema.h"
 #include "llvm/ADT/SmallString.h"
 
@@ -11,12 +12,19 @@ using namespace clang;
 
 namespace cudalint {
 
+static constexpr unsigned SpecNoMatch = diag::err_function_template_spec_no_match;
+
 void NvccDiagnostics::HandleDiagnostic(DiagnosticsEngine::Level Level, const Diagnostic &Info) {
   DiagnosticConsumer::HandleDiagnostic(Level, Info);
   if (Level == DiagnosticsEngine::Note && DroppingNotes)
     return; // a note of an error dropped below
   DroppingNotes = false;
   if (!Pending.empty()) {
+    if (Level == DiagnosticsEngine::Note && Pending.front().ID != SpecNoMatch) {
+      UnknownParam |= Info.getID() == diag::note_constexpr_function_param_value_unknown;
+      hold(Level, Info); // a static_assert's notes: all held until the next diagnostic
+      return;
+    }
     if (Level == DiagnosticsEngine::Note &&
         Info.getID() == diag::note_cuda_ovl_candidate_target_mismatch) {
       hold(Level, Info);
@@ -37,7 +45,8 @@ void NvccDiagnostics::HandleDiagnostic(DiagnosticsEngine::Level Level, const Dia
     return;               // Clang calls the member it found, as nvcc does
   }
   if (Level >= DiagnosticsEngine::Error &&
-      Info.getID() == diag::err_function_template_spec_no_match) {
+      (Info.getID() == SpecNoMatch ||
+       Info.getID() == diag::err_static_assert_expression_is_not_constant)) {
     hold(Level, Info);
     return;
   }
@@ -60,10 +69,15 @@ void NvccDiagnostics::hold(DiagnosticsEngine::Level Level, const Diagnostic &Inf
 }
 
 void NvccDiagnostics::settle() {
-  if (Pending.size() >= 2) // the error and only target-mismatch notes: dropped
+  if (Pending.empty())
+    return;
+  // A specialization: the error and only target-mismatch notes. A static_assert: a note says
+  // that it names a reference parameter.
+  if (Pending.front().ID == SpecNoMatch ? Pending.size() >= 2 : UnknownParam)
     Pending.clear();
   else
     release();
+  UnknownParam = false;
 }
 
 void NvccDiagnostics::release() {

@@ -33,6 +33,14 @@
 //   qualification required to use member 'make_fragment_A' from dependent base class" and then
 //   calls the member it found, as in its Microsoft mode, where this is a warning. The error and
 //   its notes are dropped.
+// - A `static_assert` that names a reference parameter, whose value the assertion does not read:
+//   `static_assert(a[0].NUM_REGS == 4)` with `const Fragment (&a)[M]` (flash-attention 1's
+//   fmha/gemm.h), `static_assert(arr.size() == N)` with `const std::array<T, N> &arr`. C++23
+//   (P2280) makes it a constant expression and nvcc takes it; Clang does so only with -std=c++23
+//   and otherwise reports "static assertion expression is not an integral constant expression"
+//   with the note "function parameter 'a' with unknown value cannot be used in a constant
+//   expression". The error is dropped, with its notes, when that note is among them (so an
+//   assertion that also reads the parameter's value, which nvcc rejects, is not reported).
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUDALINT_ANALYZER_TU_NVCCDIAGNOSTICS_H
@@ -75,7 +83,8 @@ private:
   /// A missing member looked up in a template's definition: %1 is a dependent class.
   static bool inTemplateDefinition(const clang::Diagnostic &Info);
   void hold(clang::DiagnosticsEngine::Level Level, const clang::Diagnostic &Info);
-  /// Drops a held error whose notes were all target mismatches; passes on any other.
+  /// Drops a held specialization error whose notes were all target mismatches, and a held
+  /// static_assert error whose notes name a reference parameter; passes on any other.
   void settle();
   void release();
 
@@ -84,6 +93,7 @@ private:
   clang::DiagnosticStorage NoArguments;
   std::vector<Held> Pending;  // the held error, then its notes
   bool DroppingNotes = false; // the notes of an error not passed on
+  bool UnknownParam = false;  // a held static_assert's note names a parameter
 };
 
 } // namespace cudalint
