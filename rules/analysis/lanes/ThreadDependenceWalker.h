@@ -659,11 +659,12 @@ private:
     std::optional<Address> A;
   };
   using ObjectFields = llvm::SmallDenseMap<const FieldDecl *, FieldBinding, 4>;
-  /// The fields of objects of a class with a pointer or scalar field that the walk saw made: a
-  /// temporary (keyed by its CXXConstructExpr), an aggregate (its InitListExpr), a local or a
-  /// by-value parameter (its VarDecl), set by a user constructor's member initialisers and body
-  /// or by the init list. `Pitched<T>(ptr, pitch).at(x, y)` thus keeps `(T *)(bytes_ + y *
-  /// pitch_)`, and `BlockInfo binfo(params, bidb, tidx)` a field that does not read `tidx`.
+  /// The fields of objects of a class with a pointer field, or of a project's class with a
+  /// scalar field, that the walk saw made: a temporary (keyed by its CXXConstructExpr), an
+  /// aggregate (its InitListExpr), a local or a by-value parameter (its VarDecl), set by a user
+  /// constructor's member initialisers and body or by the init list. `Pitched<T>(ptr,
+  /// pitch).at(x, y)` thus keeps `(T *)(bytes_ + y * pitch_)`, and `BlockInfo binfo(params,
+  /// bidb, tidx)` a field that does not read `tidx`.
   /// A field assigned after construction, an object assigned whole or passed on by address,
   /// forgets what it knew.
   llvm::DenseMap<const void *, ObjectFields> Objects;

@@ -6,13 +6,13 @@
 // in fields its constructor sets, and its member functions compute `(T *)(bytes_ + y * pitch_)
 // + x`; and FlashAttention's `BlockInfoPadded binfo(params, bidb, bidh, tidx)` keeps the
 // sequence's length, the same in the whole block, beside `tidx_global`. The walk keeps, for each
-// object of a class with a pointer or scalar field that it sees made (a temporary, a local, a
-// by-value parameter; by a user constructor or an aggregate's init list), the value and the
-// address each field was set to (Walker::Objects), and reads them where the object's fields are
-// named: in its member functions (`this->f`, keyed by Frame::ThisObj) and through the object
-// (`obj.f`), rather than one value for the whole object, which takes the thread index if any
-// argument does. A field assigned afterwards, an object assigned whole or handed out by address,
-// forgets what it knew.
+// object that it sees made (a temporary, a local, a by-value parameter; by a user constructor or
+// an aggregate's init list) of a class with a pointer field, or of a project's class with a
+// scalar field, the value and the address each field was set to (Walker::Objects), and reads
+// them where the object's fields are named: in its member functions (`this->f`, keyed by
+// Frame::ThisObj) and through the object (`obj.f`), rather than one value for the whole object,
+// which takes the thread index if any argument does. A field assigned afterwards, an object
+// assigned whole or handed out by address, forgets what it knew.
 //
 //===----------------------------------------------------------------------===//
 #include "rules/analysis/ValueEval.h"
@@ -26,14 +26,18 @@ using namespace clang;
 namespace cudalint {
 namespace walker {
 
-/// Objects whose fields the walk keeps: a class with a field of pointer or scalar type.
-static bool keepsFields(const RecordDecl *RD) {
+/// Objects whose fields the walk keeps: a class with a pointer field, or a project's class with
+/// a scalar field (not the toolkit's `__half`, whose constructors every conversion would walk).
+static bool keepsFields(const RecordDecl *RD, const SourceManager &SM) {
   if (!RD || RD->isUnion())
     return false;
   if (const auto *CXX = dyn_cast<CXXRecordDecl>(RD); CXX && CXX->getNumBases() != 0)
     return false; // fields of bases are not followed
-  return llvm::any_of(RD->fields(), [](const FieldDecl *F) {
-    return F->getType()->isPointerType() || F->getType()->isScalarType();
+  if (llvm::any_of(RD->fields(),
+                   [](const FieldDecl *F) { return F->getType()->isPointerType(); }))
+    return true;
+  return !isSystemCode(RD, SM) && llvm::any_of(RD->fields(), [](const FieldDecl *F) {
+    return F->getType()->isScalarType();
   });
 }
 
@@ -46,7 +50,7 @@ LaneValue Walker::construct(const CXXConstructExpr *CCE) {
   }
   Objects.erase(CCE);
   const CXXConstructorDecl *Ctor = CCE->getConstructor();
-  if (!Ctor || !keepsFields(Ctor->getParent()))
+  if (!Ctor || !keepsFields(Ctor->getParent(), SM))
     return lane::opaque(Args);
   // A copy: the fields of the object copied.
   if (Ctor->isCopyOrMoveConstructor()) {
@@ -91,7 +95,7 @@ LaneValue Walker::construct(const CXXConstructExpr *CCE) {
 LaneValue Walker::aggregate(const InitListExpr *IL) {
   llvm::SmallVector<LaneValue, 4> Parts;
   const RecordDecl *RD = IL->getType()->getAsRecordDecl();
-  bool Bind = keepsFields(RD) && !IL->hadArrayRangeDesignator();
+  bool Bind = keepsFields(RD, SM) && !IL->hadArrayRangeDesignator();
   Objects.erase(IL);
   ObjectFields Fields;
   unsigned I = 0;
