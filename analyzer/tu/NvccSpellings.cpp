@@ -327,6 +327,11 @@ void asmOperandCommas(StringRef T, Edits &Out) {
         K = stringEnd(T, K);
         if (K == StringRef::npos)
           break;
+      } else if (T.substr(K, 2) == "//" || T.substr(K, 2) == "/*") {
+        // A comment between the template's pieces (CUTLASS's `// : max(a0, b1)`) is no operand.
+        K = T[K + 1] == '/' ? T.find('\n', K) : T.find("*/", K + 2);
+        if (K == StringRef::npos)
+          break;
       } else if (C == '(') {
         ++Depth;
       } else if (C == ')') {

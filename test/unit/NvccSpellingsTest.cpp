@@ -156,6 +156,9 @@ TEST(AsmOperands, LeavesOtherCodeAlone) {
            "asm(\"x\" : \"=r\"(o)\n\"=r\"(p));",                     // no blank but a line break
            "f(a) \"b\";",                                               // no asm
            "plasma(x) \"y\";",                                          // asm inside a name
+           // Comments between the template's pieces (CUTLASS's sm90_visitor_topk_softmax.hpp)
+           "asm volatile(\"max.f32 %0, \"  // : max(a0, b1)\n    \"%1;\" : \"=f\"(r) : \"f\"(a));",
+           "asm(\"x\" /* : (a) */ \"y\" : \"=r\"(o));",
        });
 }
 
