@@ -93,6 +93,9 @@ LaneValue Walker::construct(const CXXConstructExpr *CCE) {
 }
 
 LaneValue Walker::aggregate(const InitListExpr *IL) {
+  // A scalar's braces, `index_type{threadIdx.x}` (cuCollections' global_thread_id()): its value.
+  if (IL->getType()->isScalarType() && IL->getNumInits() == 1)
+    return expr(IL->getInit(0));
   llvm::SmallVector<LaneValue, 4> Parts;
   const RecordDecl *RD = IL->getType()->getAsRecordDecl();
   bool Bind = keepsFields(RD, SM) && !IL->hadArrayRangeDesignator();

@@ -81,8 +81,33 @@ __global__ void spans(const int *starts, float *out) {
   out[sp.first] = s[255 - threadIdx.x];
 }
 
+// A scalar's braces keep its value: cuCollections' kernels step `idx = global_thread_id()`,
+// `index_type{threadIdx.x} + index_type{blockDim.x} * index_type{blockIdx.x}`, while `idx -
+// thread_idx < n`, the same trips in the whole block (silent); `idx < n` is not (an error).
+using index_type = long long;
+__device__ index_type global_thread_id() {
+  return index_type{threadIdx.x} + index_type{blockDim.x} * index_type{blockIdx.x};
+}
+__global__ void containsLike(const int *in, index_type n, bool *out) {
+  __shared__ bool buf[128];
+  const index_type thread_idx{threadIdx.x};
+  for (index_type idx = global_thread_id(); idx - thread_idx < n; idx += gridDim.x * 128) {
+    if (idx < n)
+      buf[thread_idx] = in[idx] > 0;
+    __syncthreads();
+    if (idx < n)
+      out[idx] = buf[thread_idx];
+  }
+  for (index_type idx = global_thread_id(); idx < n; idx += gridDim.x * 128)
+    __syncthreads();
+  // CHECK-DAG: object-fields.cu:[[@LINE-1]]:5: error: __syncthreads() is in a loop whose condition 'idx < n' differs between threads [barrier-in-divergent-branch]
+  // CHECK-DAG: object-fields.cu:[[@LINE-2]]:5: note: threads that leave the loop early miss the barriers of the later iterations, and a block barrier that some threads of the block never reach is undefined behaviour (in practice a hang, or a barrier that completes early)
+  // CHECK-DAG: object-fields.cu:[[@LINE-3]]:5: note: make the trip count block-uniform (e.g. step a block-wide base by blockDim.x while it is below the bound) and guard only the work inside the loop
+}
+
 void launch(Params p, const int *starts, float *out, cudaStream_t st) {
   fmhaLike<<<dim3(8, 4, 2), 128, 0, st>>>(p, 1);
   ownFields<<<8, 128, 0, st>>>(p, 100);
   spans<<<8, 256, 0, st>>>(starts, out);
+  containsLike<<<8, 128, 0, st>>>(starts, 1000, (bool *)out);
 }
