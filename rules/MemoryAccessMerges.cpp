@@ -180,6 +180,28 @@ static bool provenMultiple(const ArraySubscriptExpr *AS, unsigned Bytes, const V
   return false;
 }
 
+/// Whether the pointer \p AS indexes is a local, never changed, that points into an element of
+/// at least \p Bytes bytes and alignment: `float *c_rd = reinterpret_cast<float *>(&sh_red[k])`
+/// of an int4 array (Marlin's reduction), whose alignment nvcc knows from the element's type.
+static bool wideElementPointer(const ArraySubscriptExpr *AS, int64_t Bytes,
+                               const ASTContext &Ctx) {
+  const auto *R = dyn_cast<DeclRefExpr>(AS->getBase()->IgnoreParenImpCasts());
+  const auto *V = R ? dyn_cast<VarDecl>(R->getDecl()) : nullptr;
+  const auto *FD = V ? dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod()) : nullptr;
+  if (!V || !V->isLocalVarDecl() || !V->getInit() || !FD || !FD->getBody() ||
+      changesVariable(FD->getBody(), V))
+    return false;
+  const auto *Cast = dyn_cast<ExplicitCastExpr>(V->getInit()->IgnoreParenImpCasts());
+  const auto *Addr =
+      Cast ? dyn_cast<UnaryOperator>(Cast->getSubExpr()->IgnoreParenImpCasts()) : nullptr;
+  if (!Addr || Addr->getOpcode() != UO_AddrOf)
+    return false;
+  QualType T = Addr->getSubExpr()->getType();
+  return !T->isDependentType() && !T->isIncompleteType() &&
+         Ctx.getTypeSizeInChars(T).getQuantity() >= Bytes &&
+         Ctx.getTypeAlignInChars(T).getQuantity() >= Bytes;
+}
+
 /// `sh[ty][tx * 4 + i]` in a loop of 4 trips over i (cuda-convnet2's filterActs): the thread's
 /// consecutive elements, which ptxas makes one 16-byte access (STS.128 / LDS.128 in the SASS
 /// of nvcc 13; the PTX still has four scalar ones) when the loop's trips fill an aligned 8- or
@@ -243,7 +265,8 @@ static std::optional<BankConflict> mergedLoopConflict(const AccessEvent &E, cons
       T = 2;
       Counter = I;
       RuntimePairs = true;
-    } else if (Bare && T > 0 && Counter == I) {
+    } else if (Bare && T > 0 && Counter == I &&
+               !wideElementPointer(AS, T * static_cast<int64_t>(E.Size), Ctx)) {
       return std::nullopt;
     }
     if (T > 0 && Counter == I) {
