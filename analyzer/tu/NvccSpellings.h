@@ -25,7 +25,8 @@
 // - An asm statement's operands with a comma missing between two of them, `: "r"(a.x) "r"(a.y),
 //   "r"(b)` (FasterTransformer's hmma_fp32): nvcc reads the list, Clang stops at the second
 //   constraint ("expected ')'") and loses the function and its callers. The first blank between
-//   the `)` and the next constraint (or `[name]`) becomes the comma.
+//   the `)` and the next constraint (or `[name]`) becomes the comma; comments are skipped (a `//
+//   : max(a0, b1)` between the template's pieces in CUTLASS's sm90_visitor_topk_softmax.hpp).
 // - A function template defined with its own parameters as template arguments, `template
 //   <typename T> void blockAttnMask<T>(dim3 &grid, ...)` (FasterTransformer's XLNet
 //   preprocessing): nvcc takes it for the template's definition, Clang rejects it as a partial
