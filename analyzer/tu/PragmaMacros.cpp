@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "analyzer/tu/PragmaMacros.h"
 
+#include "clang/Lex/Lexer.h"
 #include "clang/Lex/MacroInfo.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
@@ -36,13 +37,7 @@ public:
         Pragma += ' ';
       Pragma += PP.getSpelling(T);
     }
-    std::string Literal = "\"";
-    for (char C : Pragma) {
-      if (C == '"' || C == '\\')
-        Literal += '\\';
-      Literal += C;
-    }
-    Literal += '"';
+    std::string Literal = "\"" + Lexer::Stringify(Pragma) + "\"";
     SourceLocation Loc = Body[0].getLocation();
     SmallVector<Token, 4> Tokens;
     auto Add = [&](StringRef Spelling, tok::TokenKind Kind) {
