@@ -49,6 +49,10 @@ template <typename T> __device__ void __stwb(T *ptr, T value);
 static inline __host__ __device__ dim3 $(unsigned x = 1, unsigned y = 1, unsigned z = 1) {
   return dim3(x, y, z);
 }
+// `this->` in an `if constexpr` condition is read as `$S::`, the class it points to
+// (analyzer/tu/NvccSpellings.h).
+template <class T> using __cuda_lint_pointee = __remove_pointer(T);
+#define $S __cuda_lint_pointee<decltype(this)>
 // nvcc's predefined macros with nvcc's values. Clang's CUDA wrapper defines __CUDACC__ empty, so
 // `#if __CUDACC__` (CUDA 13's own nccl_device/utility.h) would be "expected value in expression";
 // nvcc passes -D__CUDACC__, which is 1. Clang defines none of nvcc's version macros, so
@@ -70,6 +74,14 @@ static inline __host__ __device__ dim3 $(unsigned x = 1, unsigned y = 1, unsigne
 #endif
 #ifndef __NVCC__
 #define __NVCC__ 1
+#endif
+// nvcc's type traits of its extended lambdas (--extended-lambda defines __CUDACC_EXTENDED_LAMBDA__),
+// which CCCL's cuda/std/__functional/invoke.h asserts on: a Clang lambda is never such a closure
+// type (Clang takes `[] __device__` lambdas without the flag).
+#ifdef __CUDACC_EXTENDED_LAMBDA__
+#define __nv_is_extended_device_lambda_closure_type(...) false
+#define __nv_is_extended_host_device_lambda_closure_type(...) false
+#define __nv_is_extended_device_lambda_with_preserved_return_type(...) false
 #endif
 // nvcc accepts a __restrict__ that qualifies no pointer (`const __restrict__ uint32_t *addr`,
 // sgm's util.h) and Clang rejects the file ("restrict requires a pointer or reference"). No

@@ -36,6 +36,7 @@ enum class Action {
   Undefine,      // -U
   PreInclude,    // -include
   Std,           // -std
+  Predefine,     // a flag for which nvcc defines a macro (predefinedMacro)
   ForwardUnknown // -forward-unknown-to-host-compiler
 };
 
@@ -69,6 +70,9 @@ const NvccOption Options[] = {
     {"-std", "--std", true, Action::Std},
     {"-forward-unknown-to-host-compiler", "--forward-unknown-to-host-compiler", false,
      Action::ForwardUnknown},
+    {"-extended-lambda", "--extended-lambda", false, Action::Predefine},
+    {"-expt-extended-lambda", "--expt-extended-lambda", false, Action::Predefine},
+    {"-expt-relaxed-constexpr", "--expt-relaxed-constexpr", false, Action::Predefine},
     // Dropped, with a value.
     {"-o", "--output-file", true, Action::Drop},
     {"-Xptxas", "--ptxas-options", true, Action::Drop},
@@ -115,9 +119,6 @@ const NvccOption Options[] = {
     {"-g", "--debug", false, Action::Drop},
     {"-lineinfo", "--generate-line-info", false, Action::Drop},
     {"-use_fast_math", "--use_fast_math", false, Action::Drop},
-    {"-extended-lambda", "--extended-lambda", false, Action::Drop},
-    {"-expt-extended-lambda", "--expt-extended-lambda", false, Action::Drop},
-    {"-expt-relaxed-constexpr", "--expt-relaxed-constexpr", false, Action::Drop},
     {"-forward-unknown-to-host-linker", "--forward-unknown-to-host-linker", false, Action::Drop},
     {"-forward-unknown-opts", "--forward-unknown-opts", false, Action::ForwardUnknown},
     {"-M", "--generate-dependencies", false, Action::Drop},
@@ -149,6 +150,13 @@ const NvccOption Options[] = {
     {"-compress-all", "--compress-all", false, Action::Drop},
     {"-no-compress", "--no-compress", false, Action::Drop},
 };
+
+/// The macro nvcc defines for a Predefine option, as nvcc 13's `-E -dM` shows it:
+/// cuCollections' `#error` without __CUDACC_EXTENDED_LAMBDA__, CCCL's paths for either.
+const char *predefinedMacro(const NvccOption &O) {
+  return StringRef(O.Long).ends_with("lambda") ? "-D__CUDACC_EXTENDED_LAMBDA__=1"
+                                               : "-D__CUDACC_RELAXED_CONSTEXPR__=1";
+}
 
 /// Options that accept their value glued to a one-letter name (-Ifoo, -DX=1).
 bool isGluedValueOption(StringRef Name) {
@@ -379,6 +387,9 @@ Error Translator::apply(const NvccOption &O, StringRef Value, unsigned Depth) {
     return Error::success();
   case Action::Std:
     ParseFlags.push_back("-std=" + Value.str());
+    return Error::success();
+  case Action::Predefine:
+    addUnique(ParseFlags, predefinedMacro(O));
     return Error::success();
   }
   return Error::success();

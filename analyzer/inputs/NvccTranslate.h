@@ -4,7 +4,8 @@
 // Compilation databases for CUDA are usually written for nvcc (CMake's CUDA
 // language, hand-written Makefiles). Clang rejects most nvcc flags, so every
 // entry is translated: flags that change how the source parses (-D, -I,
-// -isystem, -std, -include, per-thread default stream) are kept or mapped,
+// -isystem, -std, -include, per-thread default stream, the macros nvcc defines
+// for --extended-lambda and --expt-relaxed-constexpr) are kept or mapped,
 // target and code-generation flags are recorded (archs, -maxrregcount, -rdc)
 // and everything else is dropped. The result is a Clang command line for a
 // `--cuda-host-only -fsyntax-only` parse.

@@ -450,6 +450,52 @@ void alignasAfterMemorySpace(StringRef T, Edits &Out) {
   }
 }
 
+void thisInConstexprIf(StringRef T, Edits &Out) {
+  for (size_t I = findIn(T, "constexpr"); I != StringRef::npos;
+       I = findIn(T, "constexpr", I + 1)) {
+    size_t If = I;
+    while (If > 0 && isSpace(T[If - 1]))
+      --If;
+    if (If == I || If < 2 || T.substr(If - 2, 2) != "if" ||
+        (If > 2 && identifierChar(T[If - 3])))
+      continue;
+    size_t Open = skipSpace(T, I + 9);
+    if (Open >= T.size() || T[Open] != '(')
+      continue;
+    Edits Found; // kept when the condition's `)` is reached
+    int Depth = 0;
+    for (size_t K = Open; K < T.size(); ++K) {
+      char C = T[K];
+      if (C == '"') {
+        K = stringEnd(T, K);
+      } else if (T.substr(K, 2) == "//" || T.substr(K, 2) == "/*") {
+        K = T[K + 1] == '/' ? T.find('\n', K) : T.find("*/", K + 2);
+      } else if (C == '(') {
+        ++Depth;
+      } else if (C == ')') {
+        if (--Depth == 0) {
+          Out.append(Found.begin(), Found.end());
+          break;
+        }
+      } else if (C == ';' || C == '{' || C == '}') {
+        break; // an init-statement or a lambda: left as it is
+      } else if (identifierAt(T, K) == "this" && !identifierChar(T[K - 1])) {
+        size_t Arrow = skipSpace(T, K + 4);
+        if (T.substr(Arrow, 2) != "->")
+          continue;
+        for (size_t J = 0; J < 4; ++J)
+          Found.push_back({K + J, "$S::"[J]});
+        Found.push_back({Arrow, ' '});
+        Found.push_back({Arrow + 1, ' '});
+        K = Arrow + 1;
+      }
+      if (K == StringRef::npos)
+        break;
+    }
+    I = Open;
+  }
+}
+
 bool apply(std::string &Text, void (*Find)(StringRef, Edits &)) {
   Edits E;
   Find(Text, E);
@@ -466,6 +512,8 @@ bool unspecializePrimaryTemplates(std::string &Text) { return apply(Text, primar
 
 bool putAlignasFirst(std::string &Text) { return apply(Text, alignasAfterMemorySpace); }
 
+bool qualifyThisInConstexprIf(std::string &Text) { return apply(Text, thisInConstexprIf); }
+
 namespace {
 
 /// nvccSpelled without the memory of texts seen: \p Original rewritten, or none when nothing
@@ -480,11 +528,13 @@ std::optional<std::string> spelled(StringRef Original) {
   bool Builtins = Contains("extern") && (Contains("uint3") || Contains("dim3"));
   bool Braced = Chevrons || Contains("<<<");
   // Found on the file as it is, applied after the rest (each keeps every offset; they touch asm
-  // operands, template heads and declarations of device variables, which the others do not).
+  // operands, template heads, declarations of device variables and `if constexpr` conditions,
+  // which the others do not).
   Edits Found;
   asmOperandCommas(Original, Found);
   primaryTemplateArgs(Original, Found);
   alignasAfterMemorySpace(Original, Found);
+  thisInConstexprIf(Original, Found);
   if (!Chevrons && !Builtins && !Braced && Found.empty())
     return std::nullopt;
   std::string Text = Original.str();

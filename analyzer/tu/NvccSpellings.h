@@ -37,6 +37,12 @@
 //   attribute cannot be applied to types" (it takes it only at global scope) and drops the
 //   alignment. The two are swapped, `alignas(128) __device__`; `static __device__ alignas(...)`,
 //   which nvcc rejects too, and `__shared__ alignas(8)` in a function, which Clang takes, stay.
+// - A static member named through `this` in an `if constexpr` condition, `if constexpr
+//   (this->has_payload)` (cuCollections' open addressing, 12 of its 14 examples): nvcc and GCC
+//   take it; Clang evaluates `this` and reports "constexpr if condition is not a constant
+//   expression", and the function and its callers' launches are lost. `this->` becomes `$S::`
+//   and two blanks, the compat header's name for the class `this` points to: the same member
+//   (a non-static one stays an access through `this`, still no constant).
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUDALINT_ANALYZER_TU_NVCCSPELLINGS_H
@@ -83,6 +89,11 @@ bool unspecializePrimaryTemplates(std::string &Text);
 /// `alignas(...)` after it on that line (`__device__ alignas(128) T g[4];` -> `alignas(128)
 /// __device__ T g[4];`); returns whether it changed anything.
 bool putAlignasFirst(std::string &Text);
+
+/// Writes, in place, each `this->` (blanks allowed around the arrow) in the parentheses of an
+/// `if constexpr` as `$S::` and blanks; returns whether it changed anything. A condition with a
+/// brace or a `;` in it (a lambda, an init-statement) stays; comments and strings are skipped.
+bool qualifyThisInConstexprIf(std::string &Text);
 
 /// \p Text as a parse reads it (the rewrites above), when that differs from \p Text. What a
 /// parse read is recorded as the hash of these bytes; a cached result is checked against the

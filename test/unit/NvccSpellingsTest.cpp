@@ -218,6 +218,36 @@ TEST(AlignasFirst, LeavesOtherCodeAlone) {
        });
 }
 
+std::string thisQualified(std::string Text) {
+  return rewritten(qualifyThisInConstexprIf, std::move(Text));
+}
+
+TEST(ConstexprIfThis, NamesTheClass) {
+  // cuCollections' open_addressing_ref_impl.cuh.
+  EXPECT_EQ(thisQualified("if constexpr (this->has_payload) {"),
+            "if constexpr ($S::  has_payload) {");
+  EXPECT_EQ(thisQualified("if constexpr (this->has_payload and not is_same_v<T, value_type>) {"),
+            "if constexpr ($S::  has_payload and not is_same_v<T, value_type>) {");
+  EXPECT_EQ(thisQualified("if  constexpr\n  (f(this -> a) || !this->b)"),
+            "if  constexpr\n  (f($S::    a) || !$S::  b)");
+  EXPECT_EQ(thisQualified("if constexpr (this->x /* this->y */) {"),
+            "if constexpr ($S::  x /* this->y */) {");
+}
+
+TEST(ConstexprIfThis, LeavesOtherCodeAlone) {
+  expectUnchanged(qualifyThisInConstexprIf, {
+           "if (this->has_payload) {",                  // not constexpr
+           "static constexpr bool p = this->x;",        // not an if
+           "if constexpr (is_same_v<T, U>) { this->f(); }", // `this` after the condition
+           "if constexpr (other_this->x) {",           // another name
+           "if constexpr (f(\"this->x\")) {",         // in a string
+           "if constexpr (g([&] { return this->x; })) {", // in a lambda
+           "if constexpr (auto v = this->x; v) {",      // an init-statement
+           "if constexpr (thisx->y) {",                // another name
+           "elif constexpr (this->x) {",               // not the keyword if
+       });
+}
+
 TEST(NvccSpelled, SameAnswerEachTimeAFileIsRead) {
   // Every parse of a run reads the same headers, and a text that needs no rewrite is remembered by
   // its hash: one rewritten is rewritten on every read, one that is not stays as it is, and one

@@ -128,6 +128,9 @@ TEST(NvccTranslate, DroppedFlagsKeepTheParseIntact) {
        "-Xptxas", "-v", "-Xcudafe", "--diag_suppress=177", "-G", "-lineinfo", "--use_fast_math",
        "-MD", "-MF", "k.d", "-MT", "k.o", "-o", "k.o", "-t", "4", "-res-usage"});
   expectNoNvccFlags(C);
+  // nvcc defines a macro for each of the first two (its `-E -dM`).
+  EXPECT_TRUE(has(C, "-D__CUDACC_EXTENDED_LAMBDA__=1"));
+  EXPECT_TRUE(has(C, "-D__CUDACC_RELAXED_CONSTEXPR__=1"));
   // Values of dropped options are not mistaken for inputs or flags.
   EXPECT_FALSE(has(C, "/usr/bin/g++-12"));
   EXPECT_FALSE(has(C, "k.d"));

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 #include "rules/analysis/lanes/LaneValueHelpers.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace clang;
@@ -326,6 +327,40 @@ SharedExact exactSelect(const LaneValue &C, const LaneValue &T, const LaneValue 
   for (size_t I = 0; I < N; ++I)
     R->V[I] = C.Exact->V[I] != 0 ? A->at(I) : B->at(I);
   return R;
+}
+
+SharedExact joinExact(const SharedExact &A, const SharedExact &B) {
+  if (!A || !B || A->AtMost || B->AtMost || A->Worlds != 1 || B->Worlds != 1 ||
+      A->V.size() != B->V.size() || A->V.empty())
+    return nullptr;
+  // B's values are A's plus D in every thread: the unknown part is A's, or B's plus D.
+  int64_t D;
+  if (__builtin_sub_overflow(B->V.front(), A->V.front(), &D))
+    return nullptr;
+  for (size_t T = 1; T < A->V.size(); ++T)
+    if (B->V[T] - A->V[T] != D)
+      return nullptr;
+  if (D == 0 && A->RAlign == B->RAlign && A->RNonNeg == B->RNonNeg)
+    return A;
+  auto R = std::make_shared<ExactThreads>(*A);
+  R->RAlign = gcd64(gcd64(A->RAlign, B->RAlign), D);
+  R->RNonNeg = A->RNonNeg && B->RNonNeg && D >= 0;
+  return R;
+}
+
+LaneValue uniformIfExactSame(LaneValue V) {
+  const ExactThreads *X = V.Exact.get();
+  if (V.K == LaneValue::Uniform || !X || X->AtMost || X->Worlds != 1 || X->V.empty() ||
+      !llvm::all_equal(X->V))
+    return V;
+  int64_t First = X->V.front();
+  LaneValue U = X->RAlign == 0 ? LaneValue::constant(First) : LaneValue::uniform();
+  if (X->RAlign != 0) {
+    U.Align = First == 0 ? X->RAlign : gcd64(X->RAlign, First < 0 ? -First : First);
+    U.NonNeg = X->RNonNeg && First >= 0;
+  }
+  U.PerBlock = V.PerBlock;
+  return U;
 }
 
 bool sameExact(const SharedExact &A, const SharedExact &B) {

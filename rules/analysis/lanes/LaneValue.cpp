@@ -408,9 +408,10 @@ static LaneValue joinForms(const LaneValue &A, const LaneValue &B);
 LaneValue join(const LaneValue &A, const LaneValue &B) {
   if (A == B)
     return A;
-  // Each thread holds one of two values: not known which (without the condition).
+  // Each thread holds one of two values: not known which (without the condition), unless
+  // they differ only in a part that is the same in every thread.
   LaneValue R = joinForms(A, B);
-  R.Exact.reset();
+  R.Exact = joinExact(A.Exact, B.Exact);
   return R;
 }
 

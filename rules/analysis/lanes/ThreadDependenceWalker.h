@@ -803,7 +803,7 @@ private:
     LaneValue R = unsignedFix(lane::binary(Op, A, B), T);
     if (!R.Exact && A.Exact && T->isUnsignedIntegerType())
       R.Exact = lane::exactUnsigned(Op, A, B, Ctx.getIntWidth(T));
-    return R;
+    return lane::uniformIfExactSame(std::move(R));
   }
 
   LaneValue binary(const BinaryOperator *B);
