@@ -24,6 +24,7 @@ Error configurePlan(InputPlan &Plan, ConfigLoader &Configs, ArrayRef<std::string
       A.insert(At + C->ExtraArgs.size(), CliExtraArgs.begin(), CliExtraArgs.end());
       if (!C->Archs.empty())
         Cmd.Archs = C->Archs;
+      settleDeviceOnly(Cmd);
       Kept.push_back(std::move(Cmd));
     }
     Cmds = std::move(Kept);

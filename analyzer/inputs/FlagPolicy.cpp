@@ -38,7 +38,8 @@ bool allowed(StringRef A) {
       return true;
   if (A == "-w" || A == "-pedantic" || A == "-pedantic-errors" || A == "-pthread" ||
       A == "-nostdinc" || A == "-nostdinc++" || A == "-nocudainc" || A == "-nogpuinc" ||
-      A == "-ansi" || A.starts_with("-stdlib=") || A.starts_with("--cuda-gpu-arch=") ||
+      A == "-ansi" || A == "--cuda-device-only" || A.starts_with("-stdlib=") ||
+      A.starts_with("--cuda-gpu-arch=") ||
       A.starts_with("--offload-arch=") || A.starts_with("--cuda-path=") ||
       A.starts_with("--target="))
     return true;

@@ -3,6 +3,7 @@
 #include "analyzer/inputs/NvccTranslate.h"
 #include "analyzer/support/RegularFile.h"
 
+#include "clang/Basic/OffloadArch.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -37,6 +38,7 @@ enum class Action {
   PreInclude,    // -include
   Std,           // -std
   Predefine,     // a flag for which nvcc defines a macro (predefinedMacro)
+  DeviceOnly,    // --ptx, --cubin, --fatbin, --optix-ir: nvcc's device pass alone
   ForwardUnknown // -forward-unknown-to-host-compiler
 };
 
@@ -73,6 +75,10 @@ const NvccOption Options[] = {
     {"-extended-lambda", "--extended-lambda", false, Action::Predefine},
     {"-expt-extended-lambda", "--expt-extended-lambda", false, Action::Predefine},
     {"-expt-relaxed-constexpr", "--expt-relaxed-constexpr", false, Action::Predefine},
+    {"-ptx", "--ptx", false, Action::DeviceOnly},
+    {"-cubin", "--cubin", false, Action::DeviceOnly},
+    {"-fatbin", "--fatbin", false, Action::DeviceOnly},
+    {"-optix-ir", "--optix-ir", false, Action::DeviceOnly},
     // Dropped, with a value.
     {"-o", "--output-file", true, Action::Drop},
     {"-Xptxas", "--ptxas-options", true, Action::Drop},
@@ -142,9 +148,6 @@ const NvccOption Options[] = {
     {"-Wext-lambda-captures-this", "--Wext-lambda-captures-this", false, Action::Drop},
     {"-src-in-ptx", "--source-in-ptx", false, Action::Drop},
     {"-cuda", "--cuda", false, Action::Drop},
-    {"-ptx", "--ptx", false, Action::Drop},
-    {"-cubin", "--cubin", false, Action::Drop},
-    {"-fatbin", "--fatbin", false, Action::Drop},
     {"-E", "--preprocess", false, Action::Drop},
     {"-pg", "--profile", false, Action::Drop},
     {"-compress-all", "--compress-all", false, Action::Drop},
@@ -180,7 +183,10 @@ bool isParseRelevantHostFlag(StringRef Flag) {
          Flag.starts_with("-march=") || Flag.starts_with("-mavx") || Flag.starts_with("-msse") ||
          Flag == "-mfma" || Flag == "-mf16c" || Flag == "-fopenmp" ||
          Flag.starts_with("-fno-exceptions") || Flag == "-fexceptions" ||
-         (Flag.starts_with("-O") && Flag.size() <= 3);
+         (Flag.starts_with("-O") && Flag.size() <= 3) ||
+         // A clang++ -x cuda entry's device-only compile and its arch (settleDeviceOnly).
+         Flag == "--cuda-device-only" || Flag == "--offload-device-only" ||
+         Flag.starts_with("--cuda-gpu-arch=") || Flag.starts_with("--offload-arch=");
 }
 
 /// Host flags whose value is the next argument.
@@ -391,6 +397,9 @@ Error Translator::apply(const NvccOption &O, StringRef Value, unsigned Depth) {
   case Action::Predefine:
     addUnique(ParseFlags, predefinedMacro(O));
     return Error::success();
+  case Action::DeviceOnly:
+    addUnique(ParseFlags, "--cuda-device-only");
+    return Error::success();
   }
   return Error::success();
 }
@@ -485,10 +494,71 @@ TranslatedCommand Translator::finish(StringRef File, ArrayRef<std::string> Extra
   }
   A.insert(A.end(), ExtraArgs.begin(), ExtraArgs.end());
   A.push_back(C.File);
+  settleDeviceOnly(C);
   return C;
 }
 
+/// \p A as Clang names it: itself when Clang knows it (sm_90a), else its base
+/// (nvcc 12.9's family-specific sm_100f is sm_100 plus features no branch
+/// condition tests), else empty.
+std::string clangArch(StringRef A) {
+  if (clang::IsNVIDIAOffloadArch(clang::StringToOffloadArch(A)))
+    return A.str();
+  size_t Digits = A.drop_front(3).take_while([](char C) { return isDigit(C); }).size();
+  StringRef Base = A.take_front(3 + Digits);
+  if (Base.size() > 3 && clang::IsNVIDIAOffloadArch(clang::StringToOffloadArch(Base)))
+    return Base.str();
+  return "";
+}
+
 } // namespace
+
+std::string devicePassArch(const TranslatedCommand &Cmd) {
+  std::string Arch = "sm_75";
+  unsigned Newest = 0;
+  for (const std::string &A : Cmd.Archs) {
+    unsigned N = 0;
+    StringRef Number = StringRef(A).drop_front(3).take_while([](char C) { return isDigit(C); });
+    std::string Known = clangArch(A);
+    if (Number.getAsInteger(10, N) || N <= Newest || Known.empty())
+      continue;
+    Newest = N;
+    Arch = std::move(Known);
+  }
+  return Arch;
+}
+
+void settleDeviceOnly(TranslatedCommand &Cmd) {
+  std::vector<std::string> &A = Cmd.ClangArgs;
+  if (!any_of(A, [](StringRef F) {
+        return F == "--cuda-device-only" || F == "--offload-device-only";
+      }))
+    return;
+  std::string Arch;
+  std::vector<std::string> Kept;
+  size_t Mode = StringRef::npos; // where --cuda-host-only (or the first mode flag) was
+  for (StringRef F : A) {
+    if (F == "--cuda-host-only" || F == "--cuda-device-only" || F == "--offload-host-only" ||
+        F == "--offload-device-only" || F == "--cuda-compile-host-device" ||
+        F == "--offload-host-device") {
+      if (Mode == StringRef::npos)
+        Mode = Kept.size();
+    } else if (F.consume_front("--cuda-gpu-arch=") || F.consume_front("--offload-arch=")) {
+      Arch = F.str();
+    } else {
+      Kept.push_back(F.str());
+    }
+  }
+  if (Arch.empty())
+    Arch = devicePassArch(Cmd);
+  Kept.insert(Kept.begin() + std::min(Mode, Kept.size()),
+              {"--cuda-device-only", "--cuda-gpu-arch=" + Arch});
+  A = std::move(Kept);
+}
+
+bool TranslatedCommand::deviceOnly() const {
+  return is_contained(ClangArgs, "--cuda-device-only");
+}
 
 bool isNvcc(StringRef Program) {
   StringRef Base = sys::path::filename(Program);

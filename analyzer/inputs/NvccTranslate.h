@@ -8,7 +8,8 @@
 // for --extended-lambda and --expt-relaxed-constexpr) are kept or mapped,
 // target and code-generation flags are recorded (archs, -maxrregcount, -rdc)
 // and everything else is dropped. The result is a Clang command line for a
-// `--cuda-host-only -fsyntax-only` parse.
+// `--cuda-host-only -fsyntax-only` parse, or a `--cuda-device-only` one for a
+// command that makes device code only (nvcc --ptx).
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUDALINT_ANALYZER_INPUTS_NVCCTRANSLATE_H
@@ -52,6 +53,11 @@ struct TranslatedCommand {
   bool FromCompileDatabase = false;
   /// Flags unknown to nvcc that were dropped (shown with --verbose).
   std::vector<std::string> IgnoredFlags;
+
+  /// The compile makes device code only (nvcc --ptx, --cubin, --fatbin, --optix-ir; or
+  /// --cuda-device-only among the extra arguments): the parse is Clang's device-side one, as
+  /// nvcc's only pass is (settleDeviceOnly).
+  bool deviceOnly() const;
 };
 
 /// True when \p Program (argv[0] of a compile command) is nvcc.
@@ -69,6 +75,20 @@ translateCompileCommand(llvm::ArrayRef<std::string> Argv, llvm::StringRef Direct
 /// file's directory and its include/ siblings on the include path.
 TranslatedCommand defaultCompileCommand(llvm::StringRef File, const ToolchainPaths &Paths,
                                         llvm::ArrayRef<std::string> ExtraArgs);
+
+/// The GPU architecture of \p Cmd's device-side parse: the newest the command
+/// names (sm_75, nvcc's default, if none), since the newest code paths are the
+/// ones a build adds last; one Clang does not know is parsed as its base
+/// (sm_100f as sm_100), or left out.
+std::string devicePassArch(const TranslatedCommand &Cmd);
+
+/// Makes \p Cmd's Clang command a device-side parse when it asks for one anywhere
+/// (`--cuda-device-only` or `--offload-device-only`, from the translation of a device-only nvcc
+/// command or from extra arguments): `--cuda-device-only` and one `--cuda-gpu-arch=` where
+/// `--cuda-host-only` stood, the arch the last `--cuda-gpu-arch=`/`--offload-arch=` names, else
+/// devicePassArch's (a device-only parse makes one compile job). Applying it again changes
+/// nothing.
+void settleDeviceOnly(TranslatedCommand &Cmd);
 
 /// Parses the archs named by -arch / -gencode / --generate-code values, e.g.
 /// "arch=compute_90,code=[compute_90,sm_90]" gives {"sm_90"}.

@@ -6,7 +6,6 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/RecursiveASTVisitor.h"
-#include "clang/Basic/OffloadArch.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/MacroInfo.h"
 #include "clang/Lex/PPCallbacks.h"
@@ -250,38 +249,6 @@ void collectKernelBodies(ASTContext &AST, ArrayRef<Decl *> Scope, ArchRegions &O
 
 std::unique_ptr<PPCallbacks> collectArchRegions(const SourceManager &SM, ArchRegions &Out) {
   return std::make_unique<Collector>(SM, Out);
-}
-
-namespace {
-
-/// \p A as Clang names it: itself when Clang knows it (sm_90a), else its base
-/// (nvcc 12.9's family-specific sm_100f is sm_100 plus features no branch
-/// condition tests), else empty.
-std::string clangArch(StringRef A) {
-  if (IsNVIDIAOffloadArch(StringToOffloadArch(A)))
-    return A.str();
-  size_t Digits = A.drop_front(3).take_while([](char C) { return isDigit(C); }).size();
-  StringRef Base = A.take_front(3 + Digits);
-  if (Base.size() > 3 && IsNVIDIAOffloadArch(StringToOffloadArch(Base)))
-    return Base.str();
-  return "";
-}
-
-} // namespace
-
-std::string devicePassArch(const TranslatedCommand &Cmd) {
-  std::string Arch = "sm_75";
-  unsigned Newest = 0;
-  for (const std::string &A : Cmd.Archs) {
-    unsigned N = 0;
-    StringRef Number = StringRef(A).drop_front(3).take_while([](char C) { return isDigit(C); });
-    std::string Known = clangArch(A);
-    if (Number.getAsInteger(10, N) || N <= Newest || Known.empty())
-      continue;
-    Newest = N;
-    Arch = std::move(Known);
-  }
-  return Arch;
 }
 
 std::vector<std::string> devicePassArgs(const TranslatedCommand &Cmd, StringRef Arch) {

@@ -85,13 +85,7 @@ struct TextDefine {
 /// The `#define`s of \p Text, a region the preprocessor skipped, in order.
 std::vector<TextDefine> definesIn(llvm::StringRef Text);
 
-/// The GPU architecture of \p Cmd's device-side parse: the newest the command
-/// names (sm_75, nvcc's default, if none), since the newest code paths are the
-/// ones a build adds last; one Clang does not know is parsed as its base
-/// (sm_100f as sm_100), or left out.
-std::string devicePassArch(const TranslatedCommand &Cmd);
-
-/// \p Cmd's Clang command turned into a device-side parse for \p Arch.
+/// \p Cmd's Clang command turned into a device-side parse for \p Arch (devicePassArch).
 std::vector<std::string> devicePassArgs(const TranslatedCommand &Cmd, llvm::StringRef Arch);
 
 } // namespace cudalint

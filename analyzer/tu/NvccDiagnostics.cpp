@@ -5,6 +5,7 @@
 
 #include "clang/AST/DeclBase.h"
 #include "clang/Basic/DiagnosticAST.h"
+#include "clang/Basic/Cuda.h"
 #include "clang/Basic/DiagnosticSema.h"
 #include "llvm/ADT/SmallString.h"
 
@@ -13,6 +14,20 @@ using namespace clang;
 namespace cudalint {
 
 static constexpr unsigned SpecNoMatch = diag::err_function_template_spec_no_match;
+static constexpr unsigned NoViableCall = diag::err_ovl_no_viable_function_in_call;
+
+/// Held errors that are dropped when every note lists a candidate rejected only for its target.
+static bool targetOnly(unsigned ID) { return ID == SpecNoMatch || ID == NoViableCall; }
+
+/// A candidate rejected only for its target attributes: a specialization's template, or in a
+/// device-side parse (NoViableCall) a __device__ function called from a __host__ one.
+static bool targetNote(unsigned Held, const Diagnostic &Info) {
+  if (Held == SpecNoMatch)
+    return Info.getID() == diag::note_cuda_ovl_candidate_target_mismatch;
+  // "call to %3 function from %4 function": %4 is the caller's CUDAFunctionTarget.
+  return Info.getID() == diag::note_ovl_candidate_bad_target && Info.getNumArgs() > 4 &&
+         Info.getRawArg(4) == static_cast<uint64_t>(CUDAFunctionTarget::Host);
+}
 
 void NvccDiagnostics::HandleDiagnostic(DiagnosticsEngine::Level Level, const Diagnostic &Info) {
   DiagnosticConsumer::HandleDiagnostic(Level, Info);
@@ -20,13 +35,12 @@ void NvccDiagnostics::HandleDiagnostic(DiagnosticsEngine::Level Level, const Dia
     return; // a note of an error dropped below
   DroppingNotes = false;
   if (!Pending.empty()) {
-    if (Level == DiagnosticsEngine::Note && Pending.front().ID != SpecNoMatch) {
+    if (Level == DiagnosticsEngine::Note && !targetOnly(Pending.front().ID)) {
       UnknownParam |= Info.getID() == diag::note_constexpr_function_param_value_unknown;
       hold(Level, Info); // a static_assert's notes: all held until the next diagnostic
       return;
     }
-    if (Level == DiagnosticsEngine::Note &&
-        Info.getID() == diag::note_cuda_ovl_candidate_target_mismatch) {
+    if (Level == DiagnosticsEngine::Note && targetNote(Pending.front().ID, Info)) {
       hold(Level, Info);
       return;
     }
@@ -45,7 +59,7 @@ void NvccDiagnostics::HandleDiagnostic(DiagnosticsEngine::Level Level, const Dia
     return;               // Clang calls the member it found, as nvcc does
   }
   if (Level >= DiagnosticsEngine::Error &&
-      (Info.getID() == SpecNoMatch ||
+      (Info.getID() == SpecNoMatch || (DeviceSide && Info.getID() == NoViableCall) ||
        Info.getID() == diag::err_static_assert_expression_is_not_constant)) {
     hold(Level, Info);
     return;
@@ -71,9 +85,9 @@ void NvccDiagnostics::hold(DiagnosticsEngine::Level Level, const Diagnostic &Inf
 void NvccDiagnostics::settle() {
   if (Pending.empty())
     return;
-  // A specialization: the error and only target-mismatch notes. A static_assert: a note says
-  // that it names a reference parameter.
-  if (Pending.front().ID == SpecNoMatch ? Pending.size() >= 2 : UnknownParam)
+  // A specialization or a call: the error and only target-mismatch notes. A static_assert: a
+  // note says that it names a reference parameter.
+  if (targetOnly(Pending.front().ID) ? Pending.size() >= 2 : UnknownParam)
     Pending.clear();
   else
     release();

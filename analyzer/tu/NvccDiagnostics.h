@@ -41,6 +41,13 @@
 //   with the note "function parameter 'a' with unknown value cannot be used in a constant
 //   expression". The error is dropped, with its notes, when that note is among them (so an
 //   assertion that also reads the parameter's value, which nvcc rejects, is not reported).
+// - In a device-side parse (nvcc --ptx, where nvcc's device pass is the only one), a __host__
+//   function calling a __device__ one: `GGML_ABORT` is `__trap()` under __CUDA_ARCH__ in
+//   candle's (and llama.cpp's) host function `mmq_get_q8_1_ds_layout`. nvcc's device pass does
+//   not compile host functions' bodies; Clang resolves the call and finds no candidate it may
+//   call ("no matching function for call to '__trap'"). The error is dropped when every
+//   candidate its notes list was rejected only as a __device__ function called from a __host__
+//   one. The host parse keeps it: nvcc's host pass rejects such a call too.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUDALINT_ANALYZER_TU_NVCCDIAGNOSTICS_H
@@ -57,7 +64,9 @@ namespace cudalint {
 /// notes show whether nvcc would have given them.
 class NvccDiagnostics : public clang::DiagnosticConsumer {
 public:
-  explicit NvccDiagnostics(clang::DiagnosticConsumer &Inner) : Inner(Inner) {}
+  /// \p DeviceSide: the parse is Clang's device-side one (`--cuda-device-only`).
+  NvccDiagnostics(clang::DiagnosticConsumer &Inner, bool DeviceSide)
+      : Inner(Inner), DeviceSide(DeviceSide) {}
 
   void BeginSourceFile(const clang::LangOptions &LO, const clang::Preprocessor *PP) override {
     Inner.BeginSourceFile(LO, PP);
@@ -89,6 +98,7 @@ private:
   void release();
 
   clang::DiagnosticConsumer &Inner;
+  bool DeviceSide;
   const clang::DiagnosticsEngine *Engine = nullptr;
   clang::DiagnosticStorage NoArguments;
   std::vector<Held> Pending;  // the held error, then its notes

@@ -122,7 +122,7 @@ std::optional<Preamble> buildOne(const TranslatedCommand &Cmd, StringRef Source,
   // Prints nothing: a preamble that does not build is simply not used, and
   // each TU then reports its own errors.
   DiagnosticConsumer Diags;
-  NvccDiagnostics Filter(Diags);
+  NvccDiagnostics Filter(Diags, Cmd.deviceOnly());
   tooling::ToolInvocation Invocation(Args, std::move(Action), Files.get());
   Invocation.setDiagnosticConsumer(&Filter);
   bool Ok = Invocation.run() && Diags.getNumErrors() == 0 && sys::fs::exists(P.PchPath);

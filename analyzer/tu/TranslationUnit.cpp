@@ -410,7 +410,7 @@ void addDevicePass(const TranslatedCommand &Cmd, const TUOptions &Opts,
       WithPch.insert(WithPch.end() - 1, {"-include-pch", DeviceOpts.Pre->PchPath});
     Device = TUResult();
     ErrorCollector Errors;
-    NvccDiagnostics Filter(Errors);
+    NvccDiagnostics Filter(Errors, /*DeviceSide=*/true);
     auto Action = std::make_unique<LintAction>(DeviceOpts, Errors, Device, nullptr, Probes.get(),
                                                Seek ? &Found : nullptr);
     Action->ReadsRewrites = !Rewritten.rewrites().empty();
@@ -506,7 +506,7 @@ TUResult analyzeOnThisThread(const TranslatedCommand &Cmd, const TUOptions &Opts
       if (A.consume_front("--cuda-path="))
         Action->CudaPath = A.str();
     tooling::ToolInvocation Invocation(Args, std::move(Action), Files.get());
-    NvccDiagnostics Filter(Errors);
+    NvccDiagnostics Filter(Errors, Cmd.deviceOnly());
     Invocation.setDiagnosticConsumer(&Filter);
     Invocation.run();
   };
@@ -578,7 +578,7 @@ TUResult analyzeOnThisThread(const TranslatedCommand &Cmd, const TUOptions &Opts
   }
   Out.CompileErrors = std::move(Errors->Errors);
   Out.CompileErrorCount = Errors->Count;
-  if (Arch.needDevicePass())
+  if (Arch.needDevicePass() && !Cmd.deviceOnly()) // a device-only parse saw that code
     addDevicePass(Cmd, Opts, Probes, Arch, *Rewritten, Out);
   // The cache checks the files on disk: a rewritten one is recorded as it was read first.
   for (const DeclarationRewrite &R : Rewritten->rewrites())

@@ -200,6 +200,54 @@ TEST(NvccTranslate, ClangCudaEntryAndExtraArgs) {
   EXPECT_EQ(T->File, "/proj/k.cu");
 }
 
+/// The arguments of \p C that choose the side of the parse and its arch.
+std::vector<std::string> sideArgs(const TranslatedCommand &C) {
+  std::vector<std::string> Side;
+  for (llvm::StringRef A : C.ClangArgs)
+    if ((A.starts_with("--") && A.ends_with("-only")) || A.starts_with("--cuda-gpu-arch=") ||
+        A.starts_with("--offload-arch="))
+      Side.push_back(A.str());
+  return Side;
+}
+
+TEST(NvccTranslate, DeviceOnlyCommands) {
+  using V = std::vector<std::string>;
+  // nvcc --ptx (candle's build) runs nvcc's device pass alone: so does the parse, for the
+  // newest arch named (nvcc's default sm_75 when none is).
+  EXPECT_EQ(sideArgs(translate({"nvcc", "--ptx", "--gpu-architecture=sm_90", "-Isrc", "k.cu"})),
+            (V{"--cuda-device-only", "--cuda-gpu-arch=sm_90"}));
+  EXPECT_EQ(sideArgs(translate({"nvcc", "-cubin", "-arch=sm_80", "-gencode",
+                                "arch=compute_86,code=sm_86", "k.cu"})),
+            (V{"--cuda-device-only", "--cuda-gpu-arch=sm_86"}));
+  EXPECT_EQ(sideArgs(translate({"nvcc", "-fatbin", "k.cu"})),
+            (V{"--cuda-device-only", "--cuda-gpu-arch=sm_75"}));
+  EXPECT_EQ(sideArgs(translate({"nvcc", "-c", "-arch=sm_90", "k.cu"})), V{"--cuda-host-only"});
+  // Asked for among the extra arguments, with the arch the last --cuda-gpu-arch names: one
+  // device compile job, as libTooling needs.
+  auto T = translateCompileCommand({"nvcc", "-arch=sm_90", "-c", "k.cu"}, "/proj", "k.cu",
+                                   paths(),
+                                   {"--cuda-gpu-arch=sm_70", "--cuda-device-only",
+                                    "--offload-arch=sm_80"});
+  ASSERT_TRUE(static_cast<bool>(T));
+  EXPECT_EQ(sideArgs(*T), (V{"--cuda-device-only", "--cuda-gpu-arch=sm_80"}));
+  EXPECT_TRUE(T->deviceOnly());
+  // Settling again changes nothing; a host parse is left as it is.
+  TranslatedCommand Again = *T;
+  settleDeviceOnly(Again);
+  EXPECT_EQ(Again.ClangArgs, T->ClangArgs);
+  TranslatedCommand Host = translate({"nvcc", "-c", "k.cu"});
+  TranslatedCommand HostAgain = Host;
+  settleDeviceOnly(HostAgain);
+  EXPECT_EQ(HostAgain.ClangArgs, Host.ClangArgs);
+  EXPECT_FALSE(Host.deviceOnly());
+  // A clang++ -x cuda entry's own device-only compile.
+  auto Clang = translateCompileCommand({"clang++", "-x", "cuda", "--cuda-device-only",
+                                        "--cuda-gpu-arch=sm_89", "-c", "k.cu"},
+                                       "/proj", "k.cu", paths(), {});
+  ASSERT_TRUE(static_cast<bool>(Clang));
+  EXPECT_EQ(sideArgs(*Clang), (V{"--cuda-device-only", "--cuda-gpu-arch=sm_89"}));
+}
+
 TEST(NvccTranslate, DefaultCommandForFileWithoutEntry) {
   TranslatedCommand C = defaultCompileCommand("/tmp/x/k.cu", paths(), {"-DFOO"});
   EXPECT_TRUE(has(C, "-std=c++17"));
