@@ -194,7 +194,10 @@ std::vector<TUResult> runAll(const std::vector<TranslatedCommand> &Cmds, const R
              << (P ? ", with a preamble of the CUDA prologue" +
                          (P->Header.empty() ? "" : " and " + P->Header)
                    : "")
-             << "): kernel code or a barrier under #if __CUDA_ARCH__\n";
+             << (Results[I].DeviceSideOnly
+                     ? "), alone: every error of the host side's parse arose in device code, "
+                       "which nvcc's host pass does not compile\n"
+                     : "): kernel code or a barrier under #if __CUDA_ARCH__\n");
     }
     if (Opts.Cache)
       Opts.Cache->store(Cmds[I], Mine, Results[I]);

@@ -3,6 +3,7 @@
 #include "analyzer/tu/TranslationUnit.h"
 #include "analyzer/tu/AbsentProbes.h"
 #include "analyzer/tu/ErrorHints.h"
+#include "analyzer/tu/DeviceRootedErrors.h"
 #include "analyzer/tu/NvccDiagnostics.h"
 #include "analyzer/tu/NvccSpellings.h"
 #include "analyzer/tu/OutOfLineTemplates.h"
@@ -84,15 +85,23 @@ public:
   std::vector<SourceLocation> SyntaxErrors;
   std::vector<SourceLocation> UnmatchedDefinitions; // OutOfLineTemplates.h
   std::vector<SourceLocation> SharedInitializers;   // SharedConstructors.h
+  std::vector<ErrorChain> Chains; // each error's location and its notes' (DeviceRootedErrors.h)
   bool NeedsRdc = false;
   bool PchFailed = false; // the preamble did not load (then parse without it)
   const RegularFilesOnly *Files = nullptr; // why an #include was not found
 
   void HandleDiagnostic(DiagnosticsEngine::Level Level, const Diagnostic &Info) override {
     DiagnosticConsumer::HandleDiagnostic(Level, Info);
+    if (Level == DiagnosticsEngine::Note && !Chains.empty()) {
+      Chains.back().Locations.push_back(Info.getLocation());
+      // "in instantiation of ... requested here", "while substituting ...": the context.
+      StringRef Text = Info.getDiags()->getDiagnosticIDs()->getDescription(Info.getID());
+      Chains.back().HasContext |= Text.contains("instantiation") || Text.contains("substitut");
+    }
     if (Level < DiagnosticsEngine::Error)
       return;
     ++Count;
+    Chains.push_back({{Info.getLocation()}, false});
     unsigned ID = Info.getID();
     if (ID == diag::err_cuda_device_kernel_launch_require_rdc)
       NeedsRdc = true;
@@ -230,6 +239,8 @@ public:
     Out.Facts = std::move(Ctx.Facts);
     if (Arch)
       collectKernelBodies(AST, Scope, *Arch);
+    if (Arch && Errors.Count > 0) // the host parse
+      Out.DeviceSideOnly = errorsOnlyFromDeviceCode(AST, Errors.Chains);
     collectReadFiles(AST.getSourceManager(), Out.ReadFiles, Out.IncludedFiles);
   }
 
@@ -477,6 +488,24 @@ void addCommandFacts(const TranslatedCommand &Cmd, TUFacts &Facts) {
     F.MaxRegCount = Cmd.MaxRegCount;
 }
 
+TUResult analyzeOnThisThread(const TranslatedCommand &Cmd, const TUOptions &Opts);
+
+/// The TU parsed on the device side alone (DeviceRootedErrors.h), when that parse has no error.
+std::optional<TUResult> deviceSideOnly(const TranslatedCommand &Cmd, const TUOptions &Opts) {
+  TranslatedCommand Device = Cmd;
+  Device.ClangArgs.insert(Device.ClangArgs.end() - 1, "--cuda-device-only");
+  settleDeviceOnly(Device);
+  TUOptions DeviceOpts = Opts; // the host parse's PCH is not the device's
+  DeviceOpts.Pre = Opts.DevicePre ? Opts.DevicePre(Device.ClangArgs) : nullptr;
+  TUResult R = analyzeOnThisThread(Device, DeviceOpts);
+  if (!R.Parsed || R.CompileErrorCount > 0 || !R.Errors.empty())
+    return std::nullopt;
+  R.DeviceSideOnly = true;
+  R.DeviceArch = devicePassArch(Cmd);
+  R.DevicePre = DeviceOpts.Pre;
+  return R;
+}
+
 TUResult analyzeOnThisThread(const TranslatedCommand &Cmd, const TUOptions &Opts) {
   TUResult Out;
   Out.File = Cmd.File;
@@ -578,6 +607,11 @@ TUResult analyzeOnThisThread(const TranslatedCommand &Cmd, const TUOptions &Opts
   }
   Out.CompileErrors = std::move(Errors->Errors);
   Out.CompileErrorCount = Errors->Count;
+  bool FromDeviceCode = Out.DeviceSideOnly; // every error (DeviceRootedErrors.h)
+  Out.DeviceSideOnly = false;
+  if (FromDeviceCode && !Cmd.deviceOnly())
+    if (std::optional<TUResult> Device = deviceSideOnly(Cmd, Opts))
+      return std::move(*Device);
   if (Arch.needDevicePass() && !Cmd.deviceOnly()) // a device-only parse saw that code
     addDevicePass(Cmd, Opts, Probes, Arch, *Rewritten, Out);
   // The cache checks the files on disk: a rewritten one is recorded as it was read first.

@@ -74,6 +74,9 @@ struct TUResult {
   std::vector<std::string> AbsentPaths; // every path its header search probed in vain, sorted
   bool FromCache = false;              // read back from the result cache, not analysed
   std::string DeviceArch;              // parsed again for it (ArchRegions.h); not cached
+  /// The host parse's errors all arose in device code and this is the device-side parse that
+  /// replaced it (DeviceRootedErrors.h), for DeviceArch; not cached.
+  bool DeviceSideOnly = false;
   const Preamble *DevicePre = nullptr; // the PCH that parse loaded; not cached
 };
 

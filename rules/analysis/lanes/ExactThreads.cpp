@@ -330,21 +330,15 @@ SharedExact exactSelect(const LaneValue &C, const LaneValue &T, const LaneValue 
 }
 
 SharedExact joinExact(const SharedExact &A, const SharedExact &B) {
-  if (!A || !B || A->AtMost || B->AtMost || A->Worlds != 1 || B->Worlds != 1 ||
-      A->V.size() != B->V.size() || A->V.empty())
+  // Values that differ by a known amount (`i` and `i + 384`) stay apart: the known part of
+  // each thread's value is what the walk's trips of a loop and its shared accesses read.
+  if (!A || !B || A->AtMost || B->AtMost || A->Worlds != 1 || B->Worlds != 1 || A->V != B->V)
     return nullptr;
-  // B's values are A's plus D in every thread: the unknown part is A's, or B's plus D.
-  int64_t D;
-  if (__builtin_sub_overflow(B->V.front(), A->V.front(), &D))
-    return nullptr;
-  for (size_t T = 1; T < A->V.size(); ++T)
-    if (B->V[T] - A->V[T] != D)
-      return nullptr;
-  if (D == 0 && A->RAlign == B->RAlign && A->RNonNeg == B->RNonNeg)
+  if (A->RAlign == B->RAlign && A->RNonNeg == B->RNonNeg)
     return A;
   auto R = std::make_shared<ExactThreads>(*A);
-  R->RAlign = gcd64(gcd64(A->RAlign, B->RAlign), D);
-  R->RNonNeg = A->RNonNeg && B->RNonNeg && D >= 0;
+  R->RAlign = gcd64(A->RAlign, B->RAlign);
+  R->RNonNeg = A->RNonNeg && B->RNonNeg;
   return R;
 }
 

@@ -323,10 +323,10 @@ SharedExact exactUnsigned(clang::BinaryOperatorKind Op, const LaneValue &A, cons
 /// and T's and F's are known in each thread or constants (`bin == 0 ? 35 : bin - 1`); null
 /// otherwise.
 SharedExact exactSelect(const LaneValue &C, const LaneValue &T, const LaneValue &F);
-/// The join of two values whose threads differ by one amount in every thread (a loop's index at
-/// its head: `idx` and `idx + stride`), chosen alike by every thread as lane::join assumes: the
-/// first's values, with an unknown part a multiple of what divides both parts and the amount.
-/// Null otherwise.
+/// The join of two values whose threads hold the same known values and differ only in the unknown
+/// block-uniform part (a loop's index at its head: `idx` and `idx + stride`, the stride not
+/// known), chosen alike by every thread as lane::join assumes: that part a multiple of what
+/// divides both. Null otherwise.
 SharedExact joinExact(const SharedExact &A, const SharedExact &B);
 /// \p V unchanged, or block-uniform where its ExactThreads give every thread of the block the
 /// same value although its Lane form lost that (`(tid + 128 * bid) / 2 - tid / 2` in blocks of

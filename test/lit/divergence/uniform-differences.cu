@@ -7,7 +7,8 @@
 // warp's share of idx and of thread_idx / 8 is 4 * warp on both sides, so the difference is
 // 16 * blockIdx.x in every thread; each thread's value showed that, the per-warp form did not,
 // and the loop was reported as one whose trip count differs between the warps. Likewise after
-// the loop's step (a constant, or the grid's stride), whose trips move every thread alike.
+// the loop's step by the grid's stride (or another value the block shares), whose trips move
+// every thread alike.
 
 #include <cooperative_groups.h>
 namespace cg = cooperative_groups;
@@ -38,16 +39,16 @@ __global__ __launch_bounds__(BlockSize) void contains(const int *in, index_type 
   }
 }
 
-// A constant step, and a branch rather than a loop: silent.
+// A branch rather than a loop, and a step the kernel is given: silent.
 template <int CGSize>
-__global__ __launch_bounds__(128) void stepped(int n, int *out) {
+__global__ __launch_bounds__(128) void stepped(int n, int step, int *out) {
   int thread_idx = threadIdx.x;
   int idx = (threadIdx.x + blockDim.x * blockIdx.x) / CGSize;
   if ((idx - thread_idx / CGSize) < n)
     __syncthreads();
   while ((idx - thread_idx / CGSize) < n) {
     __syncthreads();
-    idx += 1000;
+    idx += step;
   }
 }
 
@@ -66,7 +67,7 @@ __global__ __launch_bounds__(128) void per_thread(int n, int *out) {
 
 void launch(const int *in, index_type n, int *out, cudaStream_t s) {
   contains<8, 128><<<100, 128, 0, s>>>(in, n, out);
-  stepped<2><<<100, 128, 0, s>>>(int(n), out);
+  stepped<2><<<100, 128, 0, s>>>(int(n), 12800, out);
   per_thread<2><<<100, 128, 0, s>>>(int(n), out);
 }
 // CHECK: cuda-lint: 0 warnings and 1 error in 1 file; 1 file analysed
