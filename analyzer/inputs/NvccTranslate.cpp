@@ -184,9 +184,8 @@ bool isParseRelevantHostFlag(StringRef Flag) {
          Flag == "-mfma" || Flag == "-mf16c" || Flag == "-fopenmp" ||
          Flag.starts_with("-fno-exceptions") || Flag == "-fexceptions" ||
          (Flag.starts_with("-O") && Flag.size() <= 3) ||
-         // A clang++ -x cuda entry's device-only compile and its arch (settleDeviceOnly).
-         Flag == "--cuda-device-only" || Flag == "--offload-device-only" ||
-         Flag.starts_with("--cuda-gpu-arch=") || Flag.starts_with("--offload-arch=");
+         // A clang++ -x cuda entry's device-only compile (settleDeviceOnly).
+         Flag == "--cuda-device-only" || Flag == "--offload-device-only";
 }
 
 /// Host flags whose value is the next argument.
@@ -423,6 +422,13 @@ void Translator::addHostFlags(StringRef Value) {
 
 void Translator::addHostFlag(ArrayRef<std::string> Flags, size_t &I) {
   StringRef F = Flags[I];
+  // A clang++ -x cuda entry's target archs.
+  if (StringRef Arch = F; Arch.consume_front("--cuda-gpu-arch=") ||
+                          Arch.consume_front("--offload-arch=")) {
+    if (std::string A = normaliseArch(Arch); !A.empty())
+      addUnique(Archs, std::move(A));
+    return;
+  }
   if (hostFlagTakesValue(F)) {
     if (I + 1 >= Flags.size())
       return;
@@ -544,7 +550,7 @@ void settleDeviceOnly(TranslatedCommand &Cmd) {
       if (Mode == StringRef::npos)
         Mode = Kept.size();
     } else if (F.consume_front("--cuda-gpu-arch=") || F.consume_front("--offload-arch=")) {
-      Arch = F.str();
+      Arch = clangArch(F); // sm_100f as sm_100; one Clang does not know at all: the default
     } else {
       Kept.push_back(F.str());
     }

@@ -85,8 +85,8 @@ std::string devicePassArch(const TranslatedCommand &Cmd);
 /// Makes \p Cmd's Clang command a device-side parse when it asks for one anywhere
 /// (`--cuda-device-only` or `--offload-device-only`, from the translation of a device-only nvcc
 /// command or from extra arguments): `--cuda-device-only` and one `--cuda-gpu-arch=` where
-/// `--cuda-host-only` stood, the arch the last `--cuda-gpu-arch=`/`--offload-arch=` names, else
-/// devicePassArch's (a device-only parse makes one compile job). Applying it again changes
+/// `--cuda-host-only` stood, the arch the last `--cuda-gpu-arch=`/`--offload-arch=` names (as
+/// Clang knows it), else devicePassArch's (a device-only parse makes one compile job). Applying it again changes
 /// nothing.
 void settleDeviceOnly(TranslatedCommand &Cmd);
 
