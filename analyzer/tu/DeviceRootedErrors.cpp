@@ -8,7 +8,6 @@
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseMap.h"
 
-
 #include <utility>
 #include <vector>
 

@@ -269,6 +269,18 @@ size_t stringEnd(StringRef T, size_t I) {
   return StringRef::npos;
 }
 
+/// Where the string literal or comment that opens at \p I ends (its closing `"`, the new line
+/// after `//`, the `*` of `*/`; npos when it does not end), or \p I when none opens there.
+size_t skippedEnd(StringRef T, size_t I) {
+  if (T[I] == '"')
+    return stringEnd(T, I);
+  if (T.substr(I, 2) == "//")
+    return T.find('\n', I);
+  if (T.substr(I, 2) == "/*")
+    return T.find("*/", I + 2);
+  return I;
+}
+
 /// The index of the `(` of the asm statement whose keyword (`asm`, `__asm`, `__asm__`) ends at
 /// \p I, past its qualifiers; npos when there is none.
 size_t asmParen(StringRef T, size_t I) {
@@ -323,15 +335,11 @@ void asmOperandCommas(StringRef T, Edits &Out) {
     bool Operands = false;
     for (size_t K = Open; K < T.size(); ++K) {
       char C = T[K];
-      if (C == '"') {
-        K = stringEnd(T, K);
-        if (K == StringRef::npos)
+      // A comment between the template's pieces (CUTLASS's `// : max(a0, b1)`) is no operand.
+      if (size_t End = skippedEnd(T, K); End != K) {
+        if (End == StringRef::npos)
           break;
-      } else if (T.substr(K, 2) == "//" || T.substr(K, 2) == "/*") {
-        // A comment between the template's pieces (CUTLASS's `// : max(a0, b1)`) is no operand.
-        K = T[K + 1] == '/' ? T.find('\n', K) : T.find("*/", K + 2);
-        if (K == StringRef::npos)
-          break;
+        K = End;
       } else if (C == '(') {
         ++Depth;
       } else if (C == ')') {
@@ -466,10 +474,10 @@ void thisInConstexprIf(StringRef T, Edits &Out) {
     int Depth = 0;
     for (size_t K = Open; K < T.size(); ++K) {
       char C = T[K];
-      if (C == '"') {
-        K = stringEnd(T, K);
-      } else if (T.substr(K, 2) == "//" || T.substr(K, 2) == "/*") {
-        K = T[K + 1] == '/' ? T.find('\n', K) : T.find("*/", K + 2);
+      if (size_t End = skippedEnd(T, K); End != K) {
+        if (End == StringRef::npos)
+          break;
+        K = End;
       } else if (C == '(') {
         ++Depth;
       } else if (C == ')') {
@@ -489,8 +497,6 @@ void thisInConstexprIf(StringRef T, Edits &Out) {
         Found.push_back({Arrow + 1, ' '});
         K = Arrow + 1;
       }
-      if (K == StringRef::npos)
-        break;
     }
     I = Open;
   }

@@ -350,7 +350,7 @@ LaneValue uniformIfExactSame(LaneValue V) {
   int64_t First = X->V.front();
   LaneValue U = X->RAlign == 0 ? LaneValue::constant(First) : LaneValue::uniform();
   if (X->RAlign != 0) {
-    U.Align = First == 0 ? X->RAlign : gcd64(X->RAlign, First < 0 ? -First : First);
+    U.Align = gcd64(X->RAlign, First); // gcd64(A, 0) is A
     U.NonNeg = X->RNonNeg && First >= 0;
   }
   U.PerBlock = V.PerBlock;
